@@ -1,0 +1,75 @@
+"""``new_game``: the one way to start a game.
+
+>>> g = new_game("scala40", players=["Ann", "Bob"], rules={"target_score": 151}, seed=7)
+>>> g.rules.target_score, g.players
+(151, ('Ann', 'Bob'))
+>>> new_game("scala40", players=["Ann"], seed=1)
+Traceback (most recent call last):
+...
+cardtable.engine.errors.InvalidRules: Scala 40 needs 2 to 6 players, not 1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import registry
+from .errors import InvalidRules
+from .game import Game
+from .rng import fresh_seed
+from .ruleset import Ruleset, validate_rules
+
+MAX_NAME = 24
+
+
+def check_players(players: Sequence[str], lo: int, hi: int, title: str) -> tuple[str, ...]:
+    """Validate seat names: count in range, 1-24 characters, no ':' or line breaks, unique."""
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise InvalidRules("players must be a list of names, one per seat")
+    names = tuple(str(p).strip() for p in players)
+    if not lo <= len(names) <= hi:
+        raise InvalidRules(f"{title} needs {lo} to {hi} players, not {len(names)}")
+    seen: set[str] = set()
+    for name in names:
+        if not name:
+            raise InvalidRules("a player's name may not be empty")
+        if len(name) > MAX_NAME:
+            raise InvalidRules(f"the name {name[:30]!r} is too long (at most {MAX_NAME} characters)")
+        if ":" in name or "\n" in name or "\r" in name:
+            raise InvalidRules(f"the name {name!r} may not contain ':' or line breaks")
+        if name.lower() in seen:
+            raise InvalidRules(f"two players are called {name!r}: give each seat its own name")
+        seen.add(name.lower())
+    return names
+
+
+def new_game(
+    game_id: str,
+    players: Sequence[str],
+    rules: Mapping[str, Any] | Ruleset | None = None,
+    seed: int | None = None,
+    deal: Mapping[str, Any] | None = None,
+    preset: str | None = None,
+) -> Game:
+    """Start a match. ``rules`` are toggles over the defaults (or over ``preset``).
+
+    Unknown rules or bad values raise :class:`InvalidRules` naming the field.
+    """
+    spec = registry.get(game_id)
+    names = check_players(players, spec.min_players, spec.max_players, spec.title)
+    if preset and preset not in spec.presets:
+        raise InvalidRules(f"{spec.title} has no preset {preset!r} (presets: {', '.join(spec.presets)})")
+    values: dict[str, Any] = dict(spec.presets[preset]) if preset else {}
+    if isinstance(rules, Ruleset):
+        values.update(rules.model_dump())
+    elif rules:
+        if not isinstance(rules, Mapping):
+            raise InvalidRules("rules must be a mapping of rule names to values")
+        values.update(rules)
+    ruleset = validate_rules(spec.rules_type, values)
+    if seed is None:
+        seed = fresh_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidRules(f"seed must be a whole number, not {seed!r}")
+    return spec.factory(names, ruleset, seed, dict(deal) if deal else None)

@@ -1,0 +1,239 @@
+"""The base every game builds on: the public API of a game in progress.
+
+A game is a mutable object that changes only through :meth:`Game.play`, which checks
+every move first: an illegal move raises :class:`IllegalMove` and leaves the game as it
+was. ``legal_moves()`` is the single source of truth; ``play`` accepts exactly what it
+lists (plus a several-group ``meld``, which is its groups one after the other).
+
+>>> from cardtable.engine import new_game
+>>> g = new_game("scala40", players=["Ann", "Bob"], seed=7)
+>>> g.to_act, g.phase, len(g.hand(0))
+(0, 'draw', 13)
+>>> [str(m) for m in g.legal_moves()]
+['draw']
+>>> g.play("take")
+Traceback (most recent call last):
+...
+cardtable.engine.errors.IllegalMove: you may take the discard only after you have opened (draw from the stock)
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from .cards import Card
+from .errors import IllegalMove, InvalidNotation
+from .melds import Meld
+from .moves import Move, parse_move
+from .ruleset import Ruleset
+from .views import PlayerView
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended: the winning seats, a sentence why, and the final scores."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...]
+
+
+class Game(ABC):
+    """One match of one game. Subclasses implement the rules; this class the contract."""
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+
+    players: tuple[str, ...]
+    rules: Ruleset
+    seed: int
+    deal_spec: dict[str, Any] | None
+    history: list[tuple[int, Move]]
+    log: list[str]
+
+    def __init__(self, players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> None:
+        self.players = tuple(players)
+        self.rules = rules
+        self.seed = seed
+        self.deal_spec = deal
+        self.history = []
+        self.log = []
+        self._stamp: object = object()
+        self._legal: tuple[Move, ...] = ()
+        self._legal_stamp: object = None
+        self._legal_keys: dict[tuple[Any, ...], Move] | None = None
+
+    # ------------------------------------------------------------------ contract
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat whose decision it is; None when the match is over."""
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """Short name of the turn phase: 'draw', 'play', 'deal-over', 'match-over'."""
+
+    @abstractmethod
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards in a seat's hand."""
+
+    @property
+    @abstractmethod
+    def melds(self) -> tuple[Meld, ...]:
+        """Table melds; meld ``n`` in notation is ``melds[n - 1]``."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """The whole match is over."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Cumulative match score per seat."""
+
+    @property
+    @abstractmethod
+    def deal_scores(self) -> tuple[tuple[int | None, ...], ...]:
+        """One row per finished deal (None for a seat that no longer plays)."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """Winners and why, once the match is over."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` may see and nothing more (None: a spectator)."""
+
+    @abstractmethod
+    def copy(self) -> Self:
+        """An independent copy (for bots and validation)."""
+
+    @abstractmethod
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything that defines the state, as comparable values (hand order aside)."""
+
+    @abstractmethod
+    def _generate(self) -> list[Move]:
+        """Every legal move now, each carrying the ``action`` that ``_apply`` performs."""
+
+    @abstractmethod
+    def _canonical(self, move: Move) -> Move:
+        """The listed form of a parsed move (same key as the legal move it means).
+
+        Raises :class:`IllegalMove` when the move cannot mean anything here (an invalid
+        meld, a meld number that does not exist...).
+        """
+
+    @abstractmethod
+    def _explain(self, move: Move) -> str:
+        """Why a move that is not legal now is refused, in plain words."""
+
+    @abstractmethod
+    def _apply(self, move: Move) -> None:
+        """Perform a legal move (one from ``_generate``)."""
+
+    # ------------------------------------------------------------------ shared
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move for the seat to act; ``str(move)`` is its notation."""
+        if self._legal_stamp is not self._stamp:
+            stamp = self._stamp
+            moves = self._generate()
+            for m in moves:
+                m._stamp = stamp
+            self._legal = tuple(moves)
+            self._legal_stamp = stamp
+            self._legal_keys = None
+        return self._legal
+
+    def _legal_by_key(self) -> dict[tuple[Any, ...], Move]:
+        moves = self.legal_moves()
+        if self._legal_keys is None:
+            self._legal_keys = {m.key: m for m in moves}
+        return self._legal_keys
+
+    def find_move(self, move: Move | str) -> Move:
+        """The legal move that ``move`` means; :class:`IllegalMove` says why if none."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        elif not isinstance(move, Move):
+            raise InvalidNotation(f"a move is text or a Move, not {type(move).__name__}")
+        if move._stamp is self._stamp and move.action is not None:
+            return move
+        if self.to_act is None:
+            raise IllegalMove("the match is over: start a new game", str(move))
+        canon = self._canonical(move)
+        found = self._legal_by_key().get(canon.key)
+        if found is None:
+            raise IllegalMove(self._explain(canon), str(move))
+        return found
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` would be accepted now."""
+        try:
+            self.find_move(move)
+        except (IllegalMove, InvalidNotation):
+            return False
+        return True
+
+    def play(self, move: Move | str) -> Move:
+        """Make a move (a :class:`Move` or its text). Returns the move as listed.
+
+        Illegal: :class:`IllegalMove` with the reason, and nothing changes.
+        Several groups (``meld A / B``) are checked together first, then made in order.
+        """
+        if isinstance(move, str):
+            move = parse_move(move)
+        if isinstance(move, Move) and move.groups:
+            return self._play_groups(move)
+        seat = self.to_act
+        found = self.find_move(move)
+        assert seat is not None
+        self._apply(found)
+        self.history.append((seat, found))
+        self._stamp = object()
+        return found
+
+    def _play_groups(self, move: Move) -> Move:
+        seat = self.to_act
+        if seat is None:
+            raise IllegalMove("the match is over: start a new game", str(move))
+        trial = self.copy()
+        parts: list[Move] = []
+        for group in move.groups:
+            single = Move(move.kind, group.cards, group.named, flags=move.flags)
+            try:
+                parts.append(trial.play(single))
+            except IllegalMove as exc:
+                raise IllegalMove(f"{' '.join(group.tokens())}: {exc.reason}", str(move)) from None
+        done: list[Move] = []
+        for part in parts:
+            found = self.find_move(Move(part.kind, part.cards, part.named, part.target, flags=part.flags))
+            self._apply(found)
+            self._stamp = object()
+            done.append(found)
+        combined = Move(move.kind, groups=tuple(done), flags=move.flags)
+        self.history.append((seat, combined))
+        return combined
+
+    def record(self) -> str:
+        """The match as text: the save, bug-report and test-fixture format."""
+        from .record import write_record
+
+        return write_record(self)
+
+    def name_of(self, seat: int | None) -> str:
+        """A seat's player name ('nobody' for None)."""
+        return "nobody" if seat is None else self.players[seat]
+
+    def _bump(self) -> None:
+        """Mark the state as changed outside ``play`` (e.g. arranging a hand)."""
+        self._stamp = object()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {', '.join(self.players)} phase={self.phase} to_act={self.to_act}>"

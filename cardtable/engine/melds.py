@@ -1,0 +1,734 @@
+"""Melds: runs and sets with wild cards, written once for every rummy game.
+
+A meld is its physical cards plus, for each card, the natural card it *represents*
+(``reps``). Naturals represent themselves; a joker (or a card of a wild rank) represents
+the card it stands in for. Runs keep their cards in ascending order and remember the
+position of their first card (1 = low ace ... 13 = king, 14 = high ace), so a wild at
+either end is stored explicitly. Joker swaps, lay-offs and opening values all follow.
+
+>>> from cardtable.engine.cards import parse_cards
+>>> rules = MeldRules()
+>>> meld = build_meld(parse_cards("7H 8H JK"), (None, None, None), rules)
+>>> str(meld), meld.kind, [c.name for c in meld.reps]
+('[7H 8H JK(=9H)]', 'run', ['7H', '8H', '9H'])
+>>> build_meld(parse_cards("KD AD 2D"), (None,) * 3, rules)
+'KD AD 2D is not a run: an ace is either low (A-2-3) or high (Q-K-A), never in the middle'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations
+
+from .cards import JOKER_RANK, RANK_NAMES, SUITS, Card, card_of, names
+
+RUN = "run"
+SET = "set"
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRules:
+    """What makes a valid meld in one game.
+
+    >>> MeldRules(max_wilds=2).max_wilds
+    2
+    """
+
+    ace_low: bool = True
+    """A-2-3 is a run."""
+    ace_high: bool = True
+    """Q-K-A is a run (never K-A-2)."""
+    max_wilds: int = 1
+    """Most wild cards in one meld."""
+    set_max: int = 4
+    """Most cards in a set."""
+    set_distinct_suits: bool = True
+    """A set may not repeat a suit (checked on suit, not on the physical card)."""
+    min_size: int = 3
+    """Fewest cards in a meld."""
+    wild_ranks: frozenset[int] = field(default_factory=frozenset)
+    """Ranks that are wild besides printed jokers (Indian Rummy's cut card, 3-13's round)."""
+    allow_all_wild: bool = False
+    """A meld made only of wild cards is allowed."""
+    name_set_wilds: bool = True
+    """A wild in a set must be named when its suit is not forced (Scala 40)."""
+
+    @property
+    def lo_min(self) -> int:
+        """The lowest run position (1 with a low ace, else 2)."""
+        return 1 if self.ace_low else 2
+
+    @property
+    def hi_max(self) -> int:
+        """The highest run position (14 with a high ace, else 13)."""
+        return 14 if self.ace_high else 13
+
+    def is_wild(self, card: Card) -> bool:
+        """Whether a card may stand in for another."""
+        return card.rank == JOKER_RANK or card.rank in self.wild_ranks
+
+
+def rank_at(position: int) -> int:
+    """The rank at a run position: 14 is the high ace."""
+    return 1 if position == 14 else position
+
+
+class Meld:
+    """A meld on the table (or proposed): immutable; lay-offs and swaps make new ones.
+
+    ``cards`` are physical cards (runs in ascending order), ``reps`` what each stands
+    for, ``lo`` the position of a run's first card, ``owner`` the seat that laid it.
+    """
+
+    __slots__ = ("cards", "kind", "lo", "owner", "rank", "reps", "suit")
+
+    kind: str
+    cards: tuple[Card, ...]
+    reps: tuple[Card, ...]
+    suit: str
+    rank: int
+    lo: int
+    owner: int
+
+    def __init__(
+        self,
+        kind: str,
+        cards: tuple[Card, ...],
+        reps: tuple[Card, ...],
+        *,
+        suit: str = "",
+        rank: int = 0,
+        lo: int = 0,
+        owner: int = -1,
+    ) -> None:
+        self.kind = kind
+        self.cards = cards
+        self.reps = reps
+        self.suit = suit
+        self.rank = rank
+        self.lo = lo
+        self.owner = owner
+
+    @property
+    def hi(self) -> int:
+        """The position of a run's last card."""
+        return self.lo + len(self.cards) - 1
+
+    def positions(self) -> range:
+        """Run positions of the cards (empty for a set)."""
+        return range(self.lo, self.lo + len(self.cards)) if self.kind == RUN else range(0)
+
+    def wild_count(self, rules: MeldRules) -> int:
+        """How many cards are acting as wilds (a wild-rank card in its own place is natural)."""
+        return sum(1 for c, r in zip(self.cards, self.reps, strict=True) if c != r)
+
+    def tokens(self) -> list[str]:
+        """The meld in move notation, one token a card (wilds named where not obvious)."""
+        out: list[str] = []
+        last = len(self.cards) - 1
+        forced_set = self.kind == SET and len(self.cards) == 4
+        for i, (c, r) in enumerate(zip(self.cards, self.reps, strict=True)):
+            if c == r:
+                out.append(c.name)
+            elif self.kind == RUN and 0 < i < last:
+                out.append(c.name)
+            elif forced_set and sum(1 for x, y in zip(self.cards, self.reps, strict=True) if x != y) == 1:
+                out.append(c.name)
+            else:
+                out.append(f"{c.name}={r.name}")
+        return out
+
+    def __str__(self) -> str:
+        parts = [c.name if c == r else f"{c.name}(={r.name})" for c, r in zip(self.cards, self.reps, strict=True)]
+        return "[" + " ".join(parts) + "]"
+
+    def __repr__(self) -> str:
+        return f"Meld({self})"
+
+    def same(self, other: Meld) -> bool:
+        """Equal for the rules: same kind, same cards standing for the same cards."""
+        return (
+            self.kind == other.kind
+            and self.cards == other.cards
+            and self.reps == other.reps
+            and self.owner == other.owner
+        )
+
+
+# ---------------------------------------------------------------------------- building
+
+
+def build_meld(
+    cards: Sequence[Card],
+    named: Sequence[Card | None],
+    rules: MeldRules,
+    owner: int = -1,
+) -> Meld | str:
+    """Make a meld of ``cards``; ``named[i]`` is what card ``i`` is declared to stand for
+    (None: not named). Returns the :class:`Meld`, or a plain sentence saying why not.
+
+    >>> from cardtable.engine.cards import parse_cards, parse_card
+    >>> r = MeldRules()
+    >>> build_meld(parse_cards("7H 7S JK"), (None,) * 3, r)
+    'name the joker in 7H 7S JK: write JK=7D or JK=7C'
+    >>> str(build_meld(parse_cards("7H 7S JK"), (None, None, parse_card("7D")), r))
+    '[7S 7H JK(=7D)]'
+    """
+    n = len(cards)
+    label = names(cards)
+    if n < rules.min_size:
+        return f"{label} is too short: a meld needs at least {rules.min_size} cards"
+    wild_idx = [i for i, c in enumerate(cards) if rules.is_wild(c)]
+    # A card of a wild rank may be natural; try the readings with fewest wilds first.
+    flexible = [i for i in wild_idx if cards[i].rank != JOKER_RANK]
+    first_error = ""
+    for k in range(len(flexible) + 1):
+        for as_natural in combinations(flexible, len(flexible) - k):
+            nat_set = set(as_natural)
+            wilds = [i for i in wild_idx if i not in nat_set]
+            if any(named[i] is not None and named[i] != cards[i] for i in as_natural):
+                continue
+            result = _build(cards, named, wilds, rules, owner, label)
+            if isinstance(result, Meld):
+                return result
+            if not first_error:
+                first_error = result
+    return first_error
+
+
+def _build(
+    cards: Sequence[Card],
+    named: Sequence[Card | None],
+    wilds: list[int],
+    rules: MeldRules,
+    owner: int,
+    label: str,
+) -> Meld | str:
+    wild_set = set(wilds)
+    naturals = [i for i in range(len(cards)) if i not in wild_set]
+    if not naturals and not rules.allow_all_wild:
+        return f"{label} has no natural card: a meld needs at least one card that is not wild"
+    if len(wilds) > rules.max_wilds:
+        if rules.max_wilds == 0:
+            return f"{label}: wild cards may not be used in melds"
+        if rules.max_wilds == 1:
+            return f"{label} has {len(wilds)} wild cards: a meld may hold only one"
+        return f"{label} has {len(wilds)} wild cards: a meld may hold at most {rules.max_wilds}"
+    nat_ranks = {cards[i].rank for i in naturals}
+    nat_suits = {cards[i].suit for i in naturals}
+    names_given = [named[i] for i in wilds if named[i] is not None]
+    run_ok = len(nat_suits) <= 1 and all(
+        c is not None and (not nat_suits or c.suit in nat_suits) for c in names_given
+    )
+    run_ok = run_ok and len({c.suit for c in names_given if c is not None}) <= 1
+    set_ok = len(nat_ranks) <= 1 and all(
+        c is not None and (not nat_ranks or c.rank in nat_ranks) for c in names_given
+    )
+    set_ok = set_ok and len({c.rank for c in names_given if c is not None}) <= 1
+    run_err = set_err = ""
+    if run_ok:
+        run = _build_run(cards, named, wilds, naturals, rules, owner, label)
+        if isinstance(run, Meld):
+            return run
+        run_err = run
+    if set_ok:
+        st = _build_set(cards, named, wilds, naturals, rules, owner, label)
+        if isinstance(st, Meld):
+            return st
+        set_err = st
+    if run_err and (not set_err or len(nat_ranks) > 1):
+        return run_err
+    if set_err:
+        return set_err
+    return (
+        f"{label} is neither a run (one suit, consecutive ranks) "
+        "nor a set (one rank, different suits)"
+    )
+
+
+def _build_run(
+    cards: Sequence[Card],
+    named: Sequence[Card | None],
+    wilds: list[int],
+    naturals: list[int],
+    rules: MeldRules,
+    owner: int,
+    label: str,
+) -> Meld | str:
+    suit = cards[naturals[0]].suit if naturals else ""
+    if not suit:
+        for i in wilds:
+            nm = named[i]
+            if nm is not None:
+                suit = nm.suit
+                break
+    if not suit:
+        return f"{label}: name the wild cards so the run's suit is known"
+    lo_min, hi_max = rules.lo_min, rules.hi_max
+    nat_aces = [i for i in naturals if cards[i].rank == 1]
+    if len(nat_aces) > 1:
+        return f"{label} is not a run: it may not hold two aces of {_suit_word(suit)}"
+    # Each ace (natural or named) may sit low or high; try both where allowed.
+    ace_like = [i for i in naturals if cards[i].rank == 1] + [
+        i for i in wilds if named[i] is not None and named[i].rank == 1  # type: ignore[union-attr]
+    ]
+    fixed: dict[int, int] = {}
+    for i in naturals:
+        if cards[i].rank != 1:
+            fixed[i] = cards[i].rank
+    for i in wilds:
+        nm = named[i]
+        if nm is not None and nm.rank != 1:
+            fixed[i] = nm.rank
+    unnamed = [i for i in wilds if named[i] is None]
+    ace_choices: list[int] = [p for p in (1, 14) if lo_min <= p <= hi_max]
+    placements: list[dict[int, int]] = [{}]
+    for i in ace_like:
+        placements = [{**p, i: q} for p in placements for q in ace_choices]
+    best_err = ""
+    # Prefer the order the player wrote the cards in, if it reads as a run.
+    hinted = _run_from_order(cards, named, set(wilds), suit, rules)
+    if hinted is not None:
+        return Meld(RUN, hinted[0], hinted[1], suit=suit, lo=hinted[2], owner=owner)
+    for placement in placements:
+        pos = {**fixed, **placement}
+        taken = sorted(pos.values())
+        if len(set(taken)) != len(taken):
+            dup = next(p for p in taken if taken.count(p) > 1)
+            best_err = best_err or (
+                f"{label} is not a run: it has two cards in the {RANK_NAMES[rank_at(dup)]} place"
+            )
+            continue
+        if not taken:
+            lo = lo_min
+            hi = lo - 1
+        else:
+            lo, hi = taken[0], taken[-1]
+        gaps = [p for p in range(lo, hi + 1) if p not in set(taken)]
+        if len(gaps) > len(unnamed):
+            best_err = best_err or _gap_reason(label, suit, gaps, len(unnamed))
+            continue
+        extra = len(unnamed) - len(gaps)
+        up = min(extra, hi_max - hi)
+        down = extra - up
+        if lo - down < lo_min:
+            best_err = best_err or f"{label} is too long for a run"
+            continue
+        fill = gaps + list(range(hi + 1, hi + 1 + up)) + list(range(lo - down, lo))
+        for i, p in zip(unnamed, fill, strict=True):
+            pos[i] = p
+        lo = min(pos.values())
+        order = sorted(pos, key=pos.__getitem__)
+        phys = tuple(cards[i] for i in order)
+        reps = tuple(card_of(rank_at(pos[i]), suit) for i in order)
+        return Meld(RUN, phys, reps, suit=suit, lo=lo, owner=owner)
+    if ace_like and not best_err:
+        best_err = (
+            f"{label} is not a run: an ace is either low (A-2-3) or high (Q-K-A), "
+            "never in the middle"
+        )
+    if not best_err:
+        best_err = f"{label} is not a run"
+    if ace_like and ("gap" in best_err or "missing" in best_err) and _wraps(cards, naturals):
+        best_err = (
+            f"{label} is not a run: an ace is either low (A-2-3) or high (Q-K-A), "
+            "never in the middle"
+        )
+    return best_err
+
+
+def _wraps(cards: Sequence[Card], naturals: list[int]) -> bool:
+    ranks = {cards[i].rank for i in naturals}
+    return 1 in ranks and 13 in ranks and 2 in ranks
+
+
+def _run_from_order(
+    cards: Sequence[Card],
+    named: Sequence[Card | None],
+    wilds: set[int],
+    suit: str,
+    rules: MeldRules,
+) -> tuple[tuple[Card, ...], tuple[Card, ...], int] | None:
+    """Read the cards as written, ascending or descending, wilds taking the places between."""
+    n = len(cards)
+    for seq in (range(n), range(n - 1, -1, -1)):
+        order = list(seq)
+        anchor = next((k for k, i in enumerate(order) if i not in wilds), None)
+        if anchor is None:
+            return None
+        c = cards[order[anchor]]
+        for start_pos in (c.rank, 14) if c.rank == 1 else (c.rank,):
+            lo = start_pos - anchor
+            if lo < rules.lo_min or lo + n - 1 > rules.hi_max:
+                continue
+            ok = True
+            for k, i in enumerate(order):
+                want = card_of(rank_at(lo + k), suit)
+                if i in wilds:
+                    nm = named[i]
+                    if nm is not None and nm != want:
+                        ok = False
+                        break
+                elif cards[i] != want:
+                    ok = False
+                    break
+            if ok:
+                phys = tuple(cards[i] for i in order)
+                reps = tuple(card_of(rank_at(lo + k), suit) for k in range(n))
+                return phys, reps, lo
+    return None
+
+
+def _gap_reason(label: str, suit: str, gaps: list[int], wild_count: int) -> str:
+    missing = " ".join(RANK_NAMES[rank_at(p)] + suit for p in gaps)
+    if wild_count:
+        return f"{label} is not a run: {missing} missing and only {wild_count} wild card(s) to fill"
+    return f"{label} is not a run: {missing} missing"
+
+
+def _build_set(
+    cards: Sequence[Card],
+    named: Sequence[Card | None],
+    wilds: list[int],
+    naturals: list[int],
+    rules: MeldRules,
+    owner: int,
+    label: str,
+) -> Meld | str:
+    if naturals:
+        rank = cards[naturals[0]].rank
+    else:
+        nm0 = next((named[i] for i in wilds if named[i] is not None), None)
+        if nm0 is None:
+            return f"{label}: name the wild cards so the set's rank is known"
+        rank = nm0.rank
+    n = len(cards)
+    if n > rules.set_max:
+        return f"{label} is too big: a set has at most {rules.set_max} cards"
+    used: list[str] = []
+    for i in naturals:
+        s = cards[i].suit
+        if rules.set_distinct_suits and s in used:
+            return (
+                f"{label} is not a set: {RANK_NAMES[rank]}{s} appears twice "
+                "and a set needs different suits"
+            )
+        used.append(s)
+    reps: dict[int, Card] = {i: cards[i] for i in naturals}
+    unnamed: list[int] = []
+    for i in wilds:
+        nm = named[i]
+        if nm is None:
+            unnamed.append(i)
+            continue
+        if rules.set_distinct_suits and nm.suit in used:
+            return f"{label}: the wild card cannot stand for {nm.name}, that suit is already in the set"
+        used.append(nm.suit)
+        reps[i] = card_of(rank, nm.suit)
+    if unnamed:
+        free = [s for s in SUITS if s not in used] if rules.set_distinct_suits else list(SUITS)
+        if len(free) < len(unnamed):
+            return f"{label} is not a set: there are not enough suits left for its wild cards"
+        if rules.name_set_wilds and rules.set_distinct_suits and len(free) > len(unnamed):
+            options = " or ".join(f"{cards[unnamed[0]].name}={RANK_NAMES[rank]}{s}" for s in free)
+            return f"name the joker in {label}: write {options}"
+        for i, s in zip(unnamed, free, strict=False):
+            reps[i] = card_of(rank, s)
+    order = sorted(reps, key=lambda i: (reps[i].suit_index, cards[i].rank == JOKER_RANK))
+    return Meld(
+        SET,
+        tuple(cards[i] for i in order),
+        tuple(reps[i] for i in order),
+        rank=rank,
+        owner=owner,
+    )
+
+
+def _suit_word(suit: str) -> str:
+    return {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}.get(suit, suit)
+
+
+# ---------------------------------------------------------------------------- changing
+
+
+def fitting_keys(meld: Meld, rules: MeldRules) -> tuple[int, ...]:
+    """Keys of the natural cards that could be laid off on ``meld`` (a quick prefilter).
+
+    >>> from cardtable.engine.cards import parse_cards
+    >>> m = build_meld(parse_cards("7H 8H 9H"), (None,) * 3, MeldRules())
+    >>> sorted(card_of(k // 5, SUITS[k % 5]).name for k in fitting_keys(m, MeldRules()))
+    ['10H', '6H']
+    """
+    if meld.kind == RUN:
+        out = []
+        for pos in (meld.lo - 1, meld.hi + 1):
+            if rules.lo_min <= pos <= rules.hi_max:
+                out.append(rank_at(pos) * 5 + SUITS.index(meld.suit))
+        return tuple(out)
+    if len(meld.cards) >= rules.set_max:
+        return ()
+    used = {r.suit for r in meld.reps}
+    return tuple(meld.rank * 5 + i for i, s in enumerate(SUITS) if not (rules.set_distinct_suits and s in used))
+
+
+def extend_meld(meld: Meld, card: Card, named: Card | None, rules: MeldRules) -> list[Meld]:
+    """Every way ``card`` can be laid off on ``meld`` (two for a wild at a run's ends).
+
+    >>> from cardtable.engine.cards import parse_cards, parse_card
+    >>> r = MeldRules()
+    >>> m = build_meld(parse_cards("7H 8H 9H"), (None,) * 3, r)
+    >>> [str(x) for x in extend_meld(m, parse_card("10H"), None, r)]
+    ['[7H 8H 9H 10H]']
+    >>> [str(x) for x in extend_meld(m, parse_card("JK"), None, r)]
+    ['[7H 8H 9H JK(=10H)]', '[JK(=6H) 7H 8H 9H]']
+    """
+    out: list[Meld] = []
+    wild = rules.is_wild(card)
+    if meld.kind == RUN:
+        suit = meld.suit
+        for pos in (meld.hi + 1, meld.lo - 1):
+            if pos < rules.lo_min or pos > rules.hi_max:
+                continue
+            if pos == 1 and meld.hi == 14 or pos == 14 and meld.lo == 1:
+                # both aces: allowed only with a wild as one of them and never two natural aces
+                ace_natural = [c for c, r in zip(meld.cards, meld.reps, strict=True) if c == r and r.rank == 1]
+                if ace_natural and not wild:
+                    continue
+            want = card_of(rank_at(pos), suit)
+            if named is not None and named != want:
+                continue
+            is_natural_here = card == want
+            if not is_natural_here and not wild:
+                continue
+            if not is_natural_here and meld.wild_count(rules) >= rules.max_wilds:
+                continue
+            if pos > meld.hi:
+                out.append(
+                    Meld(RUN, (*meld.cards, card), (*meld.reps, want), suit=suit, lo=meld.lo, owner=meld.owner)
+                )
+            else:
+                out.append(
+                    Meld(RUN, (card, *meld.cards), (want, *meld.reps), suit=suit, lo=pos, owner=meld.owner)
+                )
+        return out
+    # a set
+    if len(meld.cards) >= rules.set_max:
+        return out
+    used = {r.suit for r in meld.reps}
+    if not wild or (card.rank == meld.rank and (named is None or named == card)):
+        if card.rank != meld.rank or (rules.set_distinct_suits and card.suit in used):
+            if not wild:
+                return out
+        else:
+            return [_set_with(meld, card, card)]
+    if meld.wild_count(rules) >= rules.max_wilds:
+        return out
+    free = [s for s in SUITS if s not in used] if rules.set_distinct_suits else list(SUITS)
+    if named is not None:
+        if named.rank != meld.rank or named.suit not in free:
+            return out
+        return [_set_with(meld, card, card_of(meld.rank, named.suit))]
+    return [_set_with(meld, card, card_of(meld.rank, s)) for s in free]
+
+
+def _set_with(meld: Meld, card: Card, rep: Card) -> Meld:
+    pairs = sorted(
+        [*zip(meld.cards, meld.reps, strict=True), (card, rep)],
+        key=lambda cr: (cr[1].suit_index, cr[0].rank == JOKER_RANK),
+    )
+    return Meld(
+        SET,
+        tuple(c for c, _ in pairs),
+        tuple(r for _, r in pairs),
+        rank=meld.rank,
+        owner=meld.owner,
+    )
+
+
+def swap_wild(meld: Meld, card: Card, rules: MeldRules) -> tuple[Meld, Card] | None:
+    """Put natural ``card`` in place of the wild that stands for it; returns the new meld
+    and the wild card freed, or None when no wild there stands for ``card``.
+
+    >>> from cardtable.engine.cards import parse_cards, parse_card
+    >>> r = MeldRules()
+    >>> m = build_meld(parse_cards("7H JK 9H"), (None,) * 3, r)
+    >>> new, freed = swap_wild(m, parse_card("8H"), r)
+    >>> str(new), freed.name
+    ('[7H 8H 9H]', 'JK')
+    """
+    if rules.is_wild(card) and card.rank == JOKER_RANK:
+        return None
+    for i, (c, r) in enumerate(zip(meld.cards, meld.reps, strict=True)):
+        if c != r and r == card:
+            cards = (*meld.cards[:i], card, *meld.cards[i + 1 :])
+            return Meld(meld.kind, cards, meld.reps, suit=meld.suit, rank=meld.rank, lo=meld.lo, owner=meld.owner), c
+    return None
+
+
+# ---------------------------------------------------------------------------- enumeration
+
+
+def enumerate_melds(hand: Sequence[Card], rules: MeldRules, need: Card | None = None) -> Iterator[Meld]:
+    """Every distinct meld (by notation) that can be made from cards in ``hand``.
+
+    Wilds may stand in a gap, at either end, or in a place whose natural card is held.
+    Physical cards are picked by rank and suit (the first copy in hand, except that a
+    card passed as ``need`` is preferred, and only melds holding it are made).
+
+    >>> from cardtable.engine.cards import parse_cards
+    >>> hand = parse_cards("7H 8H 9H KS KD KC 2C")
+    >>> sorted(str(m) for m in enumerate_melds(hand, MeldRules()))
+    ['[7H 8H 9H]', '[KS KD KC]']
+    >>> len(list(enumerate_melds(parse_cards("7H 8H 9H JK"), MeldRules())))  # gaps, ends, stand-ins
+    8
+    """
+    wilds: list[Card] = []
+    grid: list[list[Card | None]] = [[None] * 16 for _ in range(4)]
+    suit_masks = [0, 0, 0, 0]
+    rank_masks = [0] * 14
+    wild_ranks = rules.wild_ranks
+    for c in hand if need is None else (need, *hand):
+        r = c.rank
+        if r == JOKER_RANK or r in wild_ranks:
+            if all(w is not c for w in wilds):
+                wilds.append(c)
+            if r == JOKER_RANK:
+                continue
+        si = c.suit_index
+        row = grid[si]
+        if row[r] is None:
+            row[r] = c
+            suit_masks[si] |= 1 << r
+            rank_masks[r] |= 1 << si
+            if r == 1:
+                row[14] = c
+                suit_masks[si] |= 1 << 14
+    nw = min(len(wilds), rules.max_wilds)
+    need_wild = need is not None and (need.rank == JOKER_RANK or need.rank in wild_ranks)
+    only_suit = need.suit_index if need is not None and not need_wild else -1
+    only_rank = need.rank if need is not None and not need_wild else -1
+    key = (nw, rules.lo_min, rules.hi_max, rules.min_size, rules.allow_all_wild)
+    for si in range(4):
+        mask = suit_masks[si]
+        if not mask or (only_suit >= 0 and si != only_suit):
+            continue
+        templates = _run_templates(mask, *key)
+        if not templates:
+            continue
+        row = grid[si]
+        reps_row = _REPS_T[si]
+        suit = SUITS[si]
+        for lo, hi, wild_places in templates:
+            if wild_places:
+                cards: list[Card] = []
+                wi = 0
+                for p in range(lo, hi + 1):
+                    if p in wild_places:
+                        cards.append(wilds[wi])
+                        wi += 1
+                    else:
+                        cards.append(row[p])  # type: ignore[arg-type]
+                meld = Meld(RUN, tuple(cards), reps_row[lo : hi + 1], suit=suit, lo=lo)
+            else:
+                meld = Meld(RUN, tuple(row[lo : hi + 1]), reps_row[lo : hi + 1], suit=suit, lo=lo)  # type: ignore[arg-type]
+            if need is None or any(c is need for c in meld.cards):
+                yield meld
+    skey = (nw, rules.min_size, rules.set_max, rules.set_distinct_suits)
+    for rank in range(1, 14):
+        smask = rank_masks[rank]
+        if not smask or (only_rank >= 0 and rank != only_rank):
+            continue
+        stemplates = _set_templates(smask, *skey)
+        reps_col = _SET_REPS[rank]
+        for order in stemplates:
+            cards = []
+            reps: list[Card] = []
+            wi = 0
+            for si, is_wild in order:
+                if is_wild:
+                    cards.append(wilds[wi])
+                    wi += 1
+                else:
+                    cards.append(grid[si][rank])  # type: ignore[arg-type]
+                reps.append(reps_col[si])
+            if need is None or any(c is need for c in cards):
+                yield Meld(SET, tuple(cards), tuple(reps), rank=rank)
+
+
+_REPS_T: list[tuple[Card, ...]] = [
+    tuple(card_of(rank_at(p), s) if 1 <= p <= 14 else card_of(1, s) for p in range(16)) for s in SUITS
+]
+_SET_REPS: list[list[Card]] = [[card_of(max(r, 1), s) for s in SUITS] for r in range(14)]
+
+
+@cache
+def _run_templates(
+    mask: int, nw: int, lo_min: int, hi_max: int, min_size: int, allow_all_wild: bool
+) -> tuple[tuple[int, int, frozenset[int]], ...]:
+    """Runs one suit's naturals (bit p of ``mask`` = a card at place p) can make with up
+    to ``nw`` wilds: ``(lo, hi, places taken by wilds)``. Cached: there are few masks."""
+    present = [bool(mask >> p & 1) for p in range(16)]
+    out: list[tuple[int, int, frozenset[int]]] = []
+    for lo in range(lo_min, hi_max - 1):
+        missing = 0
+        nat = 0
+        for hi in range(lo, hi_max + 1):
+            if present[hi] and not (hi == 14 and lo == 1):
+                nat += 1
+            else:
+                missing += 1
+            if missing > nw:
+                break
+            if hi - lo + 1 < min_size or (nat == 0 and not allow_all_wild):
+                continue
+            span = range(lo, hi + 1)
+            full = lo == 1 and hi == 14
+            # With all 14 places the one natural ace sits low (a wild is the high ace) or high.
+            for skip in ([14, 1] if full and present[1] else [14 if full else 0]):
+                natural_places = [p for p in span if present[p] and p != skip]
+                gaps = frozenset(p for p in span if p not in natural_places)
+                for extra in range(nw - len(gaps) + 1):
+                    for swapped in combinations(natural_places, extra):
+                        places = gaps | frozenset(swapped)
+                        if len(places) == len(span) and not allow_all_wild:
+                            continue
+                        out.append((lo, hi, places))
+    return tuple(out)
+
+
+@cache
+def _set_templates(
+    suit_mask: int, nw: int, min_size: int, set_max: int, distinct: bool
+) -> tuple[tuple[tuple[int, bool], ...], ...]:
+    """Sets from the suits held of one rank (bit i = suit i) and up to ``nw`` wilds, each as
+    its cards in display order: ``(suit index, is the wild)``."""
+    held = [i for i in range(4) if suit_mask >> i & 1]
+    out: list[tuple[tuple[int, bool], ...]] = []
+    for k in range(len(held), 0, -1):
+        if k + nw < min_size:
+            break
+        for nat in combinations(held, k):
+            free = [i for i in range(4) if i not in nat] if distinct else list(range(4))
+            for w in range(nw + 1):
+                if not min_size <= k + w <= set_max or (distinct and w > len(free)):
+                    continue
+                for wild_suits in combinations(free, w):
+                    order = sorted([(i, False) for i in nat] + [(i, True) for i in wild_suits])
+                    out.append(tuple(order))
+    return tuple(out)
+
+
+def meld_value(meld: Meld, run_value: Callable[[int], int], set_value: Callable[[int], int]) -> int:
+    """A meld's points: ``run_value(position)`` for each place of a run, or
+    ``set_value(rank)`` times the size of a set. Wilds count as what they stand for.
+
+    >>> from cardtable.engine.cards import parse_cards
+    >>> m = build_meld(parse_cards("QS KS AS"), (None,) * 3, MeldRules())
+    >>> meld_value(m, lambda p: {1: 1, 14: 11}.get(p, min(p, 10)), lambda r: 10)
+    31
+    """
+    if meld.kind == RUN:
+        return sum(run_value(p) for p in meld.positions())
+    return set_value(meld.rank) * len(meld.cards)

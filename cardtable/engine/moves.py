@@ -1,0 +1,182 @@
+"""Moves and the move notation.
+
+A :class:`Move` is one value type for every game: a verb (``kind``), cards (each with the
+card it is named as, for wilds), an optional target (a table meld number, from 1) and
+flags. ``str(move)`` is its notation, and :func:`parse_move` reads notation back.
+
+>>> m = parse_move("meld KS KD JK=KC")
+>>> m.kind, [c.name for c in m.cards], [n.name if n else None for n in m.named]
+('meld', ['KS', 'KD', 'JK'], [None, None, 'KC'])
+>>> str(parse_move("LAYOFF 2 t♥")), str(parse_move("meld 7H 8H 9H / ks kd kc"))
+('layoff 2 10H', 'meld 7H 8H 9H / KS KD KC')
+>>> parse_move("meld 7H 8H 9H") == parse_move("meld 9h 8h 7h")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card, parse_card
+from .errors import InvalidNotation
+
+TARGETED = frozenset({"layoff", "swap"})
+"""Verbs whose first argument is a table meld number."""
+GROUPED = frozenset({"meld", "declare"})
+"""Verbs whose cards may come in several groups separated by ``/``."""
+FLAGS = frozenset({"call"})
+"""Words that may follow a move's cards (``play QH call``)."""
+
+
+class Move:
+    """One move. Build it with :func:`parse_move` or take it from ``game.legal_moves()``.
+
+    Moves compare equal when they mean the same (same verb, target, flags and the same
+    multiset of card tokens), so ``meld 9H 8H 7H == meld 7H 8H 9H``.
+    """
+
+    __slots__ = ("_key", "_stamp", "_text", "action", "cards", "flags", "groups", "kind", "named", "target")
+
+    kind: str
+    cards: tuple[Card, ...]
+    named: tuple[Card | None, ...]
+    target: int | None
+    groups: tuple[Move, ...]
+    flags: tuple[str, ...]
+    action: Any
+    _text: str | None
+    _key: tuple[Any, ...] | None
+    _stamp: object
+
+    def __init__(
+        self,
+        kind: str,
+        cards: tuple[Card, ...] = (),
+        named: tuple[Card | None, ...] | None = None,
+        target: int | None = None,
+        *,
+        groups: tuple[Move, ...] = (),
+        flags: tuple[str, ...] = (),
+        text: str | None = None,
+        action: Any = None,
+    ) -> None:
+        self.kind = kind
+        self.cards = cards
+        self.named = named if named is not None else (None,) * len(cards)
+        self.target = target
+        self.groups = groups
+        self.flags = flags
+        self.action = action
+        self._text = text
+        self._key = None
+        self._stamp = None
+
+    def tokens(self) -> list[str]:
+        """The card tokens, each as ``NAME`` or ``NAME=STANDS_FOR``."""
+        return [c.name if n is None else f"{c.name}={n.name}" for c, n in zip(self.cards, self.named, strict=True)]
+
+    def __str__(self) -> str:
+        if self._text is None:
+            if self.groups:
+                body = " / ".join(" ".join(g.tokens()) for g in self.groups)
+                parts = [self.kind, body]
+            else:
+                parts = [self.kind]
+                if self.target is not None:
+                    parts.append(str(self.target))
+                parts.extend(self.tokens())
+            parts.extend(self.flags)
+            self._text = " ".join(p for p in parts if p)
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """What equality compares: verb, target, flags and the sorted card tokens."""
+        if self._key is None:
+            if self.groups:
+                body: tuple[Any, ...] = tuple(sorted(tuple(sorted(g.tokens())) for g in self.groups))
+            else:
+                body = tuple(sorted(self.tokens()))
+            self._key = (self.kind, self.target, body, tuple(sorted(self.flags)))
+        return self._key
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            try:
+                other = parse_move(other)
+            except InvalidNotation:
+                return False
+        return isinstance(other, Move) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def split(self) -> tuple[Move, ...]:
+        """A several-group meld as one move per group (a one-group move as itself)."""
+        return self.groups if self.groups else (self,)
+
+
+def _parse_group(tokens: list[str], kind: str) -> Move:
+    cards: list[Card] = []
+    named: list[Card | None] = []
+    for tok in tokens:
+        base, eq, rep = tok.partition("=")
+        cards.append(parse_card(base))
+        if eq:
+            r = parse_card(rep)
+            if r.is_joker:
+                raise InvalidNotation(f"{tok!r}: a wild card must stand for a real card, not a joker")
+            named.append(r)
+        else:
+            named.append(None)
+    return Move(kind, tuple(cards), tuple(named))
+
+
+def parse_move(text: str) -> Move:
+    """Read a move's notation (any case; ``10``/``T``, suit symbols, ``JK=9H`` naming).
+
+    A bad card token or a missing meld number raises :class:`InvalidNotation`. Whether
+    the verb exists in a given game is checked by the game.
+
+    >>> str(parse_move("  Discard   qd "))
+    'discard QD'
+    >>> parse_move("layoff two 7H")
+    Traceback (most recent call last):
+    ...
+    cardtable.engine.errors.InvalidNotation: 'layoff' needs a table meld number first, as in 'layoff 2 7H'; got 'two'
+    """
+    if not isinstance(text, str):
+        raise InvalidNotation(f"a move is text, not {type(text).__name__}")
+    words = text.replace(",", " ").split()
+    if not words:
+        raise InvalidNotation("empty move: type a move such as 'draw' or 'discard KS'")
+    kind = words[0].lower()
+    if not kind.isalpha():
+        raise InvalidNotation(f"{words[0]!r} is not a move verb (moves start with a word such as 'draw')")
+    rest = words[1:]
+    flags: list[str] = []
+    while rest and rest[-1].lower() in FLAGS:
+        flags.append(rest.pop().lower())
+    target: int | None = None
+    if kind in TARGETED:
+        if not rest or not rest[0].isdigit():
+            got = rest[0] if rest else "nothing"
+            example = f"{kind} 2 7H"
+            raise InvalidNotation(
+                f"{kind!r} needs a table meld number first, as in {example!r}; got {got!r}"
+            )
+        target = int(rest.pop(0))
+        if target < 1:
+            raise InvalidNotation("table melds are numbered from 1")
+    if kind in GROUPED and "/" in " ".join(rest):
+        joined = " ".join(rest).replace("/", " / ")
+        chunks = [c.split() for c in joined.split(" / ")]
+        if any(not c for c in chunks):
+            raise InvalidNotation(f"{text.strip()!r}: an empty group between '/' marks")
+        groups = tuple(_parse_group(c, kind) for c in chunks)
+        return Move(kind, groups=groups, flags=tuple(flags))
+    base = _parse_group(rest, kind)
+    return Move(kind, base.cards, base.named, target, flags=tuple(flags))

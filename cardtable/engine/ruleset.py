@@ -1,0 +1,138 @@
+"""Rulesets: each game's variant toggles, declared once as a frozen Pydantic model.
+
+Every field is a toggle with a ``title`` and a one-line ``description``; unknown keys
+are refused. Forms, ``--rule key=value``, saves and record headers all come from here.
+
+>>> from pydantic import Field
+>>> class Demo(Ruleset):
+...     target: int = Field(101, ge=50, le=500, title="Target", description="Retire at this.")
+>>> Demo(target=151).target
+151
+>>> try:
+...     validate_rules(Demo, {"targt": 3})
+... except InvalidRules as exc:
+...     print(exc)
+unknown rule 'targt' (the rules are: target)
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic.fields import FieldInfo
+
+from .errors import InvalidRules
+
+R = TypeVar("R", bound="Ruleset")
+
+
+class Ruleset(BaseModel):
+    """Base for every game's rules. Fields are variant toggles."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=False)
+
+
+def validate_rules(rules_type: type[R], values: dict[str, Any] | R | None) -> R:
+    """Build a ruleset from a mapping, raising :class:`InvalidRules` that names the field."""
+    if values is None:
+        return rules_type()
+    if isinstance(values, rules_type):
+        return values
+    if isinstance(values, BaseModel):
+        values = values.model_dump()
+    if not isinstance(values, dict):
+        raise InvalidRules(f"rules must be a mapping of rule names to values, not {type(values).__name__}")
+    known = list(rules_type.model_fields)
+    for key in values:
+        if key not in rules_type.model_fields:
+            raise InvalidRules(f"unknown rule {key!r} (the rules are: {', '.join(known)})")
+    try:
+        return rules_type.model_validate(values)
+    except ValidationError as exc:
+        raise InvalidRules(_explain(exc, rules_type)) from None
+
+
+def _explain(exc: ValidationError, rules_type: type[Ruleset]) -> str:
+    parts = []
+    for err in exc.errors():
+        loc = ".".join(str(x) for x in err["loc"]) or "rules"
+        field = rules_type.model_fields.get(str(err["loc"][0])) if err["loc"] else None
+        choices = field_choices(field) if field is not None else None
+        msg = err["msg"]
+        if choices:
+            msg += f" (choose one of: {', '.join(map(str, choices))})"
+        parts.append(f"{loc}: {msg}, got {err.get('input')!r}")
+    return "; ".join(parts)
+
+
+def field_choices(field: FieldInfo) -> list[Any] | None:
+    """The allowed values of a ``Literal`` field, else None."""
+    ann = field.annotation
+    if get_origin(ann) is not None and str(get_origin(ann)).endswith("Literal"):
+        return list(get_args(ann))
+    return None
+
+
+def field_bounds(field: FieldInfo) -> tuple[int | None, int | None]:
+    """``(ge, le)`` of a bounded number field."""
+    lo = hi = None
+    for meta in field.metadata:
+        lo = getattr(meta, "ge", lo)
+        hi = getattr(meta, "le", hi)
+    return lo, hi
+
+
+def non_defaults(rules: Ruleset) -> dict[str, Any]:
+    """The toggles that differ from the defaults (for record headers).
+
+    >>> from pydantic import Field
+    >>> class Demo(Ruleset):
+    ...     a: bool = Field(False, title="A")
+    ...     b: int = Field(3, title="B")
+    >>> non_defaults(Demo(b=4))
+    {'b': 4}
+    """
+    out: dict[str, Any] = {}
+    default = type(rules)()
+    for name in type(rules).model_fields:
+        value = getattr(rules, name)
+        if value != getattr(default, name):
+            out[name] = value
+    return out
+
+
+def coerce_rule_value(rules_type: type[Ruleset], key: str, text: str) -> Any:
+    """Turn ``--rule key=value`` text into a value of the field's type.
+
+    >>> from pydantic import Field
+    >>> class Demo(Ruleset):
+    ...     flag: bool = Field(False, title="Flag")
+    ...     n: int = Field(3, title="N")
+    >>> coerce_rule_value(Demo, "flag", "yes"), coerce_rule_value(Demo, "n", "7")
+    (True, 7)
+    """
+    field = rules_type.model_fields.get(key)
+    if field is None:
+        known = ", ".join(rules_type.model_fields)
+        raise InvalidRules(f"unknown rule {key!r} (the rules are: {known})")
+    low = text.strip().lower()
+    ann = field.annotation
+    if ann is bool:
+        if low in ("1", "true", "yes", "on", "y"):
+            return True
+        if low in ("0", "false", "no", "off", "n"):
+            return False
+        raise InvalidRules(f"{key}: {text!r} is not yes/no (write true or false)")
+    choices = field_choices(field)
+    if choices:
+        for c in choices:
+            if str(c).lower() == low:
+                return c
+        raise InvalidRules(f"{key}: {text!r} is not one of {', '.join(map(str, choices))}")
+    if ann is int:
+        try:
+            return int(low)
+        except ValueError:
+            raise InvalidRules(f"{key}: {text!r} is not a whole number") from None
+    return text

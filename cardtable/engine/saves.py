@@ -1,0 +1,100 @@
+"""Saving records: atomic writes (temp file + rename) to the user's data folder.
+
+The data folder is ``platformdirs.user_data_dir("cardtable")``, or ``$CARDTABLE_DATA_DIR``
+when set (tests and portable installs use that).
+
+>>> import tempfile, pathlib
+>>> from cardtable.engine import new_game
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> g = new_game("scala40", players=["Ann", "Bob"], seed=1)
+>>> path = save_game(g, folder / "autosave.ctr")
+>>> load_game(path).snapshot() == g.snapshot()
+True
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .errors import InvalidRecord
+
+if TYPE_CHECKING:
+    from .game import Game
+
+AUTOSAVE_NAME = "autosave.ctr"
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+
+
+def data_dir() -> Path:
+    """Where saves live (created on demand by the writers, not here)."""
+    override = os.environ.get("CARDTABLE_DATA_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("cardtable", appauthor=False))
+
+
+def autosave_path() -> Path:
+    """The autosave file of the last game."""
+    return data_dir() / AUTOSAVE_NAME
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` so that ``path`` holds either the old or the new content, never half.
+
+    Raises :class:`OSError` (read-only or full disk) with the old file untouched.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def save_game(game: Game, path: Path | None = None) -> Path:
+    """Write the game's record atomically; returns the path written."""
+    target = Path(path) if path is not None else autosave_path()
+    write_atomic(target, game.record())
+    return target
+
+
+def read_record(path: Path) -> str:
+    """A save file's text; :class:`InvalidRecord` if it is missing, huge or not text."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise InvalidRecord(f"{path} is {size} bytes, too big to be a cardtable save")
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidRecord(f"there is no saved game at {path}") from None
+    except UnicodeDecodeError:
+        raise InvalidRecord(f"{path} is not a cardtable save (it is not text)") from None
+    except OSError as exc:
+        raise InvalidRecord(f"{path} cannot be read: {exc.strerror or exc}") from None
+
+
+def load_game(path: Path | None = None) -> Game:
+    """Load and replay a save; a corrupted or foreign file raises :class:`InvalidRecord`."""
+    from .record import replay
+
+    target = Path(path) if path is not None else autosave_path()
+    text = read_record(target)
+    try:
+        return replay(text)
+    except InvalidRecord as exc:
+        raise InvalidRecord(f"{target} cannot be resumed: {exc}") from None

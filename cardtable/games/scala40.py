@@ -1,0 +1,1131 @@
+"""Scala 40 (Scala Quaranta): Italy's rummy with a 40-point opening and 101 elimination.
+
+Rules: ``shared/rules/scala40.md``. Notation beyond the common verbs:
+
+* ``take`` takes the top discard (only after opening; it must be melded or laid off this
+  turn). ``cancel`` takes back this turn's melds while they are short of 40, and a
+  discard taken to open goes back to the pile.
+* ``meld 7H 7S JK=7D``: a joker in a set of three must be named. A joker at either end
+  of a run may be named (``meld 7H 8H JK=6H``); unnamed it extends the run upward.
+* ``layoff 2 JK=10H``, ``swap 2 8H`` (the freed joker must be used this turn).
+* ``next`` starts the next deal.
+
+Choices where the sources are silent (recommended defaults of the rules file): laying off
+and swapping are allowed in the opening turn once the melds reach 40; if every card in
+hand is barred from being discarded, any card may be; a card that must be used and no
+longer can be used (no meld or lay-off takes it) stops binding; ``court_values_high``
+also raises J/Q/K/A left in hand to 11/12/13/14 (the joker in hand then counts 14).
+
+>>> from cardtable.engine import new_game
+>>> deal = {"hands": ["7H 8H 9H KS KD KC 2C 3D 5S 6S 9C 10D QH", None], "stock": "4C"}
+>>> g = new_game("scala40", players=["Ann", "Bob"], seed=1, deal=deal)
+>>> _ = g.play("draw")
+>>> _ = g.play("meld 7H 8H 9H")
+>>> g.view(0).facts["opening"]
+'24 / 40'
+>>> _ = g.play("meld KS KD KC")
+>>> g.log[-1]
+'Ann opened with 54 points'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Literal, Self
+
+from pydantic import Field
+
+from cardtable.engine.cards import JOKER_RANK, SUITS, Card, make_deck, parse_cards
+from cardtable.engine.errors import IllegalMove, InvalidRules
+from cardtable.engine.game import Game, Outcome
+from cardtable.engine.melds import (
+    RUN,
+    SET,
+    Meld,
+    MeldRules,
+    build_meld,
+    enumerate_melds,
+    extend_meld,
+    fitting_keys,
+    meld_value,
+    swap_wild,
+)
+from cardtable.engine.moves import Move
+from cardtable.engine.registry import GameSpec, register
+from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.views import MeldView, PlayerView, SeatView
+
+HAND_SIZE = 13
+OPENING = 40
+
+
+def _f(default: Any, title: str, description: str, **kw: Any) -> Any:
+    return Field(default, title=title, description=description, **kw)
+
+
+class Scala40Rules(Ruleset):
+    """Scala 40's variant toggles. Defaults follow the seed page (pagat's base game)."""
+
+    single_game: bool = _f(False, "Single game", "Each deal stands alone: the closer wins and no one counts cards.")
+    target_score: Literal[101, 151, 201, 501] = _f(
+        101, "Retiring score", "A player whose total reaches this retires from the match."
+    )
+    reentry: bool = _f(
+        False,
+        "Re-entry",
+        "While two or more players are below the target, those who reach it are reset to the "
+        "highest score below it instead of retiring.",
+    )
+    no_elimination: Literal[0, 1000, 1500, 2000] = _f(
+        0,
+        "Play to (no elimination)",
+        "0 = off. Otherwise nobody retires; the match ends when the highest total reaches this "
+        "and the lowest total wins.",
+    )
+    court_values_high: bool = _f(
+        False,
+        "Court cards high",
+        "J 11, Q 12, K 13, A 14 in sets and at the top of runs (so AAA opens); in hand too, "
+        "and a joker left in hand counts 14.",
+    )
+    earlier_discard: bool = _f(
+        False,
+        "Earlier use of the discard",
+        "A player who has not opened may take the top discard to use in the opening melds that turn.",
+    )
+    open_and_close_double: bool = _f(
+        False,
+        "Open and close doubles",
+        "A player who melds all 13 cards in one turn without having opened makes everyone else "
+        "score double.",
+    )
+    close_first_turn: bool = _f(
+        False,
+        "Close on the first turn",
+        "Closing on one's first turn is allowed; players who have not had a turn count all their cards.",
+    )
+    unopened_flat_100: bool = _f(
+        False, "100 if not opened", "When someone closes, a player who has not opened scores a flat 100."
+    )
+    ban_playable_discard_unopened: bool = _f(
+        False,
+        "No playable discards before opening",
+        "A player who has not opened may not discard a card that fits a meld on the table.",
+    )
+    ban_playable_discard_opened: bool = _f(
+        False,
+        "No playable discards after opening",
+        "An opened player who is not closing may not discard a card that fits a meld on the table.",
+    )
+    ban_playable_discard_closing: bool = _f(
+        False,
+        "No playable closing discard",
+        "The closing discard may not be a card that fits a meld on the table.",
+    )
+    first_player_upcard: bool = _f(
+        False,
+        "First player may take the up-card",
+        "The first player's first turn may take the turned-up card and keep it.",
+    )
+    no_discard_needed_to_close: bool = _f(
+        False, "Close without a discard", "A player may close by melding every card, with nothing to discard."
+    )
+    four_of_kind_to_discard: bool = _f(
+        False,
+        "Four of a kind is discarded",
+        "A four-card set without jokers goes onto the discard pile, under its owner's discard.",
+    )
+    multiple_jokers_per_meld: bool = _f(
+        False, "Several jokers per meld", "A meld may hold more than one joker."
+    )
+    upcard_may_be_joker: bool = _f(
+        True,
+        "Joker may be the up-card",
+        "Off: a joker turned up to start the discard pile goes back into the stock (FISCA).",
+    )
+    joker_discard_only_when_closing: bool = _f(
+        False, "Joker discard only to close", "A joker may be discarded only as the closing card."
+    )
+    single_ace_in_hand_counts_1: bool = _f(
+        False, "Lone ace counts 1", "An ace that is the only card left in hand counts 1."
+    )
+    close_in_hand_no_minimum: bool = _f(
+        False,
+        "Closing in hand needs no 40",
+        "Going out all at once without having opened needs no 40-point minimum.",
+    )
+    keep_taken_discard: bool = _f(
+        False, "Keep the taken discard", "A card taken from the discard pile may stay in hand."
+    )
+    max_stock_rebuilds: int = _f(
+        3,
+        "Stock rebuilds before a void deal",
+        "When the stock runs out once more than this, the deal ends with no score and is dealt "
+        "again (0 = rebuild for ever). Guards against deals nobody can finish.",
+        ge=0,
+        le=50,
+    )
+    layoff_same_turn_as_opening: bool = _f(
+        True,
+        "Lay off in the opening turn",
+        "Once the opening melds reach 40, lay-offs and joker swaps are allowed in that same turn.",
+    )
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "seed rules": {},
+    "Italian federation": {
+        "upcard_may_be_joker": False,
+        "earlier_discard": True,
+        "open_and_close_double": True,
+        "unopened_flat_100": True,
+        "ban_playable_discard_opened": True,
+        "ban_playable_discard_unopened": True,
+    },
+    "Italian home game": {
+        "earlier_discard": True,
+        "open_and_close_double": True,
+        "unopened_flat_100": True,
+        "single_ace_in_hand_counts_1": True,
+        "reentry": True,
+    },
+    "quick game": {"single_game": True},
+}
+
+
+def _n(cards: Sequence[Card]) -> str:
+    return " ".join(c.name for c in cards)
+
+
+class Scala40(Game):
+    """A match of Scala 40."""
+
+    game_id = "scala40"
+    title = "Scala 40"
+
+    rules: Scala40Rules
+
+    def __init__(self, players: Sequence[str], rules: Scala40Rules, seed: int, deal: dict[str, Any] | None) -> None:
+        super().__init__(players, rules, seed, deal)
+        n = len(players)
+        self.n = n
+        self.mrules = MeldRules(max_wilds=4 if rules.multiple_jokers_per_meld else 1, set_max=4)
+        self.court = rules.court_values_high
+        self.rng = random.Random(seed)
+        self.active = [True] * n
+        self.total = [0] * n
+        self.rows: list[tuple[int | None, ...]] = []
+        self.dealer = n - 1  # so that seat 0 acts first in the first deal
+        self.deal_no = 0
+        self._outcome: Outcome | None = None
+        self.result = ""
+        self.last_closer: int | None = None
+        self._deal(deal)
+
+    # ------------------------------------------------------------------ dealing
+    def _next_active(self, seat: int) -> int:
+        for k in range(1, self.n + 1):
+            s = (seat + k) % self.n
+            if self.active[s]:
+                return s
+        return seat
+
+    def _deal(self, stacked: dict[str, Any] | None) -> None:
+        n = self.n
+        self.deal_no += 1
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.melds_: list[Meld] = []
+        self.opened = [False] * n
+        self.turns = [0] * n
+        self.must_use: list[Card] = []
+        self.prov: list[int] = []
+        self.prov_value = 0
+        self.taken: Card | None = None
+        self.start_size = 0
+        self.start_opened = False
+        self.reshuffles = 0
+        self.first = self._next_active(self.dealer)
+        self.cur = self.first
+        self.phase_ = "draw"
+        deck = list(make_deck(2, 4))
+        order = [self._next_active(self.dealer)]
+        while len(order) < sum(self.active):
+            order.append(self._next_active(order[-1]))
+        if stacked is None:
+            self.rng.shuffle(deck)
+            for _ in range(HAND_SIZE):
+                for s in order:
+                    self.hands[s].append(deck.pop())
+            self.stock = deck
+            self.discard: list[Card] = []
+            self._turn_upcard()
+        else:
+            self._deal_stacked(stacked, deck, order)
+        self._start_turn()
+        self.log.append(f"Deal {self.deal_no}: {self.players[self.dealer]} deals; {self.players[self.first]} plays first")
+
+    def _deal_stacked(self, stacked: dict[str, Any], deck: list[Card], order: list[int]) -> None:
+        known = {"hands", "stock", "discard"}
+        for key in stacked:
+            if key not in known:
+                raise InvalidRules(f"deal: unknown key {key!r} (Scala 40 deals take: hands, stock, discard)")
+        pool = deck
+
+        def take(text: Any, what: str) -> list[Card]:
+            if text is None:
+                return []
+            if not isinstance(text, str):
+                raise InvalidRules(f"deal: {what} must be card text such as '7H 8H 9H'")
+            out = []
+            for card in parse_cards(text):
+                idx = next(
+                    (i for i, c in enumerate(pool) if c == card and (card.copy == 0 or c.copy == card.copy)),
+                    None,
+                )
+                if idx is None:
+                    raise InvalidRules(f"deal: {card.label} is listed more often than the deck holds it")
+                out.append(pool.pop(idx))
+            return out
+
+        hands = stacked.get("hands") or []
+        if not isinstance(hands, list) or len(hands) > self.n:
+            raise InvalidRules(f"deal: hands must be a list of at most {self.n} entries (one per seat)")
+        fixed: dict[int, list[Card]] = {}
+        for seat, text in enumerate(hands):
+            if text is not None:
+                fixed[seat] = take(text, f"hand {seat}")
+        stock_top = take(stacked.get("stock"), "stock")
+        disc = take(stacked.get("discard"), "discard")
+        self.rng.shuffle(pool)
+        for s in order:
+            self.hands[s] = fixed.get(s) or [pool.pop() for _ in range(HAND_SIZE)]
+        self.stock = pool
+        self.discard = []
+        if "discard" in stacked:
+            self.discard = disc
+        else:
+            self._turn_upcard()
+        self.stock.extend(reversed(stock_top))
+
+    def _turn_upcard(self) -> None:
+        card = self.stock.pop()
+        while card.rank == JOKER_RANK and not self.rules.upcard_may_be_joker:
+            self.stock.insert(self.rng.randrange(len(self.stock) + 1), card)
+            card = self.stock.pop()
+        self.discard.append(card)
+
+    def _start_turn(self) -> None:
+        self.phase_ = "draw"
+        self.must_use = []
+        self.prov = []
+        self.prov_value = 0
+        self.taken = None
+        self.start_size = len(self.hands[self.cur])
+        self.start_opened = self.opened[self.cur]
+
+    # ------------------------------------------------------------------ values
+    def run_value(self, pos: int) -> int:
+        """Points of a run place (1 low ace ... 14 high ace)."""
+        if pos == 1:
+            return 1
+        if pos <= 10:
+            return pos
+        if self.court:
+            return pos
+        return 11 if pos == 14 else 10
+
+    def set_value(self, rank: int) -> int:
+        """Points of each card of a set of this rank."""
+        if rank == 1:
+            return 14 if self.court else 11
+        if rank >= 11:
+            return rank if self.court else 10
+        return rank
+
+    def meld_points(self, meld: Meld) -> int:
+        """A meld's opening value (jokers count as what they stand for)."""
+        return meld_value(meld, self.run_value, self.set_value)
+
+    def card_penalty(self, card: Card) -> int:
+        """A card's penalty when left in hand."""
+        if card.rank == JOKER_RANK:
+            return 14 if self.court else 25
+        return self.set_value(card.rank)
+
+    def hand_penalty(self, hand: Sequence[Card]) -> int:
+        """Penalty points of a hand at the end of a deal."""
+        if self.rules.single_ace_in_hand_counts_1 and len(hand) == 1 and hand[0].rank == 1:
+            return 1
+        return sum(self.card_penalty(c) for c in hand)
+
+    # ------------------------------------------------------------------ public
+    @property
+    def to_act(self) -> int | None:
+        return None if self._outcome is not None else self.cur
+
+    @property
+    def phase(self) -> str:
+        return self.phase_
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return tuple(self.hands[seat])
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        return tuple(self.melds_)
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.total)
+
+    @property
+    def deal_scores(self) -> tuple[tuple[int | None, ...], ...]:
+        return tuple(self.rows)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock."""
+        return len(self.stock)
+
+    def can_close(self, seat: int) -> bool:
+        """Whether ``seat`` may go out this turn (not on one's first turn, by default)."""
+        return self.rules.close_first_turn or self.turns[seat] >= 1
+
+    # ------------------------------------------------------------------ moves
+    def _min_left(self) -> int:
+        """Cards that must stay in hand after a meld or lay-off."""
+        if not self.can_close(self.cur):
+            return 2
+        return 0 if self.rules.no_discard_needed_to_close else 1
+
+    def _generate(self) -> list[Move]:
+        ph = self.phase_
+        if ph == "draw":
+            moves = [Move("draw", action="draw", text="draw")]
+            if self._can_take():
+                moves.append(Move("take", action="take", text="take"))
+            return moves
+        if ph == "deal-over":
+            return [Move("next", action="next", text="next")]
+        if ph != "play":
+            return []
+        return self._play_moves()
+
+    def _can_take(self) -> bool:
+        if not self.discard:
+            return False
+        seat = self.cur
+        top = self.discard[-1]
+        if self.rules.first_player_upcard and seat == self.first and sum(self.turns) == 0 and len(self.discard) == 1:
+            return True
+        if self.opened[seat]:
+            return self.rules.keep_taken_discard or self._usable_with(top, opening=False)
+        if self.rules.earlier_discard:
+            return self._usable_with(top, opening=True)
+        return False
+
+    def _usable_with(self, card: Card, opening: bool) -> bool:
+        """Could ``card``, once taken, be melded (or, opened, laid off) this turn?"""
+        hand = self.hands[self.cur]
+        size = len(hand) + 1
+        min_left = self._min_left()
+        if not opening:
+            for meld in self.melds_:
+                if size - 1 >= min_left and extend_meld(meld, card, None, self.mrules):
+                    return True
+        return any(size - len(m.cards) >= min_left for m in enumerate_melds(hand, self.mrules, need=card))
+
+    def _play_moves(self) -> list[Move]:
+        seat = self.cur
+        hand = self.hands[seat]
+        rules = self.rules
+        opened = self.opened[seat]
+        size = len(hand)
+        min_left = self._min_left()
+        moves: list[Move] = []
+        # melds
+        short_in_hand_ok = rules.close_in_hand_no_minimum and not self.start_opened
+        for meld in enumerate_melds(hand, self.mrules):
+            left = size - len(meld.cards)
+            if left < min_left:
+                continue
+            if left == 0 and not opened and self.prov_value + self.meld_points(meld) < OPENING:
+                if not short_in_hand_ok:
+                    continue
+            moves.append(self._meld_move(meld))
+        can_add = opened and (rules.layoff_same_turn_as_opening or self.start_opened)
+        if can_add and size - 1 >= min_left:
+            wanted: dict[int, list[int]] = {}
+            for j, meld in enumerate(self.melds_):
+                for key in fitting_keys(meld, self.mrules):
+                    wanted.setdefault(key, []).append(j)
+            seen: set[int] = set()
+            joker: Card | None = None
+            for card in hand:
+                key = card.key
+                if card.rank == JOKER_RANK:
+                    joker = joker or card
+                    continue
+                if key in seen or key not in wanted:
+                    continue
+                seen.add(key)
+                for j in wanted[key]:
+                    options = extend_meld(self.melds_[j], card, None, self.mrules)
+                    if options:
+                        moves.append(Move("layoff", (card,), (None,), j + 1, action=("layoff", j, options[0], card)))
+            if joker is not None:
+                for j, meld in enumerate(self.melds_):
+                    for new in extend_meld(meld, joker, None, self.mrules):
+                        rep = next(r for c, r in zip(new.cards, new.reps, strict=True) if c is joker)
+                        moves.append(Move("layoff", (joker,), (rep,), j + 1, action=("layoff", j, new, joker)))
+        if can_add:
+            seen_swap: set[tuple[int, int]] = set()
+            for j, meld in enumerate(self.melds_):
+                for c, r in zip(meld.cards, meld.reps, strict=True):
+                    if c.key == r.key:
+                        continue
+                    rkey = r.key
+                    mine = next((h for h in hand if h.key == rkey), None)
+                    if mine is None or (j, mine.key) in seen_swap:
+                        continue
+                    seen_swap.add((j, mine.key))
+                    swapped = swap_wild(meld, mine, self.mrules)
+                    if swapped is not None:
+                        moves.append(Move("swap", (mine,), (None,), j + 1, action=("swap", j, swapped[0], mine, swapped[1])))
+        if self.prov or (self.taken is not None and not opened):
+            moves.append(Move("cancel", action="cancel", text="cancel"))
+        moves.extend(self._discards(moves))
+        return moves
+
+    def _meld_move(self, meld: Meld) -> Move:
+        cards, reps = meld.cards, meld.reps
+        wild_at = [i for i, (c, r) in enumerate(zip(cards, reps, strict=True)) if c.key != r.key]
+        if not wild_at:
+            return Move("meld", cards, None, action=("meld", meld))
+        # Name a wild where the plain notation would not say what it is (matches Meld.tokens).
+        last = len(cards) - 1
+        if meld.kind == RUN:
+            show = [i for i in wild_at if i in (0, last)]
+        else:
+            show = [] if len(cards) == 4 and len(wild_at) == 1 else wild_at
+        named = tuple(reps[i] if i in show else None for i in range(len(cards)))
+        return Move("meld", cards, named, action=("meld", meld))
+
+    def _binding_must_use(self, moves: list[Move]) -> list[Card]:
+        """Must-use cards still in hand that some listed meld/lay-off/swap could use."""
+        out = []
+        for card in self.must_use:
+            key = card.key
+            for m in moves:
+                if m.kind in ("meld", "layoff", "swap") and any(c.key == key for c in m.cards):
+                    out.append(card)
+                    break
+        return out
+
+    def _discards(self, moves: list[Move]) -> list[Move]:
+        seat = self.cur
+        hand = self.hands[seat]
+        rules = self.rules
+        opened = self.opened[seat]
+        closing = len(hand) == 1
+        if closing and not self.can_close(seat):
+            return []
+        if self.prov and not (closing and rules.close_in_hand_no_minimum and not self.start_opened):
+            return []
+        binding = self._binding_must_use(moves) if self.must_use else []
+        candidates: list[Card] = []
+        seen: set[int] = set()
+        for card in hand:
+            key = card.key
+            if key in seen:
+                continue
+            seen.add(key)
+            if binding:
+                bound = sum(1 for b in binding if b.key == key)
+                if bound and sum(1 for h in hand if h.key == key) <= bound:
+                    continue
+            candidates.append(card)
+        if not candidates:
+            return []
+        ban = (
+            rules.ban_playable_discard_closing
+            if closing
+            else (rules.ban_playable_discard_opened if opened else rules.ban_playable_discard_unopened)
+        )
+        joker_ban = rules.joker_discard_only_when_closing and not closing
+        if ban or joker_ban:
+            allowed = [
+                c
+                for c in candidates
+                if not (ban and self._fits_table(c)) and not (joker_ban and c.rank == JOKER_RANK)
+            ]
+            if not allowed:
+                allowed = candidates  # every card is barred: any may go (rules file's REC)
+        else:
+            allowed = candidates
+        return [Move("discard", (c,), (None,), action=("discard", c)) for c in allowed]
+
+    def _fits_table(self, card: Card) -> bool:
+        return any(extend_meld(m, card, None, self.mrules) for m in self.melds_)
+
+    # ------------------------------------------------------------------ resolving text
+    def _canonical(self, move: Move) -> Move:
+        kind = move.kind
+        if kind in ("draw", "take", "cancel", "next"):
+            if move.cards or move.target is not None or move.flags:
+                raise IllegalMove(f"'{kind}' takes no cards: write just '{kind}'", str(move))
+            return Move(kind, text=kind)
+        if move.flags:
+            raise IllegalMove(f"'{' '.join(move.flags)}' does not belong to a Scala 40 move", str(move))
+        if kind == "discard":
+            if len(move.cards) != 1:
+                raise IllegalMove("discard exactly one card, as in 'discard KS'", str(move))
+            return Move("discard", (move.cards[0],), (None,))
+        if kind == "meld":
+            if not move.cards:
+                raise IllegalMove("name the cards to meld, as in 'meld 7H 8H 9H'", str(move))
+            built = build_meld(move.cards, move.named, self.mrules, self.cur)
+            if isinstance(built, str):
+                raise IllegalMove(built, str(move))
+            return self._meld_move(built)
+        if kind in ("layoff", "swap"):
+            assert move.target is not None
+            j = move.target - 1
+            if not 0 <= j < len(self.melds_):
+                count = len(self.melds_)
+                where = f"melds 1 to {count}" if count else "no melds yet"
+                raise IllegalMove(f"there is no table meld {move.target} (the table has {where})", str(move))
+            if len(move.cards) != 1:
+                if kind == "layoff" and len(move.cards) > 1:
+                    raise IllegalMove("lay off one card at a time, as in 'layoff 2 10H'", str(move))
+                raise IllegalMove(f"name one card, as in '{kind} {move.target} 8H'", str(move))
+            card, named = move.cards[0], move.named[0]
+            if kind == "swap":
+                return Move("swap", (card,), (None,), move.target)
+            meld = self.melds_[j]
+            if card.rank == JOKER_RANK:
+                options = extend_meld(meld, card, named, self.mrules)
+                if not options:
+                    raise IllegalMove(self._layoff_reason(meld, card, named), str(move))
+                rep = next(r for c, r in zip(options[0].cards, options[0].reps, strict=True) if c is card)
+                return Move("layoff", (card,), (rep,), move.target)
+            return Move("layoff", (card,), (None,), move.target)
+        raise IllegalMove(
+            f"'{kind}' is not a Scala 40 move; the moves are draw, take, meld, layoff, swap, cancel, discard, next",
+            str(move),
+        )
+
+    def _layoff_reason(self, meld: Meld, card: Card, named: Card | None) -> str:
+        idx = self.melds_.index(meld) + 1
+        if card.rank == JOKER_RANK and meld.wild_count(self.mrules) >= self.mrules.max_wilds:
+            return f"meld {idx} {meld} already holds a joker: a meld may hold only one"
+        return f"{card.name} does not fit meld {idx} {meld}"
+
+    def _explain(self, move: Move) -> str:
+        seat = self.cur
+        ph = self.phase_
+        kind = move.kind
+        name = self.players[seat]
+        hand = self.hands[seat]
+        if ph == "deal-over":
+            return "the deal is over: play 'next' to deal again"
+        if ph == "draw":
+            if kind == "take":
+                if not self.discard:
+                    return "the discard pile is empty: draw from the stock"
+                top = self.discard[-1]
+                if not self.opened[seat] and not self.rules.earlier_discard:
+                    return "you may take the discard only after you have opened (draw from the stock)"
+                return f"you may take {top.name} only if you can meld or lay it off this turn"
+            return f"{name} must draw first: 'draw' from the stock" + (
+                f" or 'take' {self.discard[-1].name}" if self._can_take() else ""
+            )
+        if kind in ("draw", "take"):
+            return "you have drawn already this turn: meld, lay off or discard"
+        if kind == "next":
+            return "the deal is still going on"
+        if kind == "cancel":
+            return "there is nothing to take back: cancel returns melds still short of 40"
+        missing = [c for c in move.cards if sum(1 for h in hand if h == c) < sum(1 for m in move.cards if m == c)]
+        if missing:
+            return f"you do not hold {missing[0].name}"
+        opened = self.opened[seat]
+        size = len(hand)
+        if kind in ("layoff", "swap"):
+            if not opened:
+                return f"you may {'lay off' if kind == 'layoff' else 'swap jokers'} only after you have opened with {OPENING} points"
+            if not self.start_opened and not self.rules.layoff_same_turn_as_opening:
+                return "lay-offs and swaps wait until your next turn after opening"
+            assert move.target is not None
+            meld = self.melds_[move.target - 1]
+            if kind == "swap":
+                if not any(c != r and r == move.cards[0] for c, r in zip(meld.cards, meld.reps, strict=True)):
+                    return f"meld {move.target} {meld} has no joker standing for {move.cards[0].name}"
+            elif not extend_meld(meld, move.cards[0], move.named[0], self.mrules):
+                return self._layoff_reason(meld, move.cards[0], move.named[0])
+            if size - 1 < self._min_left():
+                return self._too_few_left()
+        if kind == "meld":
+            left = size - len(move.cards)
+            if left < self._min_left():
+                return self._too_few_left()
+            if left == 0 and not opened:
+                return f"going out at once still needs {OPENING} points in melds"
+        if kind == "discard":
+            card = move.cards[0]
+            if self.prov:
+                return (
+                    f"your melds this turn make {self.prov_value}, short of the {OPENING} needed to open: "
+                    "meld more or 'cancel'"
+                )
+            if size == 1 and not self.can_close(seat):
+                return "nobody may close on their first turn: keep a card"
+            if any(c == card for c in self._binding_must_use(list(self.legal_moves()))):
+                return f"{card.name} was taken this turn and must be melded or laid off, not discarded"
+            if self.rules.joker_discard_only_when_closing and card.rank == JOKER_RANK:
+                return "a joker may be discarded only as the closing card"
+            if self._fits_table(card):
+                return f"{card.name} fits a meld on the table and may not be discarded"
+        if kind == "meld" and self.must_use:
+            pass
+        return f"'{move}' is not allowed now"
+
+    def _too_few_left(self) -> str:
+        if not self.can_close(self.cur):
+            return "nobody may close on their first turn, so keep at least two cards after melding"
+        return "you must keep a card to discard: closing needs a final discard"
+
+    # ------------------------------------------------------------------ applying
+    def _take_from_hand(self, card: Card) -> Card:
+        """Remove a card from the current hand, preferring a copy that must be used."""
+        hand = self.hands[self.cur]
+        key = card.key
+        for i, m in enumerate(self.must_use):
+            if m.key == key:
+                for k, h in enumerate(hand):
+                    if h is m:
+                        del hand[k]
+                        del self.must_use[i]
+                        return h
+        for k, h in enumerate(hand):
+            if h.key == key:
+                del hand[k]
+                return h
+        raise AssertionError(f"{card} not in hand")
+
+    def _apply(self, move: Move) -> None:
+        action = move.action
+        seat = self.cur
+        name = self.players[seat]
+        kind = move.kind
+        if kind == "draw":
+            if not self.stock:
+                self._rebuild_stock(keep_top=True)
+            if not self.stock:
+                self._end_deal(None, "the stock and discard pile are both empty")
+                return
+            self.hands[seat].append(self.stock.pop())
+            self.log.append(f"{name} drew from the stock")
+            limit = self.rules.max_stock_rebuilds
+            if not self.stock and (limit == 0 or self.reshuffles < limit):
+                self._rebuild_stock(keep_top=False)
+            self.phase_ = "play"
+            return
+        if kind == "take":
+            card = self.discard.pop()
+            self.hands[seat].append(card)
+            free = (
+                self.rules.first_player_upcard and seat == self.first and sum(self.turns) == 0
+            ) or self.rules.keep_taken_discard
+            if not free:
+                self.must_use.append(card)
+                if not self.opened[seat]:
+                    self.taken = card
+            self.log.append(f"{name} took {card.name} from the discard pile")
+            self.phase_ = "play"
+            return
+        if kind == "next":
+            self._deal(None)
+            return
+        if kind == "cancel":
+            for j in sorted(self.prov, reverse=True):
+                meld = self.melds_.pop(j)
+                self.hands[seat].extend(meld.cards)
+            self.prov = []
+            self.prov_value = 0
+            if self.taken is not None:
+                card = self.taken
+                self.hands[seat] = [h for h in self.hands[seat] if h is not card]
+                self.must_use = [m for m in self.must_use if m is not card]
+                self.discard.append(card)
+                self.taken = None
+                self.phase_ = "draw"
+                self.log.append(f"{name} took back the melds and put {card.name} back on the discard pile")
+            else:
+                self.log.append(f"{name} took back the melds")
+            return
+        if kind == "meld":
+            proto: Meld = action[1]
+            phys = tuple(self._take_from_hand(c) for c in proto.cards)
+            meld = Meld(proto.kind, phys, proto.reps, suit=proto.suit, rank=proto.rank, lo=proto.lo, owner=seat)
+            self.melds_.append(meld)
+            if self.taken is not None and any(c is self.taken for c in phys):
+                self.taken = None
+            points = self.meld_points(meld)
+            self.log.append(f"{name} melded {_n(phys)} ({points})")
+            if not self.opened[seat]:
+                self.prov.append(len(self.melds_) - 1)
+                self.prov_value += points
+                if self.prov_value >= OPENING:
+                    self.opened[seat] = True
+                    self.log.append(f"{name} opened with {self.prov_value} points")
+                    self.prov = []
+            if not self.hands[seat]:
+                self._close(seat)
+            return
+        if kind == "layoff":
+            _, j, new, card = action
+            real = self._take_from_hand(card)
+            cards = tuple(real if c is card else c for c in new.cards)
+            self.melds_[j] = Meld(new.kind, cards, new.reps, suit=new.suit, rank=new.rank, lo=new.lo, owner=new.owner)
+            self.log.append(f"{name} laid off {move.tokens()[0]} on meld {j + 1}")
+            if not self.hands[seat]:
+                self._close(seat)
+            return
+        if kind == "swap":
+            _, j, new, card, wild = action
+            real = self._take_from_hand(card)
+            cards = tuple(real if c is card else c for c in new.cards)
+            self.melds_[j] = Meld(new.kind, cards, new.reps, suit=new.suit, rank=new.rank, lo=new.lo, owner=new.owner)
+            self.hands[seat].append(wild)
+            self.must_use.append(wild)
+            self.log.append(f"{name} swapped {card.name} for the joker in meld {j + 1}")
+            return
+        if kind == "discard":
+            card = action[1]
+            if self.rules.four_of_kind_to_discard:
+                self._bury_fours()
+            real = self._take_from_hand(card)
+            self.discard.append(real)
+            self.turns[seat] += 1
+            self.log.append(f"{name} discarded {real.name}")
+            if not self.hands[seat]:
+                self._close(seat)
+                return
+            self.cur = self._next_active(seat)
+            self._start_turn()
+            if not self.stock:
+                self._end_deal(None, f"the stock ran out after {self.reshuffles} rebuilds")
+            return
+        raise AssertionError(kind)
+
+    def _bury_fours(self) -> None:
+        keep: list[Meld] = []
+        for meld in self.melds_:
+            if meld.kind == SET and len(meld.cards) == 4 and all(c.rank != JOKER_RANK for c in meld.cards):
+                self.discard.extend(meld.cards)
+                self.log.append(f"the four of a kind {_n(meld.cards)} goes onto the discard pile")
+            else:
+                keep.append(meld)
+        self.melds_ = keep
+
+    def _rebuild_stock(self, keep_top: bool) -> None:
+        pile = self.discard[:-1] if keep_top else self.discard[:]
+        self.discard = self.discard[-1:] if keep_top else []
+        self.rng.shuffle(pile)
+        self.stock = pile
+        self.reshuffles += 1
+        if pile:
+            self.log.append("the discard pile is shuffled into a new stock")
+
+    # ------------------------------------------------------------------ scoring
+    def _close(self, seat: int) -> None:
+        self.turns[seat] += 0
+        doubled = (
+            self.rules.open_and_close_double and not self.start_opened and self.start_size == HAND_SIZE
+        )
+        self._end_deal(seat, "", doubled)
+
+    def _end_deal(self, closer: int | None, why: str, doubled: bool = False) -> None:
+        rules = self.rules
+        self.last_closer = closer
+        row: list[int | None] = [None] * self.n
+        details = []
+        for s in range(self.n):
+            if not self.active[s]:
+                continue
+            if closer is None or s == closer or rules.single_game:
+                row[s] = 0
+                continue
+            if rules.unopened_flat_100 and not self.opened[s] and not (rules.close_first_turn and self.turns[s] == 0):
+                pts = 100
+            else:
+                pts = self.hand_penalty(self.hands[s])
+            if doubled:
+                pts *= 2
+            row[s] = pts
+            details.append(f"{self.players[s]} {pts}")
+        self.rows.append(tuple(row))
+        for s, pts in enumerate(row):
+            if pts:
+                self.total[s] += pts
+        if closer is None:
+            self.result = f"Deal {self.deal_no} ends with no winner: {why}."
+        else:
+            self.result = f"{self.players[closer]} closed" + (" in one turn: scores doubled" if doubled else "")
+            if details and not rules.single_game:
+                self.result += " — " + ", ".join(details)
+            self.result += "."
+        self.log.append(self.result)
+        self.phase_ = "deal-over"
+        if rules.single_game and closer is not None:
+            self._finish((closer,), f"{self.players[closer]} closed and wins the game")
+            return
+        self._settle_match()
+        if self._outcome is None:
+            self.dealer = self._next_active(self.dealer)
+            self.cur = self._next_active(self.dealer)
+
+    def _settle_match(self) -> None:
+        rules = self.rules
+        alive = [s for s in range(self.n) if self.active[s]]
+        if rules.no_elimination:
+            if max(self.total[s] for s in alive) >= rules.no_elimination:
+                low = min(self.total[s] for s in alive)
+                winners = tuple(s for s in alive if self.total[s] == low)
+                self._finish(winners, f"a total reached {rules.no_elimination}: the lowest total wins")
+            return
+        target = rules.target_score
+        over = [s for s in alive if self.total[s] >= target]
+        if not over:
+            return
+        below = [s for s in alive if self.total[s] < target]
+        if rules.reentry and len(below) >= 2:
+            reset = max(self.total[s] for s in below)
+            for s in over:
+                self.total[s] = reset
+                self.log.append(f"{self.players[s]} re-enters at {reset}")
+            return
+        for s in over:
+            self.active[s] = False
+            self.log.append(f"{self.players[s]} reaches {self.total[s]} and retires")
+        if len(below) <= 1:
+            if below:
+                self._finish((below[0],), f"{self.players[below[0]]} is the last player left")
+            else:
+                self._finish((), "everyone reached the target together")
+
+    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
+        self.phase_ = "match-over"
+        self._outcome = Outcome(winners, reason, tuple(self.total))
+        self.log.append(f"Match over: {reason}.")
+
+    # ------------------------------------------------------------------ views, copies
+    def _status(self) -> str:
+        if self._outcome is not None:
+            return f"Match over: {self._outcome.reason}."
+        name = self.players[self.cur]
+        if self.phase_ == "deal-over":
+            return f"{self.result} {name}: play 'next' for deal {self.deal_no + 1}."
+        if self.phase_ == "draw":
+            top = self.discard[-1].name if self.discard else None
+            if top and self._can_take():
+                return f"{name}: draw from the stock or take {top}"
+            return f"{name}: draw from the stock"
+        if self.prov:
+            return f"{name}: your melds make {self.prov_value} of {OPENING}: meld more to open, or cancel"
+        if self.must_use:
+            return f"{name}: use {_n(self.must_use)} in a meld or lay-off, then discard"
+        if not self.opened[self.cur]:
+            return f"{name}: meld {OPENING}+ points to open, or discard"
+        return f"{name}: meld, lay off or discard to end the turn"
+
+    def view(self, seat: int | None) -> PlayerView:
+        seats = tuple(
+            SeatView(
+                seat=s,
+                name=self.players[s],
+                card_count=len(self.hands[s]),
+                score=self.total[s],
+                active=self.active[s],
+                to_act=self.to_act == s,
+                badges=tuple(
+                    b
+                    for b, on in (
+                        ("opened", self.opened[s]),
+                        ("dealer", s == self.dealer and self.phase_ != "deal-over"),
+                        ("retired", not self.active[s]),
+                    )
+                    if on
+                ),
+            )
+            for s in range(self.n)
+        )
+        melds = tuple(
+            MeldView(
+                number=i + 1,
+                owner=m.owner,
+                kind=m.kind,
+                cards=tuple(c.name for c in m.cards),
+                stands_for=tuple(r.name for r in m.reps),
+                text=str(m),
+                value=self.meld_points(m),
+            )
+            for i, m in enumerate(self.melds_)
+        )
+        facts: dict[str, str] = {"deal": str(self.deal_no), "target": self._target_text()}
+        if self.phase_ == "play" and not self.opened[self.cur]:
+            facts["opening"] = f"{self.prov_value} / {OPENING}"
+        own: dict[str, str] = {}
+        if seat is not None and seat == self.cur and self.must_use:
+            own["must use"] = _n(self.must_use)
+        return PlayerView(
+            game=self.game_id,
+            title=self.title,
+            seat=seat,
+            phase=self.phase_,
+            to_act=self.to_act,
+            seats=seats,
+            hand=tuple(c.name for c in self.hands[seat]) if seat is not None else (),
+            stock_count=len(self.stock),
+            discard_top=self.discard[-1].name if self.discard else None,
+            discard_count=len(self.discard),
+            melds=melds,
+            legal_moves=tuple(str(m) for m in self.legal_moves()) if seat is not None and seat == self.to_act else (),
+            status=self._status(),
+            facts=facts,
+            own_facts=own,
+            log=tuple(self.log[-50:]),
+            deal_number=self.deal_no,
+            deal_scores=tuple(self.rows),
+            scores=tuple(self.total),
+            result=self.result if self.phase_ in ("deal-over", "match-over") else "",
+        )
+
+    def _target_text(self) -> str:
+        if self.rules.single_game:
+            return "single game"
+        if self.rules.no_elimination:
+            return f"play to {self.rules.no_elimination}"
+        return f"retire at {self.rules.target_score}"
+
+    def copy(self) -> Self:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new.stock = list(self.stock)
+        new.discard = list(self.discard)
+        new.melds_ = list(self.melds_)
+        new.opened = list(self.opened)
+        new.turns = list(self.turns)
+        new.must_use = list(self.must_use)
+        new.prov = list(self.prov)
+        new.active = list(self.active)
+        new.total = list(self.total)
+        new.rows = list(self.rows)
+        new.history = list(self.history)
+        new.log = list(self.log)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new._stamp = object()
+        new._legal_stamp = None
+        return new
+
+    def snapshot(self) -> tuple[Any, ...]:
+        def ids(cards: Sequence[Card]) -> tuple[int, ...]:
+            return tuple(c.id for c in cards)
+
+        return (
+            self.phase_,
+            self.cur,
+            self.dealer,
+            self.deal_no,
+            tuple(tuple(sorted(ids(h))) for h in self.hands),
+            ids(self.stock),
+            ids(self.discard),
+            tuple((m.kind, ids(m.cards), tuple(r.key for r in m.reps), m.owner) for m in self.melds_),
+            tuple(self.opened),
+            tuple(self.turns),
+            tuple(self.total),
+            tuple(self.rows),
+            tuple(self.active),
+            ids(self.must_use),
+            tuple(self.prov),
+            self.prov_value,
+            self.taken.id if self.taken else None,
+            self._outcome,
+            hash(self.rng.getstate()),
+        )
+
+    def all_cards(self) -> list[Card]:
+        """Every physical card in play, wherever it is (for conservation checks)."""
+        out = [c for h in self.hands for c in h] + self.stock + self.discard
+        for m in self.melds_:
+            out.extend(m.cards)
+        return out
+
+    def hidden_cards(self, seat: int | None) -> list[Card]:
+        """The cards ``seat`` may not see: other hands and the stock."""
+        out = list(self.stock)
+        for s, h in enumerate(self.hands):
+            if s != seat:
+                out.extend(h)
+        return out
+
+
+def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> Scala40:
+    assert isinstance(rules, Scala40Rules)
+    return Scala40(players, rules, seed, deal)
+
+
+RULES_TEXT = """\
+# Scala 40
+
+Italy's national rummy for 2 to 6 players, with two packs and four jokers (108 cards).
+
+**Deal.** 13 cards each; the next card starts the discard pile. Seat order is clockwise;
+the deal passes left.
+
+**Your turn.** Draw the top card of the stock, or — only once you have opened — take the
+top discard, which must then be melded or laid off this turn. Then meld and lay off as you
+like, and end by discarding one card.
+
+**Melds.** A run is 3+ cards of one suit in sequence (A-2-3 and Q-K-A, never K-A-2); a set
+is 3 or 4 cards of one rank in different suits. A meld holds at most one joker. A joker in
+a set of three must be named (`JK=7D`).
+
+**Opening.** Your first melds must be worth 40 or more together, laid in one turn: 2-10 face
+value, J Q K 10, ace 11 (1 in A-2-3), a joker what it stands for. Until they reach 40 they
+are provisional: `cancel` takes them back. After opening you may lay off on any meld and
+swap a joker for the card it stands for (the joker must then be used this turn).
+
+**Closing.** Going out needs a final discard, and nobody may close on their first turn.
+The others score their cards: joker 25, ace 11, J Q K 10, others face value.
+A player who reaches 101 retires; the last player left wins.
+"""
+
+SPEC = register(
+    GameSpec(
+        id="scala40",
+        title="Scala 40",
+        summary="Italian two-pack rummy: open with 40 points, retire at 101.",
+        min_players=2,
+        max_players=6,
+        rules_type=Scala40Rules,
+        factory=_factory,
+        rules_text=RULES_TEXT,
+        presets=PRESETS,
+        notation=__doc__ or "",
+    )
+)
+
+__all__ = ["PRESETS", "SPEC", "SUITS", "RUN", "Scala40", "Scala40Rules"]
