@@ -19,6 +19,7 @@ cardtable.engine.errors.IllegalMove: you may take the discard only after you hav
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -54,7 +55,9 @@ class Game(ABC):
     history: list[tuple[int, Move]]
     log: list[str]
 
-    def __init__(self, players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> None:
+    def __init__(
+        self, players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None
+    ) -> None:
         self.players = tuple(players)
         self.rules = rules
         self.seed = seed
@@ -117,6 +120,20 @@ class Game(ABC):
     @abstractmethod
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the state, as comparable values (hand order aside)."""
+
+    @abstractmethod
+    def all_cards(self) -> list[Card]:
+        """Every physical card of the game wherever it is (each exactly once)."""
+
+    @abstractmethod
+    def hidden_cards(self, seat: int | None) -> list[Card]:
+        """The cards ``seat`` may not see (other hands, the stock...)."""
+
+    @abstractmethod
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        """A copy in which the cards hidden from ``seat`` are shuffled among the places
+        hidden from it (zone sizes kept). ``view(seat)`` of the copy equals this game's:
+        the leak test, and the sampling step of search bots."""
 
     @abstractmethod
     def _generate(self) -> list[Move]:

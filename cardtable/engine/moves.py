@@ -73,7 +73,9 @@ class Move:
 
     def tokens(self) -> list[str]:
         """The card tokens, each as ``NAME`` or ``NAME=STANDS_FOR``."""
-        return [c.name if n is None else f"{c.name}={n.name}" for c, n in zip(self.cards, self.named, strict=True)]
+        return [
+            c.name if n is None else f"{c.name}={n.name}" for c, n in zip(self.cards, self.named, strict=True)
+        ]
 
     def __str__(self) -> str:
         if self._text is None:
@@ -143,10 +145,11 @@ def parse_move(text: str) -> Move:
 
     >>> str(parse_move("  Discard   qd "))
     'discard QD'
-    >>> parse_move("layoff two 7H")
-    Traceback (most recent call last):
-    ...
-    cardtable.engine.errors.InvalidNotation: 'layoff' needs a table meld number first, as in 'layoff 2 7H'; got 'two'
+    >>> try:
+    ...     parse_move("layoff two 7H")
+    ... except InvalidNotation as exc:
+    ...     print(exc)
+    'layoff' needs a table meld number first, as in 'layoff 2 7H'; got 'two'
     """
     if not isinstance(text, str):
         raise InvalidNotation(f"a move is text, not {type(text).__name__}")
@@ -165,9 +168,7 @@ def parse_move(text: str) -> Move:
         if not rest or not rest[0].isdigit():
             got = rest[0] if rest else "nothing"
             example = f"{kind} 2 7H"
-            raise InvalidNotation(
-                f"{kind!r} needs a table meld number first, as in {example!r}; got {got!r}"
-            )
+            raise InvalidNotation(f"{kind!r} needs a table meld number first, as in {example!r}; got {got!r}")
         target = int(rest.pop(0))
         if target < 1:
             raise InvalidNotation("table melds are numbered from 1")

@@ -1,0 +1,1 @@
+"""cardtable's benchmarks: ``uv run python -m benchmarks`` prints one table of figures."""

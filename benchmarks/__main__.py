@@ -1,0 +1,82 @@
+"""Benchmarks: ``uv run python -m benchmarks [--quick] [--only NAME]``.
+
+Each figure is the median of several repeats measured in this one run, with the target
+from the issues beside it. Timed figures belong here, never in unit tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+from cardtable.engine import all_games, new_game
+
+Row = tuple[str, str, str, str]
+
+
+def playout_rate(game_id: str, players: int, deals: int, seed: int = 0) -> float:
+    """Random-playout player moves per second over ``deals`` deals (one core)."""
+    rng = random.Random(seed)
+    moves = 0
+    start = time.perf_counter()
+    done = 0
+    k = 0
+    while done < deals:
+        game = new_game(game_id, players=[f"P{i}" for i in range(players)], seed=seed + k)
+        k += 1
+        while not game.is_over and done < deals:
+            game.play(rng.choice(game.legal_moves()))
+            moves += 1
+            if game.phase == "deal-over":
+                done += 1
+    return moves / (time.perf_counter() - start)
+
+
+def bench_playouts(quick: bool) -> list[Row]:
+    rows: list[Row] = []
+    repeats = 3 if quick else 7
+    deals = 20 if quick else 60
+    for spec in all_games():
+        for players in sorted({spec.min_players, min(4, spec.max_players)}):
+            rates = [playout_rate(spec.id, players, deals, seed=1000 * r) for r in range(repeats)]
+            med = statistics.median(rates)
+            target = "≥ 25,000" if players == 2 else "—"
+            ok = "" if players != 2 else ("ok" if med >= 25_000 else "BELOW")
+            rows.append(
+                (
+                    f"{spec.id} random playout, {players} players",
+                    f"{med:,.0f} moves/s (min {min(rates):,.0f}, max {max(rates):,.0f}, n={repeats})",
+                    target,
+                    ok,
+                )
+            )
+    return rows
+
+
+BENCHES: dict[str, Callable[[bool], list[Row]]] = {"playouts": bench_playouts}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks")
+    parser.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
+    parser.add_argument("--only", choices=sorted(BENCHES), help="run one benchmark")
+    args = parser.parse_args(argv)
+    rows: list[Row] = []
+    for name, bench in BENCHES.items():
+        if args.only and name != args.only:
+            continue
+        rows.extend(bench(args.quick))
+    width = max(len(r[0]) for r in rows)
+    vwidth = max(len(r[1]) for r in rows)
+    print(f"{'benchmark':<{width}}  {'median':<{vwidth}}  target")
+    for name, value, target, ok in rows:
+        print(f"{name:<{width}}  {value:<{vwidth}}  {target} {ok}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,337 @@
+"""The ``cardtable`` command line.
+
+``cardtable`` (the table), ``cardtable play GAME``, ``cardtable resume``, ``cardtable list``,
+``cardtable rules GAME`` and ``cardtable simulate GAME``. Errors print one clear line and
+exit with status 2; nothing here shows a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from cardtable import __version__
+from cardtable.bots import BOTS, make_bot
+from cardtable.engine import CardtableError, IllegalMove, InvalidNotation, all_games, get, new_game
+from cardtable.engine.game import Game
+from cardtable.engine.ruleset import coerce_rule_value, field_bounds, field_choices
+from cardtable.engine.saves import autosave_path, load_game, save_game
+
+SIM_MOVE_CAP = 200_000
+
+
+class UsageError(Exception):
+    """Bad command-line input: printed as one line, exit status 2."""
+
+
+def _parse_rules(game_id: str, items: Sequence[str]) -> dict[str, Any]:
+    spec = get(game_id)
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise UsageError(f"--rule takes key=value, as in --rule target_score=151 (got {item!r})")
+        out[key.strip()] = coerce_rule_value(spec.rules_type, key.strip(), value)
+    return out
+
+
+def _parse_seats(text: str | None, default_count: int) -> tuple[list[str], list[str | None]]:
+    """``"Ann,Bob,bot:random"`` -> names and per-seat bot levels (None for a human)."""
+    if not text:
+        return ["Ann", "Bob"][:default_count] or ["Ann", "Bob"], [None] * max(default_count, 2)
+    names: list[str] = []
+    bots: list[str | None] = []
+    for i, raw in enumerate(p.strip() for p in text.split(",")):
+        if raw.startswith("bot:") or raw in BOTS:
+            level = raw.removeprefix("bot:") or "random"
+            if level not in BOTS:
+                raise UsageError(f"no bot level {level!r}; the levels are: {', '.join(BOTS)}")
+            bots.append(level)
+            names.append(f"Bot {i + 1}")
+        else:
+            bots.append(None)
+            names.append(raw)
+    return names, bots
+
+
+# ---------------------------------------------------------------------------- commands
+
+
+def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    for spec in all_games():
+        players = f"{spec.min_players}-{spec.max_players} players"
+        out.write(f"{spec.id:<20} {spec.title:<20} {players:<13} {spec.summary}\n")
+    return 0
+
+
+def rules_text(game_id: str) -> str:
+    """The rules of a game, then every toggle with its default and meaning, then presets."""
+    spec = get(game_id)
+    lines = [spec.rules_text.rstrip(), "", "## Toggles", ""]
+    for name, field in spec.rules_type.model_fields.items():
+        default = field.default
+        kind = "yes/no"
+        choices = field_choices(field)
+        if choices:
+            kind = " | ".join(map(str, choices))
+        elif field.annotation is int:
+            lo, hi = field_bounds(field)
+            kind = f"{lo}..{hi}"
+        lines.append(f"- `{name}` ({kind}; default {default!r}): **{field.title}**. {field.description}")
+    if spec.presets:
+        lines += ["", "## Presets", ""]
+        for pname, values in spec.presets.items():
+            detail = ", ".join(f"{k}={v}" for k, v in values.items()) or "the defaults"
+            lines.append(f"- **{pname}**: {detail}")
+    if spec.notation:
+        lines += ["", "## Notation and engine choices", "", spec.notation.split(">>>")[0].strip()]
+    return "\n".join(lines) + "\n"
+
+
+def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
+    out.write(rules_text(args.game))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    spec = get(args.game)
+    levels = [p.strip().removeprefix("bot:") for p in (args.players or "random,random").split(",")]
+    for level in levels:
+        if level not in BOTS:
+            raise UsageError(f"no bot level {level!r}; the levels are: {', '.join(BOTS)}")
+    if not spec.min_players <= len(levels) <= spec.max_players:
+        raise UsageError(f"{spec.title} needs {spec.min_players} to {spec.max_players} players")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    rules = _parse_rules(args.game, args.rule or [])
+    n = len(levels)
+    wins = [0.0] * n
+    score_sum = [0] * n
+    moves = 0
+    errors = 0
+    deals = 0
+    started = time.perf_counter()
+    for k in range(args.games):
+        seed = args.seed + k
+        # Rotate seats so no level keeps the first-player advantage.
+        order = [(i + k) % n for i in range(n)]
+        bots = [make_bot(levels[i]) for i in order]
+        rng = random.Random(seed)
+        try:
+            game = new_game(spec.id, players=[f"{levels[i]}-{i + 1}" for i in order], rules=rules, seed=seed)
+            count = 0
+            while not game.is_over:
+                seat = game.to_act
+                assert seat is not None
+                game.play(bots[seat].choose(game, rng))
+                count += 1
+                if count > SIM_MOVE_CAP:
+                    raise RuntimeError(f"game {seed} passed {SIM_MOVE_CAP} moves without ending")
+            moves += count
+            deals += len(game.deal_scores)
+            outcome = game.outcome
+            assert outcome is not None
+            for seat in outcome.winners:
+                wins[order[seat]] += 1 / len(outcome.winners)
+            for seat, score in enumerate(game.scores):
+                score_sum[order[seat]] += score
+        except Exception as exc:  # counted and reported: simulate must show 0
+            errors += 1
+            out.write(f"error in game with seed {seed}: {type(exc).__name__}: {exc}\n")
+    elapsed = time.perf_counter() - started
+    games = args.games
+    out.write(f"{spec.title}: {games} games, {deals} deals, seeds {args.seed}..{args.seed + games - 1}\n")
+    for i, level in enumerate(levels):
+        out.write(
+            f"  seat {i + 1} {level:<8} wins {wins[i]:7.1f} ({100 * wins[i] / games:5.1f}%)"
+            f"  mean score {score_sum[i] / games:7.1f}\n"
+        )
+    out.write(f"  mean moves per game {moves / games:.1f}\n")
+    out.write(f"  moves per second {moves / elapsed:,.0f}\n")
+    out.write(f"  errors {errors}\n")
+    return 1 if errors else 0
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    spec = get(args.game)
+    names, bots = _parse_seats(args.players, spec.min_players)
+    rules = _parse_rules(spec.id, args.rule or [])
+    game = new_game(spec.id, players=names, rules=rules, seed=args.seed, preset=args.preset)
+    return play_text(game, bots, out=out)
+
+
+def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
+    path = autosave_path()
+    game = load_game(path)
+    out.write(f"Resuming {game.title} from {path}\n")
+    return play_text(game, [None] * len(game.players), out=out)
+
+
+# ---------------------------------------------------------------------------- text table
+
+
+def _render(game: Game, seat: int, out: TextIO) -> None:
+    view = game.view(seat)
+    out.write(f"\n== {view.title} — deal {view.deal_number} ==\n")
+    for s in view.seats:
+        mark = ">" if s.to_act else " "
+        badges = f" [{', '.join(s.badges)}]" if s.badges else ""
+        out.write(f" {mark} {s.name:<12} {s.card_count:>2} cards  score {s.score:>4}{badges}\n")
+    out.write(f" stock {view.stock_count}   discard: {view.discard_top or '(empty)'}\n")
+    for m in view.melds:
+        out.write(f"  meld {m.number}: {m.text} ({m.value}) by {game.players[m.owner]}\n")
+    if view.facts:
+        out.write("  " + "  ".join(f"{k}: {v}" for k, v in view.facts.items()) + "\n")
+    for line in view.log[-6:]:
+        out.write(f"  · {line}\n")
+    hand = sorted(game.hand(seat))  # shown by suit, then rank; the engine keeps deal order
+    out.write(f" Your hand: {' '.join(c.name for c in hand)}\n")
+    for k, v in view.own_facts.items():
+        out.write(f" {k}: {v}\n")
+    out.write(f" {view.status}\n")
+
+
+def play_text(
+    game: Game, bots: Sequence[str | None], out: TextIO | None = None, inp: TextIO | None = None
+) -> int:
+    """A plain-text table for playing in any terminal: one prompt per move, autosaved."""
+    out = out or sys.stdout
+    inp = inp or sys.stdin
+    humans = [s for s, b in enumerate(bots) if b is None]
+    players = {s: make_bot(b) for s, b in enumerate(bots) if b is not None}
+    rng = random.Random(game.seed)
+    last_human: int | None = None
+    out.write(
+        "Type a move (e.g. 'draw', 'meld 7H 8H 9H', 'discard KS'), 'moves' to list them, 'quit' to stop.\n"
+    )
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        if seat in players:
+            move = players[seat].choose(game, rng)
+            game.play(move)
+            out.write(f"  {game.players[seat]}: {move}\n")
+            _autosave(game, out)
+            continue
+        if len(humans) > 1 and last_human is not None and last_human != seat:
+            out.write("\x1b[2J\x1b[H" if out.isatty() else "\n" * 3)
+            out.write(f"Pass to {game.players[seat]} — press Enter\n")
+            out.flush()
+            if not inp.readline():
+                return 0
+        last_human = seat
+        _render(game, seat, out)
+        out.write(f"{game.players[seat]}> ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            out.write("\nStopped; the game is saved: 'cardtable resume' goes on.\n")
+            return 0
+        text = line.strip()
+        if not text:
+            continue
+        if text in ("quit", "exit", "q"):
+            out.write("Saved: 'cardtable resume' goes on from here.\n")
+            return 0
+        if text in ("moves", "?", "help"):
+            out.write("  " + "\n  ".join(str(m) for m in game.legal_moves()) + "\n")
+            continue
+        try:
+            game.play(text)
+        except (IllegalMove, InvalidNotation) as exc:
+            out.write(f"  Not allowed: {exc}\n")
+            continue
+        _autosave(game, out)
+    outcome = game.outcome
+    assert outcome is not None
+    out.write(
+        f"\nMatch over: {outcome.reason}. Scores: "
+        + ", ".join(f"{game.players[s]} {v}" for s, v in enumerate(outcome.scores))
+        + "\n"
+    )
+    return 0
+
+
+def _autosave(game: Game, out: TextIO) -> None:
+    try:
+        save_game(game)
+    except OSError as exc:
+        out.write(f"  (could not autosave to {autosave_path()}: {exc.strerror or exc}; play goes on)\n")
+
+
+# ---------------------------------------------------------------------------- entry
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardtable", description="Card games at one keyboard.")
+    parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("list", help="the games and their player counts")
+    p_rules = sub.add_parser("rules", help="a game's rules and toggles")
+    p_rules.add_argument("game")
+    p_sim = sub.add_parser("simulate", help="bot games, headless")
+    p_sim.add_argument("game")
+    p_sim.add_argument("--games", type=int, default=100)
+    p_sim.add_argument("--seed", type=int, default=1)
+    p_sim.add_argument("--players", help="bot levels, e.g. random,random")
+    p_sim.add_argument("--rule", action="append", metavar="KEY=VALUE")
+    p_play = sub.add_parser("play", help="play a game at this keyboard")
+    p_play.add_argument("game")
+    p_play.add_argument("--players", help='names in seat order; "bot:random" for a computer player')
+    p_play.add_argument("--rule", action="append", metavar="KEY=VALUE")
+    p_play.add_argument("--seed", type=int)
+    p_play.add_argument("--preset")
+    sub.add_parser("resume", help="go on with the last autosaved game")
+    return parser
+
+
+COMMANDS = {
+    "list": cmd_list,
+    "rules": cmd_rules,
+    "simulate": cmd_simulate,
+    "play": cmd_play,
+    "resume": cmd_resume,
+}
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    out = out or sys.stdout
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command is None:
+            return launch_table(out)
+        return COMMANDS[args.command](args, out)
+    except (CardtableError, UsageError, ValueError) as exc:
+        sys.stderr.write(f"cardtable: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        out.write("\nStopped.\n")
+        return 130
+    except BrokenPipeError:  # e.g. piped into `head`
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def launch_table(out: TextIO) -> int:
+    """The table screen. Until the full-screen table lands, explain how to play now."""
+    out.write(
+        "cardtable — card games at one keyboard.\n\n"
+        "The full-screen table is on its way. Meanwhile you can play in this terminal:\n"
+        "  cardtable play scala40 --players Ann,Bob        (two people passing the keyboard)\n"
+        "  cardtable play scala40 --players Ann,bot:random (against the computer)\n"
+        "  cardtable resume                                (go on with the last game)\n\n"
+        "Games:\n"
+    )
+    cmd_list(argparse.Namespace(), out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

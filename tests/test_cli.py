@@ -1,0 +1,135 @@
+"""The command line: list, rules, simulate, the text table, resume, and bad input."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from cardtable.cli import main, play_text
+from cardtable.engine import new_game
+from cardtable.engine.saves import autosave_path, load_game
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def run(argv: list[str]) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(argv, out=out)
+    return code, out.getvalue()
+
+
+def test_list_names_every_game_with_player_counts():
+    code, text = run(["list"])
+    assert code == 0
+    assert "scala40" in text and "2-6 players" in text
+
+
+def test_rules_lists_every_toggle_with_default():
+    from cardtable.games.scala40 import Scala40Rules
+
+    code, text = run(["rules", "scala40"])
+    assert code == 0
+    for name in Scala40Rules.model_fields:
+        assert f"`{name}`" in text
+    assert "default 101" in text
+    assert "Italian federation" in text
+
+
+def test_simulate_reports_zero_errors():
+    code, text = run(["simulate", "scala40", "--games", "3", "--seed", "5"])
+    assert code == 0
+    assert "errors 0" in text
+    assert "moves per second" in text
+    assert "3 games" in text
+
+
+def test_simulate_is_reproducible():
+    first = run(["simulate", "scala40", "--games", "2", "--seed", "9"])[1]
+    second = run(["simulate", "scala40", "--games", "2", "--seed", "9"])[1]
+    strip = [line for line in first.splitlines() if "per second" not in line]
+    assert strip == [line for line in second.splitlines() if "per second" not in line]
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["rules", "nope"], "no game 'nope'"),
+        (["simulate", "scala40", "--players", "random,genius"], "no bot level 'genius'"),
+        (["simulate", "scala40", "--rule", "target_score=7"], "target_score"),
+        (["simulate", "scala40", "--rule", "bogus=1"], "unknown rule 'bogus'"),
+        (["simulate", "scala40", "--rule", "nonsense"], "key=value"),
+        (["play", "scala40", "--players", "Ann,Ann"], "two players are called"),
+        (["resume"], "no saved game"),
+    ],
+)
+def test_bad_input_is_one_clear_line(argv, needle, capsys):
+    code, _ = run(argv)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert needle in err
+    assert "Traceback" not in err
+
+
+def test_no_arguments_explains_how_to_play():
+    code, text = run([])
+    assert code == 0
+    assert "cardtable play scala40" in text
+
+
+def test_text_table_plays_refuses_and_autosaves(data_dir):
+    game = new_game("scala40", players=["Ann", "Bob"], seed=4)
+    first = str(game.legal_moves()[0])
+    script = io.StringIO("take\nmoves\n" + first + "\nquit\n")
+    out = io.StringIO()
+    assert play_text(game, [None, None], out=out, inp=script) == 0
+    text = out.getvalue()
+    assert "Not allowed: you may take the discard only after you have opened" in text
+    assert game.phase == "play"
+    saved = load_game(autosave_path())
+    assert saved.snapshot() == game.snapshot()
+
+
+def test_text_table_hands_off_between_humans():
+    game = new_game("scala40", players=["Ann", "Bob"], seed=4)
+    game.play("draw")
+    discard = str(next(m for m in game.legal_moves() if m.kind == "discard"))
+    out = io.StringIO()
+    play_text(game, [None, None], out=out, inp=io.StringIO(discard + "\n\nquit\n"))
+    text = out.getvalue()
+    before, _, after = text.partition("Pass to Bob — press Enter")
+    assert after, "a hand-off screen separates the two players"
+    ann = " ".join(c.name for c in sorted(new_game("scala40", players=["Ann", "Bob"], seed=4).hand(0)))
+    assert f"Your hand: {ann}" not in after
+
+
+def test_resume_goes_on_from_the_autosave(data_dir):
+    game = new_game("scala40", players=["Ann", "Bob"], seed=8)
+    game.play("draw")
+    from cardtable.engine.saves import save_game
+
+    save_game(game)
+    out = io.StringIO()
+    import sys
+
+    old = sys.stdin
+    sys.stdin = io.StringIO("quit\n")
+    try:
+        code = main(["resume"], out=out)
+    finally:
+        sys.stdin = old
+    assert code == 0
+    assert "Resuming Scala 40" in out.getvalue()
+
+
+def test_bot_seats_play_themselves():
+    game = new_game("scala40", players=["Ann", "Bot 2"], seed=3)
+    out = io.StringIO()
+    game.play("draw")
+    discard = str(next(m for m in game.legal_moves() if m.kind == "discard"))
+    play_text(game, [None, "random"], out=out, inp=io.StringIO(discard + "\nquit\n"))
+    assert "Bot 2: draw" in out.getvalue() or "Bot 2: take" in out.getvalue()
