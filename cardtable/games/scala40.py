@@ -875,9 +875,9 @@ class Scala40(Game):
             row[s] = pts
             details.append(f"{self.players[s]} {pts}")
         self.rows.append(tuple(row))
-        for s, pts in enumerate(row):
-            if pts:
-                self.total[s] += pts
+        for s, gained in enumerate(row):
+            if gained:
+                self.total[s] += gained
         if closer is None:
             self.result = f"Deal {self.deal_no} ends with no winner: {why}."
         else:
@@ -1080,6 +1080,21 @@ class Scala40(Game):
             if s != seat:
                 out.extend(h)
         return out
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        new = self.copy()
+        zones = [new.stock] + [h for s, h in enumerate(new.hands) if s != seat]
+        # Cards a seat has taken from the discard pile are known to all: they stay put.
+        known = {id(c) for c in new.must_use}
+        pool = [c for z in zones for c in z if id(c) not in known]
+        rng.shuffle(pool)
+        it = iter(pool)
+        for z in zones:
+            for i, c in enumerate(z):
+                if id(c) not in known:
+                    z[i] = next(it)
+        new._stamp = object()
+        return new
 
 
 def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> Scala40:
