@@ -12,6 +12,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from cardtable import __version__
@@ -19,7 +20,8 @@ from cardtable.bots import BOTS, make_bot
 from cardtable.engine import CardtableError, IllegalMove, InvalidNotation, all_games, get, new_game
 from cardtable.engine.game import Game
 from cardtable.engine.ruleset import coerce_rule_value, field_bounds, field_choices
-from cardtable.engine.saves import autosave_path, load_game, save_game
+from cardtable.engine.saves import autosave_path
+from cardtable.session import Session, set_aside
 
 SIM_MOVE_CAP = 200_000
 
@@ -160,15 +162,29 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     spec = get(args.game)
     names, bots = _parse_seats(args.players, spec.min_players)
     rules = _parse_rules(spec.id, args.rule or [])
-    game = new_game(spec.id, players=names, rules=rules, seed=args.seed, preset=args.preset)
-    return play_text(game, bots, out=out)
+    path = autosave_path()
+    _protect_unreadable(path, out)
+    session = Session.start(
+        spec.id, names, bots, rules=rules, seed=args.seed, preset=args.preset, save_path=path
+    )
+    return play_text(session, out=out)
+
+
+def _protect_unreadable(path: Path, out: TextIO) -> None:
+    """An autosave that cannot be resumed is moved aside, never overwritten."""
+    if not path.exists():
+        return
+    try:
+        Session.resume(path)
+    except CardtableError as exc:
+        moved = set_aside(path)
+        out.write(f"Note: the old autosave could not be resumed ({exc}); it was kept as {moved}.\n")
 
 
 def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
-    path = autosave_path()
-    game = load_game(path)
-    out.write(f"Resuming {game.title} from {path}\n")
-    return play_text(game, [None] * len(game.players), out=out)
+    session = Session.resume(autosave_path())
+    out.write(f"Resuming {session.game.title} from {session.save_path}\n")
+    return play_text(session, out=out)
 
 
 # ---------------------------------------------------------------------------- text table
@@ -195,15 +211,12 @@ def _render(game: Game, seat: int, out: TextIO) -> None:
     out.write(f" {view.status}\n")
 
 
-def play_text(
-    game: Game, bots: Sequence[str | None], out: TextIO | None = None, inp: TextIO | None = None
-) -> int:
+def play_text(session: Session, out: TextIO | None = None, inp: TextIO | None = None) -> int:
     """A plain-text table for playing in any terminal: one prompt per move, autosaved."""
     out = out or sys.stdout
     inp = inp or sys.stdin
-    humans = [s for s, b in enumerate(bots) if b is None]
-    players = {s: make_bot(b) for s, b in enumerate(bots) if b is not None}
-    rng = random.Random(game.seed)
+    game = session.game
+    humans = session.humans
     last_human: int | None = None
     out.write(
         "Type a move (e.g. 'draw', 'meld 7H 8H 9H', 'discard KS'), 'moves' to list them, 'quit' to stop.\n"
@@ -211,11 +224,10 @@ def play_text(
     while not game.is_over:
         seat = game.to_act
         assert seat is not None
-        if seat in players:
-            move = players[seat].choose(game, rng)
-            game.play(move)
+        if session.is_bot(seat):
+            move = session.bot_move()
             out.write(f"  {game.players[seat]}: {move}\n")
-            _autosave(game, out)
+            _report_save(session, out)
             continue
         if len(humans) > 1 and last_human is not None and last_human != seat:
             out.write("\x1b[2J\x1b[H" if out.isatty() else "\n" * 3)
@@ -241,11 +253,11 @@ def play_text(
             out.write("  " + "\n  ".join(str(m) for m in game.legal_moves()) + "\n")
             continue
         try:
-            game.play(text)
+            session.play(text)
         except (IllegalMove, InvalidNotation) as exc:
             out.write(f"  Not allowed: {exc}\n")
             continue
-        _autosave(game, out)
+        _report_save(session, out)
     outcome = game.outcome
     assert outcome is not None
     out.write(
@@ -256,11 +268,9 @@ def play_text(
     return 0
 
 
-def _autosave(game: Game, out: TextIO) -> None:
-    try:
-        save_game(game)
-    except OSError as exc:
-        out.write(f"  (could not autosave to {autosave_path()}: {exc.strerror or exc}; play goes on)\n")
+def _report_save(session: Session, out: TextIO) -> None:
+    if session.save_error:
+        out.write(f"  ({session.save_error}; play goes on)\n")
 
 
 # ---------------------------------------------------------------------------- entry

@@ -8,7 +8,8 @@ import pytest
 
 from cardtable.cli import main, play_text
 from cardtable.engine import new_game
-from cardtable.engine.saves import autosave_path, load_game
+from cardtable.engine.saves import autosave_path
+from cardtable.session import Session
 
 
 @pytest.fixture(autouse=True)
@@ -82,37 +83,37 @@ def test_no_arguments_explains_how_to_play():
 
 
 def test_text_table_plays_refuses_and_autosaves(data_dir):
-    game = new_game("scala40", players=["Ann", "Bob"], seed=4)
+    session = Session.start("scala40", ["Ann", "Bob"], [None, None], seed=4, save_path=autosave_path())
+    game = session.game
     first = str(game.legal_moves()[0])
     script = io.StringIO("take\nmoves\n" + first + "\nquit\n")
     out = io.StringIO()
-    assert play_text(game, [None, None], out=out, inp=script) == 0
+    assert play_text(session, out=out, inp=script) == 0
     text = out.getvalue()
     assert "Not allowed: you may take the discard only after you have opened" in text
     assert game.phase == "play"
-    saved = load_game(autosave_path())
-    assert saved.snapshot() == game.snapshot()
+    saved = Session.resume(autosave_path())
+    assert saved.game.snapshot() == game.snapshot()
+    assert saved.bots == [None, None]
 
 
 def test_text_table_hands_off_between_humans():
-    game = new_game("scala40", players=["Ann", "Bob"], seed=4)
+    session = Session(new_game("scala40", players=["Ann", "Bob"], seed=4), [None, None])
+    game = session.game
     game.play("draw")
     discard = str(next(m for m in game.legal_moves() if m.kind == "discard"))
     out = io.StringIO()
-    play_text(game, [None, None], out=out, inp=io.StringIO(discard + "\n\nquit\n"))
+    play_text(session, out=out, inp=io.StringIO(discard + "\n\nquit\n"))
     text = out.getvalue()
-    before, _, after = text.partition("Pass to Bob — press Enter")
+    _, _, after = text.partition("Pass to Bob — press Enter")
     assert after, "a hand-off screen separates the two players"
     ann = " ".join(c.name for c in sorted(new_game("scala40", players=["Ann", "Bob"], seed=4).hand(0)))
     assert f"Your hand: {ann}" not in after
 
 
 def test_resume_goes_on_from_the_autosave(data_dir):
-    game = new_game("scala40", players=["Ann", "Bob"], seed=8)
-    game.play("draw")
-    from cardtable.engine.saves import save_game
-
-    save_game(game)
+    session = Session.start("scala40", ["Ann", "Bob"], [None, "random"], seed=8, save_path=autosave_path())
+    session.play("draw")
     out = io.StringIO()
     import sys
 
@@ -127,9 +128,28 @@ def test_resume_goes_on_from_the_autosave(data_dir):
 
 
 def test_bot_seats_play_themselves():
-    game = new_game("scala40", players=["Ann", "Bot 2"], seed=3)
+    session = Session(new_game("scala40", players=["Ann", "Bot 2"], seed=3), [None, "random"])
+    game = session.game
     out = io.StringIO()
     game.play("draw")
     discard = str(next(m for m in game.legal_moves() if m.kind == "discard"))
-    play_text(game, [None, "random"], out=out, inp=io.StringIO(discard + "\nquit\n"))
+    play_text(session, out=out, inp=io.StringIO(discard + "\nquit\n"))
     assert "Bot 2: draw" in out.getvalue() or "Bot 2: take" in out.getvalue()
+
+
+def test_unreadable_autosave_is_kept_aside_not_overwritten(data_dir):
+    bad = autosave_path()
+    bad.write_text("# not a cardtable record\n")
+    out = io.StringIO()
+    import sys
+
+    old = sys.stdin
+    sys.stdin = io.StringIO("quit\n")
+    try:
+        code = main(["play", "scala40", "--players", "Ann,Bob", "--seed", "2"], out=out)
+    finally:
+        sys.stdin = old
+    assert code == 0
+    kept = [p for p in data_dir.iterdir() if ".unreadable-" in p.name]
+    assert len(kept) == 1 and kept[0].read_text() == "# not a cardtable record\n"
+    assert "could not be resumed" in out.getvalue()

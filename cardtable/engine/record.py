@@ -36,11 +36,15 @@ if TYPE_CHECKING:
     from .game import Game
 
 MAGIC = "# cardtable record"
-HEADER_KEYS = ("game", "program", "seed", "players", "rules", "deal")
+HEADER_KEYS = ("game", "program", "seed", "players", "rules", "deal", "seats")
+"""Header lines; ``seats`` (who is a computer player) is kept by sessions, not the engine."""
 
 
-def write_record(game: Game) -> str:
-    """The record text of a game (header, then one move a line)."""
+def write_record(game: Game, seats: list[str] | None = None) -> str:
+    """The record text of a game (header, then one move a line).
+
+    ``seats`` optionally notes each seat's kind ('human', 'bot:LEVEL') for resuming.
+    """
     from cardtable import __version__
 
     from .ruleset import non_defaults
@@ -57,6 +61,8 @@ def write_record(game: Game) -> str:
         lines.append(f"rules: {json.dumps(changed, ensure_ascii=False)}")
     if game.deal_spec:
         lines.append(f"deal: {json.dumps(game.deal_spec, ensure_ascii=False)}")
+    if seats:
+        lines.append(f"seats: {json.dumps(seats)}")
     lines.append("moves:")
     for seat, move in game.history:
         lines.append(f"{game.players[seat]}: {move}")
@@ -84,7 +90,7 @@ def parse_header(text: str) -> tuple[dict[str, Any], list[tuple[int, str, str]]]
         if not sep or key not in HEADER_KEYS:
             raise InvalidRecord(f"unknown header line {raw!r} (expected one of {', '.join(HEADER_KEYS)})", i)
         value = value.strip()
-        if key in ("players", "rules", "deal"):
+        if key in ("players", "rules", "deal", "seats"):
             try:
                 header[key] = json.loads(value)
             except json.JSONDecodeError as exc:

@@ -1,0 +1,144 @@
+"""A table session: a game, who sits where (human or bot), and the autosave.
+
+Pure Python (no UI imports): the TUI and the text table drive games through it.
+
+>>> import tempfile, pathlib
+>>> from cardtable.session import Session
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "autosave.ctr"
+>>> s = Session.start("scala40", ["Ann", "Bob"], [None, "random"], seed=3, save_path=path)
+>>> _ = s.play("draw")
+>>> Session.resume(path).game.snapshot() == s.game.snapshot()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from cardtable.bots import BOTS, make_bot
+from cardtable.engine import new_game
+from cardtable.engine.errors import InvalidRecord
+from cardtable.engine.game import Game
+from cardtable.engine.moves import Move
+from cardtable.engine.record import parse_header, replay, write_record
+from cardtable.engine.saves import autosave_path, read_record, write_atomic
+
+
+def seat_kinds(bots: Sequence[str | None]) -> list[str]:
+    """Per-seat kinds for the record header: 'human' or 'bot:LEVEL'."""
+    return ["human" if b is None else f"bot:{b}" for b in bots]
+
+
+class Session:
+    """A game in progress at this keyboard, autosaved after every move."""
+
+    def __init__(self, game: Game, bots: Sequence[str | None], save_path: Path | None = None) -> None:
+        if len(bots) != len(game.players):
+            raise ValueError("one entry per seat: None for a human or a bot level")
+        self.game = game
+        self.bots = list(bots)
+        self.players = {s: make_bot(b) for s, b in enumerate(bots) if b is not None}
+        self.rng = random.Random(game.seed ^ 0x5EED)
+        self.save_path = save_path
+        self.save_error: str | None = None
+        """The last autosave failure in words (None when the last save worked)."""
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def start(
+        cls,
+        game_id: str,
+        players: Sequence[str],
+        bots: Sequence[str | None],
+        rules: dict[str, Any] | None = None,
+        seed: int | None = None,
+        preset: str | None = None,
+        save_path: Path | None = None,
+    ) -> Session:
+        """A new game; bot levels are checked before anything starts."""
+        for b in bots:
+            if b is not None and b not in BOTS:
+                raise ValueError(f"no bot level {b!r}; the levels are: {', '.join(BOTS)}")
+        game = new_game(game_id, players=players, rules=rules, seed=seed, preset=preset)
+        session = cls(game, bots, save_path)
+        session.autosave()
+        return session
+
+    @classmethod
+    def resume(cls, path: Path | None = None) -> Session:
+        """The saved session at ``path`` (the autosave by default).
+
+        A corrupted or foreign file raises :class:`InvalidRecord` and is left untouched.
+        """
+        target = Path(path) if path is not None else autosave_path()
+        text = read_record(target)
+        try:
+            header, _ = parse_header(text)
+            game = replay(text)
+        except InvalidRecord as exc:
+            raise InvalidRecord(f"{target} cannot be resumed: {exc}") from None
+        kinds = header.get("seats") or ["human"] * len(game.players)
+        if not isinstance(kinds, list) or len(kinds) != len(game.players):
+            raise InvalidRecord(f"{target} cannot be resumed: its seats line does not match the players")
+        bots: list[str | None] = []
+        for kind in kinds:
+            if kind == "human":
+                bots.append(None)
+            elif isinstance(kind, str) and kind.startswith("bot:") and kind[4:] in BOTS:
+                bots.append(kind[4:])
+            else:
+                raise InvalidRecord(f"{target} cannot be resumed: unknown seat kind {kind!r}")
+        return cls(game, bots, target)
+
+    # ------------------------------------------------------------------ playing
+    def is_bot(self, seat: int | None) -> bool:
+        """Whether a computer plays that seat."""
+        return seat is not None and self.bots[seat] is not None
+
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by people."""
+        return [s for s, b in enumerate(self.bots) if b is None]
+
+    def play(self, move: Move | str) -> Move:
+        """Make a move (IllegalMove if not allowed; nothing changes) and autosave."""
+        done = self.game.play(move)
+        self.autosave()
+        return done
+
+    def bot_move(self) -> Move:
+        """Let the bot to act make its move."""
+        seat = self.game.to_act
+        if seat is None or seat not in self.players:
+            raise ValueError("it is not a computer player's turn")
+        return self.play(self.players[seat].choose(self.game, self.rng))
+
+    def record(self) -> str:
+        """The record text with the seats line."""
+        return write_record(self.game, seat_kinds(self.bots))
+
+    def autosave(self) -> bool:
+        """Write the record atomically; a failure is kept in ``save_error``, play goes on."""
+        if self.save_path is None:
+            return True
+        try:
+            write_atomic(self.save_path, self.record())
+        except OSError as exc:
+            self.save_error = f"could not save to {self.save_path}: {exc.strerror or exc}"
+            return False
+        self.save_error = None
+        return True
+
+
+def set_aside(path: Path) -> Path | None:
+    """Move a save that cannot be loaded out of the way (never overwrite it); returns where."""
+    path = Path(path)
+    if not path.exists():
+        return None
+    target = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+    path.replace(target)
+    return target
