@@ -19,8 +19,9 @@ from cardtable import __version__
 from cardtable.bots import BOTS, make_bot
 from cardtable.engine import CardtableError, IllegalMove, InvalidNotation, all_games, get, new_game
 from cardtable.engine.game import Game
-from cardtable.engine.ruleset import coerce_rule_value, field_bounds, field_choices
+from cardtable.engine.ruleset import coerce_rule_value
 from cardtable.engine.saves import autosave_path
+from cardtable.rulesdoc import rules_markdown
 from cardtable.session import Session, set_aside
 
 SIM_MOVE_CAP = 200_000
@@ -70,32 +71,8 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def rules_text(game_id: str) -> str:
-    """The rules of a game, then every toggle with its default and meaning, then presets."""
-    spec = get(game_id)
-    lines = [spec.rules_text.rstrip(), "", "## Toggles", ""]
-    for name, field in spec.rules_type.model_fields.items():
-        default = field.default
-        kind = "yes/no"
-        choices = field_choices(field)
-        if choices:
-            kind = " | ".join(map(str, choices))
-        elif field.annotation is int:
-            lo, hi = field_bounds(field)
-            kind = f"{lo}..{hi}"
-        lines.append(f"- `{name}` ({kind}; default {default!r}): **{field.title}**. {field.description}")
-    if spec.presets:
-        lines += ["", "## Presets", ""]
-        for pname, values in spec.presets.items():
-            detail = ", ".join(f"{k}={v}" for k, v in values.items()) or "the defaults"
-            lines.append(f"- **{pname}**: {detail}")
-    if spec.notation:
-        lines += ["", "## Notation and engine choices", "", spec.notation.split(">>>")[0].strip()]
-    return "\n".join(lines) + "\n"
-
-
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
-    out.write(rules_text(args.game))
+    out.write(rules_markdown(args.game))
     return 0
 
 
@@ -167,7 +144,17 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     session = Session.start(
         spec.id, names, bots, rules=rules, seed=args.seed, preset=args.preset, save_path=path
     )
+    if _use_tui(args, out):
+        from cardtable.tui.app import CardTableApp
+
+        CardTableApp(session=session, save_path=path).run()
+        return 0
     return play_text(session, out=out)
+
+
+def _use_tui(args: argparse.Namespace, out: TextIO) -> bool:
+    """The full-screen table when we are on a terminal, the text table otherwise."""
+    return not getattr(args, "text", False) and out is sys.stdout and sys.stdout.isatty()
 
 
 def _protect_unreadable(path: Path, out: TextIO) -> None:
@@ -183,6 +170,11 @@ def _protect_unreadable(path: Path, out: TextIO) -> None:
 
 def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
     session = Session.resume(autosave_path())
+    if _use_tui(args, out):
+        from cardtable.tui.app import CardTableApp
+
+        CardTableApp(session=session, save_path=session.save_path).run()
+        return 0
     out.write(f"Resuming {session.game.title} from {session.save_path}\n")
     return play_text(session, out=out)
 
@@ -295,7 +287,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument("--rule", action="append", metavar="KEY=VALUE")
     p_play.add_argument("--seed", type=int)
     p_play.add_argument("--preset")
-    sub.add_parser("resume", help="go on with the last autosaved game")
+    p_play.add_argument("--text", action="store_true", help="plain text prompts instead of the full screen")
+    p_resume = sub.add_parser("resume", help="go on with the last autosaved game")
+    p_resume.add_argument("--text", action="store_true", help="plain text prompts instead of the full screen")
     return parser
 
 
@@ -314,6 +308,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command is None:
+            if out is sys.stdout and sys.stdout.isatty():
+                from cardtable.tui import run
+
+                return run()
             return launch_table(out)
         return COMMANDS[args.command](args, out)
     except (CardtableError, UsageError, ValueError) as exc:
@@ -330,13 +328,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
 
 def launch_table(out: TextIO) -> int:
-    """The table screen. Until the full-screen table lands, explain how to play now."""
+    """Without a terminal there is no full-screen table: say how to play instead."""
     out.write(
         "cardtable — card games at one keyboard.\n\n"
-        "The full-screen table is on its way. Meanwhile you can play in this terminal:\n"
-        "  cardtable play scala40 --players Ann,Bob        (two people passing the keyboard)\n"
-        "  cardtable play scala40 --players Ann,bot:random (against the computer)\n"
-        "  cardtable resume                                (go on with the last game)\n\n"
+        "Run 'cardtable' in a terminal for the full-screen table, or play with text prompts:\n"
+        "  cardtable play scala40 --players Ann,Bob --text        (two people passing the keyboard)\n"
+        "  cardtable play scala40 --players Ann,bot:random --text (against the computer)\n"
+        "  cardtable resume --text                                (go on with the last game)\n\n"
         "Games:\n"
     )
     cmd_list(argparse.Namespace(), out)

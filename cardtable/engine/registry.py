@@ -37,6 +37,8 @@ class GameSpec:
     """Named presets: rule values over the defaults ({} is the default rules)."""
     notation: str = ""
     """Game-specific notation, for ``cardtable rules``."""
+    verbs: tuple[str, ...] = ()
+    """The move verbs this game uses (so a UI offers only those keys)."""
 
     def preset_rules(self, name: str) -> Ruleset:
         """The ruleset of a named preset."""

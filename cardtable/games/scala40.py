@@ -461,6 +461,8 @@ class Scala40(Game):
             if left == 0 and not opened and self.prov_value + self.meld_points(meld) < OPENING:
                 if not short_in_hand_ok:
                     continue
+            if left == 1 and self._strands_playable(meld.cards, [*self.melds_, meld]):
+                continue
             moves.append(self._meld_move(meld))
         can_add = opened and (rules.layoff_same_turn_as_opening or self.start_opened)
         if can_add and size - 1 >= min_left:
@@ -480,11 +482,15 @@ class Scala40(Game):
                 seen.add(key)
                 for j in wanted[key]:
                     options = extend_meld(self.melds_[j], card, None, self.mrules)
+                    if options and size == 2 and self._strands_playable((card,), self._with(j, options[0])):
+                        continue
                     if options:
                         moves.append(Move("layoff", (card,), (None,), j + 1, action=("layoff", j, options[0], card)))
             if joker is not None:
                 for j, meld in enumerate(self.melds_):
                     for new in extend_meld(meld, joker, None, self.mrules):
+                        if size == 2 and self._strands_playable((joker,), self._with(j, new)):
+                            continue
                         rep = next(r for c, r in zip(new.cards, new.reps, strict=True) if c is joker)
                         moves.append(Move("layoff", (joker,), (rep,), j + 1, action=("layoff", j, new, joker)))
         if can_add:
@@ -505,6 +511,18 @@ class Scala40(Game):
             moves.append(Move("cancel", action="cancel", text="cancel"))
         moves.extend(self._discards(moves))
         return moves
+
+    def _with(self, j: int, meld: Meld) -> list[Meld]:
+        """The table with meld ``j`` replaced."""
+        return [*self.melds_[:j], meld, *self.melds_[j + 1 :]]
+
+    def _strands_playable(self, used: Sequence[Card], table: Sequence[Meld]) -> bool:
+        """With ``ban_playable_discard_closing``: would playing ``used`` leave a single card
+        that fits a meld of ``table``? It could not be the closing discard, so it is refused."""
+        if not self.rules.ban_playable_discard_closing or self._min_left() != 1:
+            return False
+        left = [c for c in self.hands[self.cur] if all(c is not u for u in used)]
+        return len(left) == 1 and any(extend_meld(m, left[0], None, self.mrules) for m in table)
 
     def _meld_move(self, meld: Meld) -> Move:
         cards, reps = meld.cards, meld.reps
@@ -541,7 +559,8 @@ class Scala40(Game):
             return []
         if self.prov and not (closing and rules.close_in_hand_no_minimum and not self.start_opened):
             return []
-        binding = self._binding_must_use(moves) if self.must_use else []
+        if self.must_use and self._binding_must_use(moves):
+            return []  # a card that must be used may not stay in hand: no discard until it is used
         candidates: list[Card] = []
         seen: set[int] = set()
         for card in hand:
@@ -549,10 +568,6 @@ class Scala40(Game):
             if key in seen:
                 continue
             seen.add(key)
-            if binding:
-                bound = sum(1 for b in binding if b.key == key)
-                if bound and sum(1 for h in hand if h.key == key) <= bound:
-                    continue
             candidates.append(card)
         if not candidates:
             return []
@@ -680,6 +695,12 @@ class Scala40(Game):
                 return self._too_few_left()
             if left == 0 and not opened:
                 return f"going out at once still needs {OPENING} points in melds"
+        closing_ban = self.rules.ban_playable_discard_closing and self._min_left() == 1
+        if kind in ("meld", "layoff") and size - len(move.cards) == 1 and closing_ban:
+            return (
+                "the card you would keep would fit a meld on the table, and a playable card may not "
+                "be the closing discard"
+            )
         if kind == "discard":
             card = move.cards[0]
             if self.prov:
@@ -689,8 +710,11 @@ class Scala40(Game):
                 )
             if size == 1 and not self.can_close(seat):
                 return "nobody may close on their first turn: keep a card"
-            if any(c == card for c in self._binding_must_use(list(self.legal_moves()))):
+            binding = self._binding_must_use(list(self.legal_moves()))
+            if any(c == card for c in binding):
                 return f"{card.name} was taken this turn and must be melded or laid off, not discarded"
+            if binding:
+                return f"first meld or lay off {_n(binding)}: a card taken this turn may not stay in hand"
             if self.rules.joker_discard_only_when_closing and card.rank == JOKER_RANK:
                 return "a joker may be discarded only as the closing card"
             if self._fits_table(card):
@@ -778,8 +802,6 @@ class Scala40(Game):
             phys = tuple(self._take_from_hand(c) for c in proto.cards)
             meld = Meld(proto.kind, phys, proto.reps, suit=proto.suit, rank=proto.rank, lo=proto.lo, owner=seat)
             self.melds_.append(meld)
-            if self.taken is not None and any(c is self.taken for c in phys):
-                self.taken = None
             points = self.meld_points(meld)
             self.log.append(f"{name} melded {_n(phys)} ({points})")
             if not self.opened[seat]:
@@ -813,7 +835,7 @@ class Scala40(Game):
         if kind == "discard":
             card = action[1]
             if self.rules.four_of_kind_to_discard:
-                self._bury_fours()
+                self._bury_fours(seat)
             real = self._take_from_hand(card)
             self.discard.append(real)
             self.turns[seat] += 1
@@ -828,10 +850,12 @@ class Scala40(Game):
             return
         raise AssertionError(kind)
 
-    def _bury_fours(self) -> None:
+    def _bury_fours(self, seat: int) -> None:
+        """Move ``seat``'s four-card sets without jokers onto the discard pile (in its turn)."""
         keep: list[Meld] = []
         for meld in self.melds_:
-            if meld.kind == SET and len(meld.cards) == 4 and all(c.rank != JOKER_RANK for c in meld.cards):
+            full = meld.kind == SET and len(meld.cards) == 4
+            if full and meld.owner == seat and all(c.rank != JOKER_RANK for c in meld.cards):
                 self.discard.extend(meld.cards)
                 self.log.append(f"the four of a kind {_n(meld.cards)} goes onto the discard pile")
             else:
@@ -1140,6 +1164,7 @@ SPEC = register(
         rules_text=RULES_TEXT,
         presets=PRESETS,
         notation=__doc__ or "",
+        verbs=("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next"),
     )
 )
 

@@ -1,0 +1,148 @@
+"""TUI timings on a real pseudo-terminal: start to first frame, and key press to screen.
+
+Each run starts a fresh Python process on a pty (as a person's terminal would be), so
+imports and Textual's start-up are included.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MINIMAL_APP = """
+from textual.app import App
+from textual.widgets import Static
+class Minimal(App):
+    def compose(self):
+        yield Static("hello")
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+Minimal().run()
+"""
+
+PICKER_APP = """
+from cardtable.tui.app import CardTableApp
+class FirstFrame(CardTableApp):
+    def on_mount(self):
+        super().on_mount()
+        self.call_after_refresh(self.exit)
+FirstFrame().run()
+"""
+
+TABLE_APP = """
+from pathlib import Path
+from cardtable.session import Session
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.settings import Settings
+s = Session.start("scala40", ["Ann", "Bob"], [None, "random"], seed=4, save_path=Path({save!r}))
+s.play("draw")
+CardTableApp(session=s, settings=Settings(bot_delay=0.0), save_path=Path({save!r})).run()
+"""
+
+
+def _spawn(code: str, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
+    master, slave = pty.openpty()
+    os.set_blocking(master, False)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        cwd=ROOT,
+        env={**env, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "32"},
+        close_fds=True,
+    )
+    os.close(slave)
+    return proc, master
+
+
+def _drain(master: int, quiet: float, limit: float) -> int:
+    """Read until the terminal is quiet for ``quiet`` s (or ``limit``); bytes read."""
+    total = 0
+    end = time.perf_counter() + limit
+    while time.perf_counter() < end:
+        ready, _, _ = select.select([master], [], [], quiet)
+        if not ready:
+            return total
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            return total
+        if not chunk:
+            return total
+        total += len(chunk)
+    return total
+
+
+def time_to_exit(code: str, env: dict[str, str]) -> float:
+    """Seconds from spawn until the app has painted its first frame and exited."""
+    start = time.perf_counter()
+    proc, master = _spawn(code, env)
+    while proc.poll() is None:
+        _drain(master, 0.01, 0.05)
+    elapsed = time.perf_counter() - start
+    os.close(master)
+    return elapsed
+
+
+def startup(repeats: int) -> tuple[float, float]:
+    """Median start-to-first-frame of the picker and of a minimal Textual app."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "CARDTABLE_DATA_DIR": tmp}
+        time_to_exit(MINIMAL_APP, env)  # warm the file cache for both
+        time_to_exit(PICKER_APP, env)
+        minimal = [time_to_exit(MINIMAL_APP, env) for _ in range(repeats)]
+        picker = [time_to_exit(PICKER_APP, env) for _ in range(repeats)]
+    return statistics.median(picker), statistics.median(minimal)
+
+
+def key_latency(presses: int) -> list[float]:
+    """Seconds from writing a key to the first screen update, for cursor moves on a full table."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "CARDTABLE_DATA_DIR": tmp}
+        code = TABLE_APP.format(save=str(Path(tmp) / "autosave.ctr"))
+        proc, master = _spawn(code, env)
+        try:
+            seen = 0
+            deadline = time.perf_counter() + 60
+            while seen < 3000 and time.perf_counter() < deadline:  # the first full frame
+                seen += _drain(master, 0.2, 1.0)
+            _drain(master, 0.5, 30.0)  # ... and settles
+            out: list[float] = []
+            for i in range(presses):
+                key = b"\x1b[C" if i % 2 == 0 else b"\x1b[D"  # right, left: a redraw each time
+                start = time.perf_counter()
+                os.write(master, key)
+                # The update is done when its last byte has arrived (then 50 ms of quiet).
+                last = None
+                size = 0
+                while True:
+                    ready, _, _ = select.select([master], [], [], 0.05 if last else 2.0)
+                    if not ready:
+                        break
+                    try:
+                        chunk = os.read(master, 65536)
+                    except OSError:
+                        break
+                    size += len(chunk)
+                    last = time.perf_counter()
+                if last is not None and size > 50:
+                    out.append(last - start)
+            os.write(master, b"\x11")  # ctrl+q
+            end = time.perf_counter() + 10
+            while proc.poll() is None and time.perf_counter() < end:
+                _drain(master, 0.05, 0.2)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            os.close(master)
+        return out

@@ -1,0 +1,245 @@
+"""The Textual app: game picker, table, hand-off, scores, rules.
+
+The TUI never imports a game module: it reaches games through the registry and draws
+whatever zones and moves the engine's views describe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
+from cardtable.engine.errors import CardtableError
+from cardtable.engine.saves import autosave_path
+from cardtable.session import Session, set_aside
+from cardtable.tui.settings import Settings, load_settings, save_settings
+from cardtable.tui.theming import CARD_VARIABLES, load_themes
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown instead of anything else while the terminal is too small."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; background: $background; }
+    TooSmallScreen Static { width: auto; color: $warning; text-style: bold; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small-text")
+
+    def on_mount(self) -> None:
+        self.update_size(self.app.size.width, self.app.size.height)
+
+    def update_size(self, width: int, height: int) -> None:
+        self.query_one("#too-small-text", Static).update(
+            f"Make the window at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {width}×{height} now)."
+        )
+
+
+class CardTableApp(App[None]):
+    """cardtable's app. ``settings_file``/``save_path`` default to the data folder."""
+
+    TITLE = "cardtable"
+    CSS_PATH = "app.tcss"
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
+    ]
+
+    def __init__(
+        self,
+        *,
+        settings: Settings | None = None,
+        settings_file: Path | None = None,
+        save_path: Path | None = None,
+        start: str = "picker",
+        resume: bool = False,
+        session: Session | None = None,
+    ) -> None:
+        super().__init__()
+        loaded, problem = (settings, None) if settings is not None else load_settings(settings_file)
+        self.settings: Settings = loaded
+        self.settings_file = settings_file
+        self.startup_problem = problem
+        self.save_path = save_path or autosave_path()
+        self._start = "resume" if resume else start
+        self._initial_session = session
+        self.session: Session | None = None
+        for theme in load_themes():
+            self.register_theme(theme)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(CARD_VARIABLES)
+
+    @property
+    def colours(self) -> dict[str, str]:
+        """Resolved theme variables (card colours included)."""
+        return self.theme_variables
+
+    def on_mount(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        elif "felt" in self.available_themes:
+            self.theme = "felt"
+        if self.startup_problem:
+            self.notify(self.startup_problem, severity="warning", timeout=8)
+        from cardtable.tui.screens.picker import PickerScreen
+
+        self.push_screen(PickerScreen())
+        if self._initial_session is not None:
+            self.open_table(self._initial_session)
+        elif self._start == "resume":
+            self.resume_session()
+        self.check_size()
+
+    # ------------------------------------------------------------------ size
+    def on_resize(self) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        width, height = self.size.width, self.size.height
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        top = self.screen if self.screen_stack else None
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif small and isinstance(top, TooSmallScreen):
+            top.update_size(width, height)
+        elif not small and isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # ------------------------------------------------------------------ sessions
+    def start_session(
+        self,
+        game_id: str,
+        names: list[str],
+        bots: list[str | None],
+        rules: dict[str, Any] | None = None,
+        preset: str | None = None,
+        seed: int | None = None,
+    ) -> Session | None:
+        """Start a game from the picker; errors are shown, never raised."""
+        self._protect_unreadable_save()
+        try:
+            session = Session.start(
+                game_id, names, bots, rules=rules, seed=seed, preset=preset, save_path=self.save_path
+            )
+        except (CardtableError, ValueError) as exc:
+            self.notify(str(exc), title="Cannot start", severity="error", timeout=8)
+            return None
+        self.open_table(session)
+        return session
+
+    def _protect_unreadable_save(self) -> None:
+        path = self.save_path
+        if not path.exists():
+            return
+        try:
+            Session.resume(path)
+        except CardtableError as exc:
+            moved = set_aside(path)
+            self.notify(
+                f"The old autosave could not be resumed ({exc}). It was kept as {moved}.",
+                severity="warning",
+                timeout=10,
+            )
+
+    def resume_session(self) -> bool:
+        """Open the autosaved game; a missing or damaged file gets a clear message."""
+        try:
+            session = Session.resume(self.save_path)
+        except CardtableError as exc:
+            self.notify(str(exc), title="Cannot resume", severity="error", timeout=10)
+            return False
+        self.open_table(session)
+        return True
+
+    def open_table(self, session: Session) -> None:
+        from cardtable.tui.screens.table import TableScreen
+
+        self.session = session
+        self.push_screen(TableScreen(session))
+
+    def show_rules(self, game_id: str, active: dict[str, Any] | None = None) -> None:
+        from cardtable.tui.screens.rules import RulesScreen
+
+        self.push_screen(RulesScreen(game_id, active))
+
+    def remember(self) -> None:
+        """Save the settings; a failure is shown, play goes on."""
+        problem = save_settings(self.settings, self.settings_file)
+        if problem:
+            self.notify(problem, severity="warning")
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        from cardtable.engine import all_games
+
+        for spec in all_games():
+            for preset in spec.presets or {"": {}}:
+                label = f"New game: {spec.title}" + (f" ({preset})" if preset else "")
+                yield SystemCommand(
+                    label,
+                    f"{spec.min_players}-{spec.max_players} players, two humans",
+                    lambda g=spec.id, p=preset or None: self._quick_start(g, p),
+                )
+        table = self._table()
+        if table is not None:
+            yield SystemCommand("Rules", "The rules and toggles of this game", table.action_rules)
+            yield SystemCommand("Sort hand", "By suit, then by rank", table.action_sort)
+            yield SystemCommand(
+                "Restart with a new seed", "Same players and rules, a new deal", table.play_again
+            )
+        yield SystemCommand(
+            "Card style: " + ("symbols" if self.settings.ascii_cards else "ASCII letters"),
+            "ASCII cards (7H, JK) for terminals without suit symbols",
+            self.toggle_ascii,
+        )
+        for label, delay in (("instant", 0.0), ("fast", 0.25), ("normal", 0.6), ("slow", 1.5)):
+            yield SystemCommand(
+                f"Computer speed: {label}",
+                f"{delay} s per computer move",
+                lambda d=delay: self.set_bot_delay(d),
+            )
+
+    def _table(self) -> Any:
+        from cardtable.tui.screens.table import TableScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    def _quick_start(self, game_id: str, preset: str | None) -> None:
+        self.start_session(game_id, ["Ann", "Bob"], [None, None], preset=preset)
+
+    def toggle_ascii(self) -> None:
+        """Switch between suit symbols and plain letters."""
+        self.settings.ascii_cards = not self.settings.ascii_cards
+        self.remember()
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "redraw", None)
+            if callable(refresh):
+                refresh()
+
+    def set_bot_delay(self, delay: float) -> None:
+        """How long computer players wait before each move."""
+        self.settings.bot_delay = delay
+        self.remember()
+        self.notify(f"Computer players now wait {delay} s per move", timeout=3)
+
+    def watch_theme(self, theme: str) -> None:
+        if getattr(self, "settings", None) is not None and self.settings.theme != theme:
+            self.settings.theme = theme
+            self.remember()
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "redraw", None)
+            if callable(refresh):
+                refresh()

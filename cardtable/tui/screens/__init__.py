@@ -1,0 +1,1 @@
+"""The app's screens: picker, table, hand-off, scores, rules."""

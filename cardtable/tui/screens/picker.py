@@ -1,0 +1,828 @@
+"""The game picker: choose a game, who sits where and the rules, then start (or resume).
+
+The screen knows no game: the list comes from the registry and the form is generated
+from the game's ``Ruleset`` fields (``bool`` → Switch, ``Literal`` → Select, ``int`` →
+integer Input with the field's bounds). Values are checked as they are typed and again,
+as a whole model, on Start; every problem is shown in red next to the field it concerns.
+
+The last set-up per game (preset, rules that differ from the defaults, seats) is kept in
+``app.settings.last`` and filled back in when the game is chosen again. Edits made to a
+game's form while browsing the list are kept for the rest of the run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
+
+from pydantic import ValidationError
+from pydantic.fields import FieldInfo
+from pydantic_core import PydanticUndefined
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.validation import Integer
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets.option_list import Option
+
+from cardtable.bots import BOTS
+from cardtable.engine import GameSpec, all_games, get
+from cardtable.engine.api import MAX_NAME
+from cardtable.engine.ruleset import field_bounds, field_choices
+from cardtable.tui.settings import GameSetup
+
+if TYPE_CHECKING:
+    from cardtable.tui.app import CardTableApp
+
+HUMAN = "human"
+"""The seat kind of a person at the keyboard (anything else is a bot level)."""
+
+DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jim")
+"""Names offered to new seats, in order (a name already taken is skipped)."""
+
+FieldKind = Literal["switch", "choice", "number", "text"]
+
+
+# ---------------------------------------------------------------------- pure helpers
+def players_text(spec: GameSpec) -> str:
+    """``"2-6 players"`` (or ``"4 players"`` when the count is fixed)."""
+    if spec.min_players == spec.max_players:
+        return f"{spec.min_players} players"
+    return f"{spec.min_players}-{spec.max_players} players"
+
+
+def seat_kind_options() -> list[tuple[str, str]]:
+    """The choices of a seat's kind: "Human", then "Computer (LEVEL)" per bot level."""
+    return [("Human", HUMAN)] + [(f"Computer ({level})", level) for level in BOTS]
+
+
+def default_name(taken: Iterable[str], index: int) -> str:
+    """A name for seat ``index`` that no other seat uses."""
+    used = {name.strip().lower() for name in taken}
+    for name in DEFAULT_NAMES:
+        if name.lower() not in used:
+            return name
+    name = f"Player {index + 1}"
+    n = index + 1
+    while name.lower() in used:
+        n += 1
+        name = f"Player {n}"
+    return name
+
+
+def name_problems(names: Sequence[str]) -> list[str]:
+    """One message per seat ("" when the name is fine), mirroring the engine's checks."""
+    problems: list[str] = []
+    owners: dict[str, list[int]] = {}
+    for seat, name in enumerate(names):
+        owners.setdefault(name.strip().lower(), []).append(seat)
+    for seat, raw in enumerate(names):
+        name = raw.strip()
+        if not name:
+            problems.append("Give this seat a name.")
+        elif len(name) > MAX_NAME:
+            problems.append(f"At most {MAX_NAME} characters (this is {len(name)}).")
+        elif ":" in name or "\n" in name or "\r" in name:
+            problems.append("A name may not contain ':'.")
+        elif len(owners[name.lower()]) > 1:
+            others = [str(s + 1) for s in owners[name.lower()] if s != seat]
+            problems.append(f"Seat {' and '.join(others)} has this name too: each seat needs its own.")
+        else:
+            problems.append("")
+    return problems
+
+
+@dataclass(frozen=True)
+class RuleField:
+    """One ruleset field as the form sees it."""
+
+    name: str
+    title: str
+    description: str
+    kind: FieldKind
+    default: Any
+    choices: tuple[Any, ...] = ()
+    bounds: tuple[int | None, int | None] = (None, None)
+
+    @property
+    def widget_id(self) -> str:
+        """The id of the field's control (``rule-NAME``)."""
+        return f"rule-{self.name}"
+
+    def to_raw(self, value: Any) -> Any:
+        """The widget state for a model value (text for Inputs)."""
+        if self.kind in ("number", "text"):
+            return "" if value is None else str(value)
+        return value
+
+    def accepts(self, value: Any) -> bool:
+        """Whether a stored value can be shown and is valid (remembered values may be stale)."""
+        if self.kind == "switch":
+            return isinstance(value, bool)
+        if self.kind == "choice":
+            return any(value == c and type(value) is type(c) for c in self.choices)
+        if self.kind == "number":
+            return (
+                isinstance(value, int) and not isinstance(value, bool) and not self.number_problem(str(value))
+            )
+        return isinstance(value, str)
+
+    def number_problem(self, text: str) -> str:
+        """A sentence saying what is wrong with an integer field's text ("" if nothing)."""
+        lo, hi = self.bounds
+        if lo is not None and hi is not None:
+            wanted = f"a whole number from {lo} to {hi}"
+        elif lo is not None:
+            wanted = f"a whole number of at least {lo}"
+        elif hi is not None:
+            wanted = f"a whole number of at most {hi}"
+        else:
+            wanted = "a whole number"
+        try:
+            number = int(text.strip())
+        except ValueError:
+            return f"Enter {wanted}."
+        if (lo is not None and number < lo) or (hi is not None and number > hi):
+            return f"{number} is out of range: enter {wanted}."
+        return ""
+
+    def bounds_text(self) -> str:
+        """``" (0-50)"`` for a bounded integer, else ""."""
+        lo, hi = self.bounds
+        if self.kind != "number" or (lo is None and hi is None):
+            return ""
+        if lo is not None and hi is not None:
+            return f" ({lo}-{hi})"
+        return f" (≥ {lo})" if lo is not None else f" (≤ {hi})"
+
+
+def rule_fields(rules_type: type[Any]) -> list[RuleField]:
+    """The form's fields, in declaration order, from ``rules_type.model_fields``."""
+    out: list[RuleField] = []
+    for name, info in rules_type.model_fields.items():
+        out.append(_rule_field(name, info))
+    return out
+
+
+def _rule_field(name: str, info: FieldInfo) -> RuleField:
+    default = info.get_default(call_default_factory=True)
+    if default is PydanticUndefined:
+        default = None
+    title = info.title or name.replace("_", " ").capitalize()
+    description = info.description or ""
+    choices = field_choices(info)
+    if info.annotation is bool:
+        return RuleField(name, title, description, "switch", bool(default))
+    if choices:
+        if default not in choices:
+            default = choices[0]
+        return RuleField(name, title, description, "choice", default, tuple(choices))
+    if info.annotation is int:
+        return RuleField(name, title, description, "number", default, bounds=field_bounds(info))
+    return RuleField(name, title, description, "text", default)
+
+
+def choice_label(value: Any) -> str:
+    """How a choice is shown in its Select."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def rules_to_send(
+    values: dict[str, Any], defaults: dict[str, Any], preset_values: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The rules to pass with a preset: every non-default value, plus any value the
+    player changed back from what the preset sets (so preset + rules == the form)."""
+    rules = {k: v for k, v in values.items() if v != defaults.get(k)}
+    for key, preset_value in (preset_values or {}).items():
+        if key in values and values[key] != preset_value:
+            rules[key] = values[key]
+    return rules
+
+
+@dataclass
+class Draft:
+    """The picker's state for one game: what its widgets hold."""
+
+    preset: str | None
+    raw: dict[str, Any]
+    """Per field: bool, a choice, or the text of an Input."""
+    seats: list[tuple[str, str]] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------- the screen
+class PickerScreen(Screen[None]):
+    """The game list on the left; seats, preset and rules of the chosen game on the right."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start", id="picker.start"),
+        Binding("s", "start", "Start", show=False),
+        Binding("ctrl+r", "resume", "Resume", id="picker.resume"),
+        Binding("r", "resume", "Resume", show=False),
+        Binding("f1", "rules", "Rules", id="picker.rules"),
+        Binding("question_mark", "rules", "Rules", show=False),
+        Binding("escape", "back", "Back/quit", id="picker.back"),
+        Binding("q", "quit_picker", "Quit", show=False),
+    ]
+    """Single letters only fire when no Input has focus (an Input consumes printable keys)."""
+
+    DEFAULT_CSS = """
+    PickerScreen {
+        layout: vertical;
+        background: $background;
+    }
+    PickerScreen #picker-body { height: 1fr; }
+    PickerScreen #picker-games {
+        width: 1fr;
+        min-width: 26;
+        max-width: 38;
+        height: 1fr;
+        padding: 0 0 0 1;
+    }
+    PickerScreen .picker-heading {
+        color: $primary;
+        text-style: bold;
+        height: 1;
+        margin: 1 0 0 0;
+    }
+    PickerScreen #game-list {
+        height: 1fr;
+        background: $surface;
+        border: round $panel;
+        &:focus { border: round $primary; }
+    }
+    PickerScreen #picker-side {
+        width: 3fr;
+        height: 1fr;
+        padding: 0 1;
+    }
+    PickerScreen #game-title { color: $primary; text-style: bold; height: 1; margin: 1 0 0 0; }
+    PickerScreen #game-summary {
+        color: $text-muted;
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    PickerScreen #picker-form {
+        height: 1fr;
+        background: $surface;
+        border: round $panel;
+        padding: 0 1;
+        scrollbar-gutter: stable;
+        &:focus-within { border: round $primary; }
+    }
+    PickerScreen #picker-form > * { max-width: 76; }
+    PickerScreen #picker-form .picker-heading { margin: 0; }
+    PickerScreen #picker-form .section-gap { margin: 1 0 0 0; }
+    PickerScreen .form-row { height: auto; width: 1fr; }
+    PickerScreen .form-label { width: 1fr; height: auto; padding: 0 1 0 0; }
+    PickerScreen .seat { height: auto; }
+    PickerScreen .seat .field-error { padding: 0 0 0 7; }
+    PickerScreen .seat-label { width: 7; color: $text-muted; }
+    PickerScreen .seat-name { width: 1fr; margin: 0 1 0 0; }
+    PickerScreen .seat-kind { width: 21; }
+    PickerScreen #player-count { width: 8; }
+    PickerScreen #preset { width: 26; }
+    PickerScreen .rule { height: auto; margin: 0 0 1 0; }
+    PickerScreen .rule-title { text-style: bold; }
+    PickerScreen .rule-help { color: $text-muted; height: auto; }
+    PickerScreen .rule-choice { width: 14; }
+    PickerScreen .rule-number { width: 8; }
+    PickerScreen .rule-text { width: 20; }
+    PickerScreen Input.-textual-compact { background: $panel; }
+    PickerScreen Input.-textual-compact:focus { background: $primary 30%; }
+    PickerScreen Select.-textual-compact > SelectCurrent { background: $panel; }
+    PickerScreen Select.-textual-compact:focus > SelectCurrent { background: $primary 30%; }
+    PickerScreen Switch {
+        border: none;
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+        & .switch--slider { color: $foreground 35%; background: $background; }
+        &.-on .switch--slider { color: $success; }
+        &:focus { border: none; background: $primary 30%; }
+        &:hover > .switch--slider { color: $foreground 55%; }
+        &.-on:hover > .switch--slider { color: $success-lighten-1; }
+    }
+    PickerScreen .switch-state { width: 4; padding: 0 0 0 1; color: $text-muted; }
+    PickerScreen .switch-state.-on { color: $success; text-style: bold; }
+    PickerScreen .field-error { color: $error; text-style: bold; height: auto; display: none; }
+    PickerScreen .field-error.-shown { display: block; }
+    PickerScreen #picker-buttons { height: 1; margin: 1 0 0 0; }
+    PickerScreen #picker-buttons Button { margin: 0 1 0 0; min-width: 10; }
+    PickerScreen #start { text-style: bold; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._specs: list[GameSpec] = all_games()
+        self._spec: GameSpec = self._specs[0]
+        self._fields: list[RuleField] = rule_fields(self._spec.rules_type)
+        self._preset: str | None = None
+        self._drafts: dict[str, Draft] = {}
+
+    # ------------------------------------------------------------------ typed app
+    @property
+    def table_app(self) -> CardTableApp:
+        """The app, typed (the picker runs inside :class:`CardTableApp`)."""
+        return cast("CardTableApp", self.app)
+
+    @property
+    def game_id(self) -> str:
+        """The id of the game selected in the list."""
+        return self._spec.id
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        draft = self._initial_draft(self._spec, carry=None)
+        self._preset = draft.preset
+        with Horizontal(id="picker-body"):
+            with Vertical(id="picker-games"):
+                yield Label("Games", classes="picker-heading")
+                yield OptionList(*self._game_options(), id="game-list")
+            with Vertical(id="picker-side"):
+                yield Label(self._spec.title, id="game-title", markup=False)
+                yield Static(self._summary_line(self._spec), id="game-summary", markup=False)
+                yield VerticalScroll(*self._form_widgets(self._spec, draft), id="picker-form")
+                with Horizontal(id="picker-buttons"):
+                    yield Button("Start", id="start", variant="primary", compact=True)
+                    yield Button("Resume", id="resume", compact=True)
+                    yield Button("Rules", id="rules", compact=True)
+                    yield Button("Quit", id="quit", variant="error", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        game_list = self.query_one("#game-list", OptionList)
+        game_list.highlighted = 0
+        game_list.focus()
+        self._refresh_problems()
+
+    def _game_options(self) -> list[Option | None]:
+        options: list[Option | None] = []
+        for i, spec in enumerate(self._specs):
+            if i:
+                options.append(None)
+            prompt = Content.assemble(
+                (spec.title, "bold"),
+                "\n",
+                (players_text(spec), "italic"),
+                "\n",
+                spec.summary,
+            )
+            options.append(Option(prompt, id=spec.id))
+        return options
+
+    @staticmethod
+    def _summary_line(spec: GameSpec) -> str:
+        return f"{players_text(spec)} · {spec.summary}"
+
+    def _form_widgets(self, spec: GameSpec, draft: Draft) -> list[Widget]:
+        """Seats, then the preset and one block per rule field."""
+        widgets: list[Widget] = [Label("Players", classes="picker-heading")]
+        count_options = [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)]
+        count = max(spec.min_players, min(spec.max_players, len(draft.seats)))
+        widgets.append(
+            Horizontal(
+                Label("How many players", classes="form-label"),
+                Select(count_options, value=count, allow_blank=False, compact=True, id="player-count"),
+                classes="form-row",
+            )
+        )
+        kinds = seat_kind_options()
+        seats = list(draft.seats)
+        while len(seats) < spec.max_players:
+            seats.append((default_name([n for n, _ in seats], len(seats)), HUMAN))
+        for i, (name, kind) in enumerate(seats[: spec.max_players]):
+            row = Vertical(
+                Horizontal(
+                    Label(f"Seat {i + 1}", classes="seat-label"),
+                    Input(name, placeholder="name", compact=True, id=f"seat-name-{i}", classes="seat-name"),
+                    Select(
+                        kinds,
+                        value=kind,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"seat-kind-{i}",
+                        classes="seat-kind",
+                    ),
+                    classes="form-row",
+                ),
+                Static("", id=f"seat-{i}-error", classes="field-error", markup=False),
+                id=f"seat-{i}",
+                classes="seat",
+            )
+            row.display = i < count
+            widgets.append(row)
+
+        widgets.append(Label("Rules", classes="picker-heading section-gap"))
+        if spec.presets:
+            preset_options = [(name, name) for name in spec.presets]
+            widgets.append(
+                Horizontal(
+                    Label("Preset", classes="form-label"),
+                    Select(
+                        preset_options,
+                        value=draft.preset if draft.preset is not None else Select.NULL,
+                        prompt="Defaults",
+                        allow_blank=True,
+                        compact=True,
+                        id="preset",
+                    ),
+                    classes="form-row rule",
+                )
+            )
+        for rf in rule_fields(spec.rules_type):
+            widgets.append(self._rule_block(rf, draft.raw.get(rf.name, rf.to_raw(rf.default))))
+        widgets.append(Static("", id="form-error", classes="field-error", markup=False))
+        return widgets
+
+    @staticmethod
+    def _rule_block(rf: RuleField, raw: Any) -> Widget:
+        control: Widget
+        extra: list[Widget] = []
+        if rf.kind == "switch":
+            control = Switch(value=bool(raw), id=rf.widget_id)
+            extra.append(_switch_state(bool(raw), rf.widget_id))
+        elif rf.kind == "choice":
+            options = [(choice_label(c), c) for c in rf.choices]
+            control = Select(
+                options, value=raw, allow_blank=False, compact=True, id=rf.widget_id, classes="rule-choice"
+            )
+        elif rf.kind == "number":
+            lo, hi = rf.bounds
+            control = Input(
+                str(raw),
+                type="integer",
+                validators=[Integer(minimum=lo, maximum=hi)],
+                compact=True,
+                id=rf.widget_id,
+                classes="rule-number",
+            )
+        else:
+            control = Input(str(raw), compact=True, id=rf.widget_id, classes="rule-text")
+        parts: list[Widget] = [
+            Horizontal(
+                Label(rf.title + rf.bounds_text(), classes="form-label rule-title", markup=False),
+                control,
+                *extra,
+                classes="form-row",
+            )
+        ]
+        if rf.description:
+            parts.append(Static(rf.description, classes="rule-help", markup=False))
+        parts.append(Static("", id=f"{rf.widget_id}-error", classes="field-error", markup=False))
+        return Vertical(*parts, id=f"{rf.widget_id}-box", classes="rule")
+
+    # ------------------------------------------------------------------ reading the form
+    def _widget(self, selector: str, kind: type[Any]) -> Any:
+        """``query_one`` inside the form, or None while it is being rebuilt."""
+        try:
+            return self.query_one(selector, kind)
+        except NoMatches:
+            return None
+
+    def _seat_count(self) -> int:
+        select = self._widget("#player-count", Select)
+        value = select.value if select is not None else Select.NULL
+        return value if isinstance(value, int) else self._spec.min_players
+
+    def _read_seats(self, all_seats: bool = False) -> list[tuple[str, str]]:
+        """(name, kind) of the seats in play (of every seat row with ``all_seats``)."""
+        count = self._spec.max_players if all_seats else self._seat_count()
+        seats: list[tuple[str, str]] = []
+        for i in range(count):
+            name = self._widget(f"#seat-name-{i}", Input)
+            kind = self._widget(f"#seat-kind-{i}", Select)
+            if name is None or kind is None:
+                break
+            seats.append((name.value, kind.value if isinstance(kind.value, str) else HUMAN))
+        return seats
+
+    def _read_raw(self) -> dict[str, Any]:
+        """Every field's widget state (text for Inputs), for drafts."""
+        raw: dict[str, Any] = {}
+        for rf in self._fields:
+            widget = self._widget(f"#{rf.widget_id}", Widget)
+            if widget is None:
+                continue
+            value = getattr(widget, "value", None)
+            if isinstance(widget, Select) and value is Select.NULL:
+                continue
+            raw[rf.name] = value
+        return raw
+
+    def read_rules(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """The form's values by field name, and a message per field that cannot be read."""
+        values: dict[str, Any] = {}
+        problems: dict[str, str] = {}
+        raw = self._read_raw()
+        for rf in self._fields:
+            if rf.name not in raw:
+                problems[rf.name] = "Choose a value."
+                continue
+            value = raw[rf.name]
+            if rf.kind == "number":
+                problem = rf.number_problem(str(value))
+                if problem:
+                    problems[rf.name] = problem
+                    continue
+                value = int(str(value).strip())
+            values[rf.name] = value
+        return values, problems
+
+    def current_values(self) -> dict[str, Any]:
+        """Every readable field's value (a field being mistyped keeps its default)."""
+        values, _ = self.read_rules()
+        return {rf.name: values.get(rf.name, rf.default) for rf in self._fields}
+
+    def _defaults(self) -> dict[str, Any]:
+        return {rf.name: rf.default for rf in self._fields}
+
+    # ------------------------------------------------------------------ showing problems
+    def _set_problem(self, widget_id: str, message: str) -> None:
+        note = self._widget(f"#{widget_id}", Static)
+        if note is None:
+            return
+        note.update(message)
+        note.set_class(bool(message), "-shown")
+
+    def _check_names(self) -> list[str]:
+        """Show a message under every seat whose name is not usable; returns them."""
+        seats = self._read_seats()
+        problems = name_problems([name for name, _ in seats])
+        for i in range(self._spec.max_players):
+            self._set_problem(f"seat-{i}-error", problems[i] if i < len(problems) else "")
+        return problems
+
+    def _check_number(self, rf: RuleField) -> str:
+        widget = self._widget(f"#{rf.widget_id}", Input)
+        problem = rf.number_problem(widget.value) if widget is not None else ""
+        self._set_problem(f"{rf.widget_id}-error", problem)
+        return problem
+
+    def _refresh_problems(self) -> None:
+        self._check_names()
+        for rf in self._fields:
+            if rf.kind == "number":
+                self._check_number(rf)
+
+    def validate_form(self) -> bool:
+        """Check seats and rules (the whole model); show every problem. True if all is well."""
+        values, problems = self.read_rules()
+        general: list[str] = []
+        if not problems:
+            try:
+                self._spec.rules_type.model_validate(values)
+            except ValidationError as exc:
+                for err in exc.errors():
+                    message = str(err["msg"]).removeprefix("Value error, ")
+                    loc = err["loc"]
+                    name = str(loc[0]) if loc else ""
+                    if name in values:
+                        problems[name] = f"{problems[name]} {message}" if name in problems else message
+                    else:
+                        general.append(message)
+        for rf in self._fields:
+            self._set_problem(f"{rf.widget_id}-error", problems.get(rf.name, ""))
+        self._set_problem("form-error", " ".join(general))
+        seat_problems = self._check_names()
+        bad_seat = next((i for i, p in enumerate(seat_problems) if p), None)
+        if bad_seat is not None:
+            self._focus_problem(f"#seat-name-{bad_seat}")
+        elif problems:
+            first = next(rf for rf in self._fields if rf.name in problems)
+            self._focus_problem(f"#{first.widget_id}")
+        elif general:
+            self._focus_problem("#form-error")
+        ok = bad_seat is None and not problems and not general
+        if not ok:
+            self.notify("Some choices need fixing first: see the notes in red.", severity="warning")
+        return ok
+
+    def _focus_problem(self, selector: str) -> None:
+        widget = self._widget(selector, Widget)
+        if widget is None:
+            return
+        if widget.focusable:
+            widget.focus()
+        self.query_one("#picker-form", VerticalScroll).scroll_to_widget(widget, animate=False)
+
+    # ------------------------------------------------------------------ drafts and memory
+    def _initial_draft(self, spec: GameSpec, carry: list[tuple[str, str]] | None) -> Draft:
+        """The saved edits of this run, else the remembered set-up, else the defaults.
+
+        ``carry`` are the seats of the game being left, used when nothing is remembered.
+        """
+        if spec.id in self._drafts:
+            return self._drafts[spec.id]
+        fields = {rf.name: rf for rf in rule_fields(spec.rules_type)}
+        values = {name: rf.default for name, rf in fields.items()}
+        preset: str | None = None
+        seats: list[tuple[str, str]] = list(carry or [])
+        remembered = self._remembered(spec.id)
+        if remembered is not None:
+            if remembered.preset is not None and remembered.preset in spec.presets:
+                preset = remembered.preset
+                values.update(_known(fields, spec.presets[remembered.preset]))
+            values.update(_known(fields, remembered.rules))
+            if remembered.seats:
+                seats = [
+                    (str(name), kind if kind == HUMAN or kind in BOTS else HUMAN)
+                    for name, kind in remembered.seats
+                ]
+        if not seats:
+            seats = [("Ann", HUMAN), ("Bob", HUMAN)]
+        seats = seats[: spec.max_players]
+        while len(seats) < spec.min_players:
+            seats.append((default_name([n for n, _ in seats], len(seats)), HUMAN))
+        raw = {name: fields[name].to_raw(value) for name, value in values.items()}
+        return Draft(preset=preset, raw=raw, seats=seats)
+
+    def _remembered(self, game_id: str) -> GameSetup | None:
+        settings = getattr(self.app, "settings", None)
+        last = getattr(settings, "last", None) or {}
+        setup = last.get(game_id)
+        return setup if isinstance(setup, GameSetup) else None
+
+    def _save_draft(self) -> None:
+        if self._widget("#player-count", Select) is None:
+            return
+        self._drafts[self._spec.id] = Draft(
+            preset=self._preset, raw=self._read_raw(), seats=self._read_seats()
+        )
+
+    async def select_game(self, game_id: str) -> None:
+        """Show the form of another game (keeping this one's edits for later)."""
+        spec = get(game_id)
+        if spec.id == self._spec.id:
+            return
+        self._save_draft()
+        carry = self._read_seats()
+        self._spec = spec
+        self._fields = rule_fields(spec.rules_type)
+        draft = self._initial_draft(spec, carry)
+        self._preset = draft.preset
+        self.query_one("#game-title", Label).update(spec.title)
+        self.query_one("#game-summary", Static).update(self._summary_line(spec))
+        form = self.query_one("#picker-form", VerticalScroll)
+        await form.remove_children()
+        await form.mount_all(self._form_widgets(spec, draft))
+        form.scroll_home(animate=False)
+        self._refresh_problems()
+
+    def apply_preset(self, preset: str | None) -> None:
+        """Fill the rule fields with the preset's values over the defaults."""
+        self._preset = preset
+        values = self._defaults()
+        if preset is not None:
+            values.update(_known({rf.name: rf for rf in self._fields}, self._spec.presets[preset]))
+        for rf in self._fields:
+            self._set_widget(rf, rf.to_raw(values[rf.name]))
+        self._set_problem("form-error", "")
+
+    def _set_widget(self, rf: RuleField, raw: Any) -> None:
+        widget = self._widget(f"#{rf.widget_id}", Widget)
+        if isinstance(widget, Switch):
+            widget.value = bool(raw)
+        elif isinstance(widget, Select):
+            widget.value = raw
+        elif isinstance(widget, Input):
+            widget.value = str(raw)
+        self._set_problem(f"{rf.widget_id}-error", rf.number_problem(str(raw)) if rf.kind == "number" else "")
+
+    # ------------------------------------------------------------------ events
+    @on(OptionList.OptionHighlighted, "#game-list")
+    async def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_id is not None:
+            await self.select_game(event.option_id)
+
+    @on(OptionList.OptionSelected, "#game-list")
+    async def _game_chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option_id is not None:
+            await self.select_game(event.option_id)
+        count = self._widget("#player-count", Select)
+        if count is not None:
+            count.focus()
+            self.query_one("#picker-form", VerticalScroll).scroll_home(animate=False)
+
+    @on(Select.Changed, "#player-count")
+    def _count_changed(self, event: Select.Changed) -> None:
+        if not event.select.is_attached or not isinstance(event.value, int):
+            return
+        self._show_seats(event.value)
+        self._check_names()
+
+    def _show_seats(self, count: int) -> None:
+        for i in range(self._spec.max_players):
+            row = self._widget(f"#seat-{i}", Vertical)
+            if row is not None:
+                row.display = i < count
+
+    @on(Select.Changed, "#preset")
+    def _preset_changed(self, event: Select.Changed) -> None:
+        if not event.select.is_attached:
+            return
+        preset = event.value if isinstance(event.value, str) else None
+        if preset != self._preset:
+            self.apply_preset(preset)
+
+    @on(Switch.Changed)
+    def _switch_changed(self, event: Switch.Changed) -> None:
+        state = self._widget(f"#{event.switch.id}-state", Label) if event.switch.id else None
+        if state is not None:
+            state.update("on" if event.value else "off")
+            state.set_class(event.value, "-on")
+
+    @on(Input.Changed, ".seat-name")
+    def _name_changed(self, event: Input.Changed) -> None:
+        if event.input.is_attached:
+            self._check_names()
+
+    @on(Input.Changed, ".rule-number")
+    def _number_changed(self, event: Input.Changed) -> None:
+        if not event.input.is_attached or not event.input.id:
+            return
+        name = event.input.id.removeprefix("rule-")
+        rf = next((f for f in self._fields if f.name == name), None)
+        if rf is not None:
+            self._check_number(rf)
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        actions = {
+            "start": self.action_start,
+            "resume": self.action_resume,
+            "rules": self.action_rules,
+            "quit": self.action_quit_picker,
+        }
+        action = actions.get(event.button.id or "")
+        if action is not None:
+            event.stop()
+            action()
+
+    # ------------------------------------------------------------------ actions
+    def action_start(self) -> None:
+        """Check everything; remember the set-up and start the game, or show what is wrong."""
+        if not self.validate_form():
+            return
+        spec = self._spec
+        values, _ = self.read_rules()
+        preset_values = dict(spec.presets[self._preset]) if self._preset is not None else None
+        rules = rules_to_send(values, self._defaults(), preset_values)
+        seats = [(name.strip(), kind) for name, kind in self._read_seats()]
+        app = self.table_app
+        app.settings.last[spec.id] = GameSetup(preset=self._preset, rules=rules, seats=seats)
+        app.remember()
+        self._save_draft()
+        app.start_session(
+            spec.id,
+            [name for name, _ in seats],
+            [None if kind == HUMAN else kind for _, kind in seats],
+            rules=rules,
+            preset=self._preset,
+        )
+
+    def action_resume(self) -> None:
+        """Open the autosaved game."""
+        self.table_app.resume_session()
+
+    def action_rules(self) -> None:
+        """The rules of the selected game, with the form's values marked."""
+        self.table_app.show_rules(self._spec.id, self.current_values())
+
+    def action_back(self) -> None:
+        """Escape: from the form back to the game list; from the list, quit."""
+        game_list = self.query_one("#game-list", OptionList)
+        if game_list.has_focus:
+            self.app.exit()
+        else:
+            game_list.focus()
+
+    def action_quit_picker(self) -> None:
+        """Leave the app."""
+        self.app.exit()
+
+
+def _switch_state(on: bool, widget_id: str) -> Label:
+    """The "on"/"off" word beside a switch, for terminals where its colours are faint."""
+    return Label(
+        "on" if on else "off", id=f"{widget_id}-state", classes="switch-state -on" if on else "switch-state"
+    )
+
+
+def _known(fields: dict[str, RuleField], values: Any) -> dict[str, Any]:
+    """The entries of ``values`` that name a field and hold a value it can show."""
+    if not isinstance(values, dict):
+        values = dict(values)
+    return {k: v for k, v in values.items() if k in fields and fields[k].accepts(v)}

@@ -1,0 +1,263 @@
+"""Generic table widgets: a hand, piles, melds, seats, a trick. They draw views, not games."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from cardtable.engine.views import MeldView, PlayerView, SeatView, TrickView
+from cardtable.tui.cards import card_back, card_label, card_text
+
+CARD_GAP = 1
+
+
+def _colours(widget: Widget) -> dict[str, str]:
+    return dict(widget.app.theme_variables)
+
+
+def _ascii(widget: Widget) -> bool:
+    settings = getattr(widget.app, "settings", None)
+    return bool(getattr(settings, "ascii_cards", False))
+
+
+def _count(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+class HandWidget(Widget, can_focus=True):
+    """The viewer's hand in their chosen order, with a cursor and selected cards.
+
+    Holds only card *names* of the seat it shows; a spectator's hand is never given.
+    """
+
+    DEFAULT_CSS = """
+    HandWidget { height: auto; min-height: 3; padding: 1 1 0 1; }
+    """
+
+    class CardClicked(Message):
+        """A card of the hand was clicked (index in display order)."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cards: list[str] = []
+        self.selected: set[int] = set()
+        self.cursor = 0
+        self.hidden_note = ""
+        self._spots: list[tuple[int, int, int]] = []
+
+    def show(self, cards: Sequence[str], selected: set[int], cursor: int) -> None:
+        """Show a hand (card names in display order)."""
+        self.cards = list(cards)
+        self.selected = set(selected)
+        self.cursor = cursor
+        self.hidden_note = ""
+        self.refresh(layout=True)
+
+    def hide(self, note: str) -> None:
+        """Show no hand at all, only a note (the spectator view)."""
+        self.cards = []
+        self.selected = set()
+        self.hidden_note = note
+        self.refresh(layout=True)
+
+    def _width(self, name: str) -> int:
+        return max(4, len(card_label(name, _ascii(self))) + 2)
+
+    def render(self) -> Text:
+        if not self.cards:
+            return Text(self.hidden_note or "(no cards)", style="italic")
+        colours = _colours(self)
+        ascii_only = _ascii(self)
+        width = max(10, self.size.width - 2)
+        self._spots = []
+        rows: list[list[tuple[int, str, int]]] = [[]]
+        x = 0
+        for i, name in enumerate(self.cards):
+            w = self._width(name)
+            if x and x + w > width:
+                rows.append([])
+                x = 0
+            rows[-1].append((i, name, w))
+            x += w + CARD_GAP
+        out = Text()
+        caret = "^" if ascii_only else "▲"
+        for y, row in enumerate(rows):
+            line = Text()
+            marks = Text()
+            x = 0
+            for i, name, w in row:
+                line.append_text(
+                    card_text(
+                        name,
+                        colours,
+                        ascii_only=ascii_only,
+                        selected=i in self.selected,
+                        cursor=i == self.cursor,
+                        width=w,
+                    )
+                )
+                line.append(" " * CARD_GAP)
+                # the row under the cards: the cursor, and a dot under each selected card
+                mark = caret if i == self.cursor else ("•" if i in self.selected else " ")
+                marks.append(mark.center(w) + " " * CARD_GAP, style="bold")
+                self._spots.append((2 * y, x, x + w))
+                self._spots.append((2 * y + 1, x, x + w))
+                x += w + CARD_GAP
+            if y:
+                out.append("\n")
+            out.append_text(line)
+            out.append("\n")
+            out.append_text(marks)
+        return out
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        if not self.cards:
+            return 1
+        usable = max(10, width - 2)
+        rows, x = 1, 0
+        for name in self.cards:
+            w = self._width(name)
+            if x and x + w > usable:
+                rows += 1
+                x = 0
+            x += w + CARD_GAP
+        return 2 * rows
+
+    def on_click(self, event: events.Click) -> None:
+        for k, (row, start, end) in enumerate(self._spots):
+            if event.y - 1 == row and start <= event.x - 1 < end:
+                self.post_message(self.CardClicked(k // 2))
+                return
+
+
+class PileWidget(Static):
+    """The stock (a count) or the discard pile (its top card)."""
+
+    DEFAULT_CSS = """
+    PileWidget { width: 14; height: 4; border: round $primary 50%; content-align: center middle; }
+    PileWidget:hover { border: round $accent; }
+    """
+
+    class Clicked(Message):
+        """The pile was clicked."""
+
+        def __init__(self, pile: str) -> None:
+            super().__init__()
+            self.pile = pile
+
+    def __init__(self, pile: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.pile = pile
+        self.border_title = "stock" if pile == "stock" else "discard"
+
+    def show(self, view: PlayerView) -> None:
+        colours = _colours(self)
+        ascii_only = _ascii(self)
+        if self.pile == "stock":
+            body = card_back(colours, ascii_only=ascii_only) if view.stock_count else Text("empty")
+            self.update(Text.assemble(body, f"\n{_count(view.stock_count)}"))
+        else:
+            top = view.discard_top
+            body = card_text(top, colours, ascii_only=ascii_only) if top else Text("empty")
+            self.update(Text.assemble(body, f"\n{_count(view.discard_count)}"))
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.pile))
+
+
+class MeldLine(Static):
+    """One table meld: its number (as in the notation), owner and cards with jokers' values."""
+
+    DEFAULT_CSS = """
+    MeldLine { height: 1; }
+    MeldLine:hover { background: $boost; }
+    """
+
+    class Clicked(Message):
+        """A meld was clicked."""
+
+        def __init__(self, number: int) -> None:
+            super().__init__()
+            self.number = number
+
+    def __init__(self, meld: MeldView, owner: str) -> None:
+        super().__init__()
+        self.number = meld.number
+        self.meld = meld
+        self.owner = owner
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        colours = _colours(self)
+        ascii_only = _ascii(self)
+        text = Text(f"{self.meld.number:>2} ", style="bold")
+        for name, rep in zip(self.meld.cards, self.meld.stands_for, strict=True):
+            text.append_text(
+                card_text(name, colours, ascii_only=ascii_only, stands_for=rep if rep != name else None)
+            )
+            text.append(" ")
+        text.append(f" {self.meld.value} pts · {self.owner}", style="dim")
+        self.update(text)
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.number))
+
+
+class SeatsBar(Static):
+    """Every seat: name, card count, score, badges and the turn marker."""
+
+    DEFAULT_CSS = """
+    SeatsBar { height: auto; padding: 0 1; }
+    """
+
+    def show(self, seats: Sequence[SeatView], kinds: Sequence[str]) -> None:
+        text = Text()
+        for i, seat in enumerate(seats):
+            if i:
+                text.append("   ")
+            marker = "▶ " if seat.to_act else "  "
+            style = "bold reverse" if seat.to_act else ("dim strike" if not seat.active else "bold")
+            text.append(marker, style="bold")
+            text.append(seat.name, style=style)
+            kind = kinds[i] if i < len(kinds) else ""
+            extra = f" {_count(seat.card_count)} · {seat.score} pts"
+            text.append(extra)
+            if kind:
+                text.append(f" ({kind})", style="dim")
+            for badge in seat.badges:
+                text.append(f" [{badge}]", style="italic")
+        self.update(text)
+
+
+class TrickArea(Static):
+    """Cards played to the current trick, by whom (trick games only)."""
+
+    DEFAULT_CSS = """
+    TrickArea { height: auto; border: round $secondary 50%; padding: 0 1; }
+    """
+
+    def show(self, trick: TrickView | None, names: Sequence[str]) -> None:
+        if trick is None:
+            self.display = False
+            return
+        self.display = True
+        colours = _colours(self)
+        text = Text("Trick: ")
+        for seat, card in trick.plays:
+            text.append(f"{names[seat]} ")
+            text.append_text(card_text(card, colours, ascii_only=_ascii(self)))
+            text.append("  ")
+        if trick.last_winner is not None:
+            text.append(f"  (last trick: {names[trick.last_winner]})", style="dim")
+        self.update(text)

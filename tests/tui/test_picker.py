@@ -1,0 +1,473 @@
+"""Pilot tests of the game picker (generic: they read games from the registry).
+
+``start_session``, ``resume_session``, ``show_rules`` and ``exit`` are replaced by
+recorders, so the tests do not depend on the table screen.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import field_validator, model_validator
+from textual.widgets import Button, Input, OptionList, Select, Static, Switch
+
+from cardtable.bots import BOTS
+from cardtable.engine import GameSpec, all_games
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.screens.picker import PickerScreen, RuleField, name_problems, rule_fields, rules_to_send
+from cardtable.tui.settings import GameSetup, Settings
+
+SIZE = (100, 40)
+
+
+class Calls:
+    """Records calls made in place of an app method."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+
+    def __call__(self, *args: Any, **kwargs: Any) -> None:
+        self.calls.append((args, kwargs))
+
+
+def make_app(tmp_path: Path, settings: Settings | None = None) -> tuple[CardTableApp, dict[str, Calls]]:
+    app = CardTableApp(
+        settings=settings or Settings(),
+        save_path=tmp_path / "autosave.ctr",
+        settings_file=tmp_path / "settings.json",
+    )
+    calls = {name: Calls() for name in ("start_session", "resume_session", "show_rules", "exit")}
+    for name, recorder in calls.items():
+        setattr(app, name, recorder)
+    return app, calls
+
+
+def picker(app: CardTableApp) -> PickerScreen:
+    screen = app.screen
+    assert isinstance(screen, PickerScreen)
+    return screen
+
+
+def first_spec() -> GameSpec:
+    return all_games()[0]
+
+
+def number_field(spec: GameSpec) -> RuleField | None:
+    return next(
+        (f for f in rule_fields(spec.rules_type) if f.kind == "number" and f.bounds[1] is not None), None
+    )
+
+
+def switch_field(spec: GameSpec) -> RuleField:
+    found = next((f for f in rule_fields(spec.rules_type) if f.kind == "switch"), None)
+    if found is None:
+        pytest.skip(f"{spec.id} has no on/off rule")
+    return found
+
+
+def shown_error(screen: PickerScreen, widget_id: str) -> str:
+    note = screen.query_one(f"#{widget_id}", Static)
+    return str(note.render()) if note.has_class("-shown") else ""
+
+
+async def test_lists_every_registered_game(tmp_path: Path) -> None:
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game_list = picker(app).query_one("#game-list", OptionList)
+        specs = all_games()
+        ids = [game_list.get_option_at_index(i).id for i in range(game_list.option_count)]
+        assert ids == [s.id for s in specs]
+        assert game_list.highlighted == 0
+        assert app.focused is game_list
+        for i, spec in enumerate(specs):
+            text = str(game_list.get_option_at_index(i).prompt)
+            assert spec.title in text
+            assert spec.summary in text
+            players = f"{spec.min_players}-{spec.max_players} players"
+            assert players in text or spec.min_players == spec.max_players
+        assert picker(app).game_id == specs[0].id
+
+
+async def test_a_widget_for_every_rule_of_every_game(tmp_path: Path) -> None:
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        for spec in all_games():
+            await screen.select_game(spec.id)
+            await pilot.pause()
+            for name, info in spec.rules_type.model_fields.items():
+                widget = screen.query_one(f"#rule-{name}")
+                if info.annotation is bool:
+                    assert isinstance(widget, Switch)
+                    assert widget.value == info.default
+                elif info.annotation is int:
+                    assert isinstance(widget, Input)
+                    assert widget.value == str(info.default)
+                else:
+                    assert isinstance(widget, Select | Input)
+            count = screen.query_one("#player-count", Select)
+            assert count.value == 2 if spec.min_players <= 2 else spec.min_players
+            if spec.presets:
+                assert screen.query_one("#preset", Select).value is Select.NULL
+
+
+async def test_default_seats_and_kinds(tmp_path: Path) -> None:
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        assert screen.query_one("#seat-name-0", Input).value == "Ann"
+        assert screen.query_one("#seat-name-1", Input).value == "Bob"
+        kind = screen.query_one("#seat-kind-0", Select)
+        assert kind.value == "human"
+        labels = [str(prompt) for prompt, _ in kind._options]
+        assert labels[0] == "Human"
+        assert "Computer (random)" in labels
+        assert len(labels) == 1 + len(BOTS)
+        assert not screen.query_one("#seat-2").display
+
+
+async def test_player_count_shows_and_hides_seats(tmp_path: Path) -> None:
+    spec = first_spec()
+    if spec.max_players < 3:
+        pytest.skip("needs a game for three")
+    app, calls = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        screen.query_one("#player-count", Select).value = 3
+        await pilot.pause()
+        assert screen.query_one("#seat-2").display
+        new_name = screen.query_one("#seat-name-2", Input).value
+        assert new_name and new_name not in ("Ann", "Bob")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        args, _ = calls["start_session"].calls[0]
+        assert args[1] == ["Ann", "Bob", new_name]
+
+
+async def test_enter_on_the_list_moves_to_the_form(tmp_path: Path) -> None:
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused is picker(app).query_one("#player-count", Select)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.focused is picker(app).query_one("#game-list", OptionList)
+
+
+async def test_invalid_int_shows_a_message_and_does_not_start(tmp_path: Path) -> None:
+    spec = first_spec()
+    rf = number_field(spec)
+    if rf is None:
+        pytest.skip(f"{spec.id} has no bounded whole-number rule")
+    app, calls = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        box = screen.query_one(f"#rule-{rf.name}", Input)
+        box.focus()
+        box.value = ""
+        await pilot.press(*str(rf.bounds[1] + 1))
+        await pilot.pause()
+        assert "out of range" in shown_error(screen, f"rule-{rf.name}-error")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert calls["start_session"].calls == []
+        box.value = ""
+        await pilot.pause()
+        assert "whole number" in shown_error(screen, f"rule-{rf.name}-error")
+        await pilot.click("#start")
+        await pilot.pause()
+        assert calls["start_session"].calls == []
+        box.value = str(rf.default)
+        await pilot.pause()
+        assert shown_error(screen, f"rule-{rf.name}-error") == ""
+
+
+async def test_duplicate_and_bad_names_show_a_message(tmp_path: Path) -> None:
+    app, calls = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        second = screen.query_one("#seat-name-1", Input)
+        second.value = "ann"
+        await pilot.pause()
+        assert "seat 1 has this name" in shown_error(screen, "seat-1-error").lower()
+        assert "seat 2 has this name" in shown_error(screen, "seat-0-error").lower()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert calls["start_session"].calls == []
+        assert app.focused is screen.query_one("#seat-name-0", Input)
+        for bad, words in (("", "name"), ("x" * 25, "24"), ("A:B", "':'")):
+            second.value = bad
+            await pilot.pause()
+            assert words in shown_error(screen, "seat-1-error")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert calls["start_session"].calls == []
+        second.value = "Bob"
+        await pilot.pause()
+        assert shown_error(screen, "seat-1-error") == ""
+        assert shown_error(screen, "seat-0-error") == ""
+
+
+async def test_start_calls_start_session_and_remembers(tmp_path: Path) -> None:
+    spec = first_spec()
+    rf = switch_field(spec)
+    app, calls = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        screen.query_one("#seat-kind-1", Select).value = "random"
+        screen.query_one(f"#rule-{rf.name}", Switch).value = not rf.default
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        assert len(calls["start_session"].calls) == 1
+        args, kwargs = calls["start_session"].calls[0]
+        assert args == (spec.id, ["Ann", "Bob"], [None, "random"])
+        assert kwargs == {"rules": {rf.name: not rf.default}, "preset": None}
+        setup = app.settings.last[spec.id]
+        assert setup.preset is None
+        assert setup.rules == {rf.name: not rf.default}
+        assert setup.seats == [("Ann", "human"), ("Bob", "random")]
+        saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
+        assert saved["last"][spec.id]["seats"] == [["Ann", "human"], ["Bob", "random"]]
+
+
+async def test_remembered_settings_are_restored(tmp_path: Path) -> None:
+    spec = first_spec()
+    rf = switch_field(spec)
+    preset = next(iter(spec.presets), None)
+    kinds = [*BOTS]
+    seats = [("Zoe", "human"), ("Max", kinds[0])]
+    if spec.max_players >= 3:
+        seats.append(("Lou", "no-such-level"))
+    setup = GameSetup(preset=preset, rules={rf.name: not rf.default, "no_such_rule": 3}, seats=seats)
+    app, calls = make_app(tmp_path, Settings(last={spec.id: setup}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        assert screen.query_one(f"#rule-{rf.name}", Switch).value is (not rf.default)
+        assert screen.query_one("#player-count", Select).value == len(seats)
+        assert screen.query_one("#seat-name-0", Input).value == "Zoe"
+        assert screen.query_one("#seat-kind-1", Select).value == kinds[0]
+        if len(seats) == 3:
+            assert screen.query_one("#seat-kind-2", Select).value == "human"
+        if preset is not None:
+            assert screen.query_one("#preset", Select).value == preset
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        args, kwargs = calls["start_session"].calls[0]
+        assert args[1][:2] == ["Zoe", "Max"]
+        assert kwargs["preset"] == preset
+        assert kwargs["rules"].get(rf.name) == (not rf.default)
+        assert "no_such_rule" not in kwargs["rules"]
+
+
+def changing_preset(spec: GameSpec) -> tuple[str, str, Any]:
+    """A preset and one rule it sets to a value other than the default."""
+    defaults = {f.name: f.default for f in rule_fields(spec.rules_type)}
+    for name, values in spec.presets.items():
+        for key, value in values.items():
+            if defaults.get(key) != value:
+                return name, key, value
+    pytest.skip(f"{spec.id} has no preset that changes a rule")
+
+
+async def test_preset_fills_the_form(tmp_path: Path) -> None:
+    spec = first_spec()
+    preset, key, value = changing_preset(spec)
+    app, calls = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        widget = screen.query_one(f"#rule-{key}")
+        screen.query_one("#preset", Select).value = preset
+        await pilot.pause()
+        expected = str(value) if isinstance(widget, Input) else value
+        assert widget.value == expected  # type: ignore[attr-defined]
+        assert screen.current_values() == {
+            **{f.name: f.default for f in rule_fields(spec.rules_type)},
+            **spec.presets[preset],
+        }
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        _, kwargs = calls["start_session"].calls[0]
+        assert kwargs["preset"] == preset
+        screen.query_one("#preset", Select).clear()
+        await pilot.pause()
+        assert screen.current_values() == {f.name: f.default for f in rule_fields(spec.rules_type)}
+
+
+async def test_changing_a_preset_value_back_still_counts(tmp_path: Path) -> None:
+    spec = first_spec()
+    preset, key, _ = changing_preset(spec)
+    rf = next(f for f in rule_fields(spec.rules_type) if f.name == key)
+    if rf.kind != "switch":
+        pytest.skip("the preset's change is not an on/off rule")
+    app, calls = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        screen.query_one("#preset", Select).value = preset
+        await pilot.pause()
+        screen.query_one(f"#rule-{key}", Switch).value = rf.default
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        _, kwargs = calls["start_session"].calls[0]
+        combined = {**spec.presets[preset], **kwargs["rules"]}
+        assert combined[key] == rf.default
+
+
+async def test_single_letter_keys_do_not_fire_while_typing(tmp_path: Path) -> None:
+    app, calls = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        name = screen.query_one("#seat-name-0", Input)
+        name.focus()
+        await pilot.pause()
+        await pilot.press("end", "s", "r", "q", "question_mark")
+        await pilot.pause()
+        assert name.value == "Annsrq?"
+        assert all(not c.calls for c in calls.values())
+        await pilot.press("backspace", "backspace", "backspace", "backspace", "f1")
+        await pilot.pause()
+        assert calls["show_rules"].calls
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert calls["resume_session"].calls
+
+
+async def test_keys_on_the_list(tmp_path: Path) -> None:
+    app, calls = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.press("question_mark")
+        await pilot.press("s")
+        await pilot.pause()
+        assert len(calls["resume_session"].calls) == 1
+        assert len(calls["show_rules"].calls) == 1
+        assert len(calls["start_session"].calls) == 1
+        await pilot.press("q")
+        await pilot.pause()
+        assert len(calls["exit"].calls) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert len(calls["exit"].calls) == 2
+
+
+async def test_buttons(tmp_path: Path) -> None:
+    spec = first_spec()
+    app, calls = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.click("#rules")
+        await pilot.click("#resume")
+        await pilot.click("#quit")
+        await pilot.pause()
+        args, _ = calls["show_rules"].calls[0]
+        assert args[0] == spec.id
+        assert args[1] == {f.name: f.default for f in rule_fields(spec.rules_type)}
+        assert len(calls["resume_session"].calls) == 1
+        assert len(calls["exit"].calls) == 1
+
+
+async def test_model_errors_are_shown_next_to_the_field(tmp_path: Path) -> None:
+    spec = first_spec()
+    rf = switch_field(spec)
+
+    class Picky(spec.rules_type):  # type: ignore[misc,name-defined]
+        @field_validator(rf.name)
+        @classmethod
+        def _never_on(cls, value: bool) -> bool:
+            if value != rf.default:
+                raise ValueError("not with these friends")
+            return value
+
+    class Fussy(spec.rules_type):  # type: ignore[misc,name-defined]
+        @model_validator(mode="after")
+        def _never(self) -> Fussy:
+            raise ValueError("these rules do not go together")
+
+    app, calls = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        screen._spec = replace(spec, rules_type=Picky)
+        screen.query_one(f"#rule-{rf.name}", Switch).value = not rf.default
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "not with these friends" in shown_error(screen, f"rule-{rf.name}-error")
+        assert calls["start_session"].calls == []
+        screen._spec = replace(spec, rules_type=Fussy)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "do not go together" in shown_error(screen, "form-error")
+        assert shown_error(screen, f"rule-{rf.name}-error") == ""
+        assert calls["start_session"].calls == []
+
+
+async def test_switching_games_keeps_each_form(tmp_path: Path) -> None:
+    specs = all_games()
+    if len(specs) < 2:
+        pytest.skip("only one game is registered")
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        screen.query_one("#seat-name-0", Input).value = "Zed"
+        await pilot.press("down")
+        await pilot.pause()
+        assert screen.game_id == specs[1].id
+        for name in specs[1].rules_type.model_fields:
+            assert screen.query_one(f"#rule-{name}")
+        assert screen.query_one("#seat-name-0", Input).value == "Zed"
+        screen.query_one("#seat-name-0", Input).value = "Yan"
+        await pilot.press("up")
+        await pilot.pause()
+        assert screen.game_id == specs[0].id
+        assert screen.query_one("#seat-name-0", Input).value == "Zed"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_fits_the_window(tmp_path: Path, size: tuple[int, int]) -> None:
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        width, height = size
+        for selector in ("#game-list", "#picker-form", "#player-count", "#seat-name-0", "#seat-kind-1"):
+            region = screen.query_one(selector).region
+            assert region.width > 0 and region.height > 0, selector
+            assert region.right <= width and region.bottom <= height, selector
+        for button in screen.query(Button):
+            region = button.region
+            assert region.width >= len(str(button.label)) and region.bottom <= height - 1
+
+
+def test_name_problems() -> None:
+    assert name_problems(["Ann", "Bob"]) == ["", ""]
+    problems = name_problems(["Ann", " ann", "", "x" * 25, "a:b"])
+    assert problems[0].startswith("Seat 2 ") and problems[1].startswith("Seat 1 ")
+    assert "name" in problems[2] and "24" in problems[3] and "':'" in problems[4]
+
+
+def test_rules_to_send() -> None:
+    defaults = {"a": False, "b": 3, "c": False}
+    assert rules_to_send({"a": True, "b": 3, "c": False}, defaults, None) == {"a": True}
+    # The preset turns c on; the player turned it off again: that must be sent.
+    assert rules_to_send({"a": False, "b": 3, "c": False}, defaults, {"c": True}) == {"c": False}
+    assert rules_to_send({"a": False, "b": 3, "c": True}, defaults, {"c": True}) == {"c": True}

@@ -1,0 +1,126 @@
+"""The table: playing by keys, hand-offs that never show the wrong hand, refusals, scores."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable
+
+from cardtable.session import Session
+from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.table import ScoresScreen, TableScreen
+from cardtable.tui.widgets import HandWidget
+
+
+async def type_move(pilot, text: str) -> None:
+    await pilot.press("colon")
+    for ch in text:
+        await pilot.press("space" if ch == " " else ch)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def shown_hand(app) -> list[str]:
+    return list(app.screen.query_one(HandWidget).cards)
+
+
+async def test_whole_deal_by_keys_with_handoffs_and_scores(make_app, stacked):
+    session = stacked()
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass to Ann" in str(app.screen.query_one("#handoff-title").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert sorted(shown_hand(app)) == sorted(c.name for c in session.game.hand(0))
+        await pilot.press("d")
+        await type_move(pilot, "meld 7H 8H 9H")
+        await type_move(pilot, "meld KS KD KC")
+        assert session.game.view(0).seats[0].badges[0] == "opened"
+        await type_move(pilot, "discard QD")
+        # Bob's turn: the table goes blank before the hand-off and shows Bob only after Enter.
+        assert isinstance(app.screen, HandoffScreen)
+        assert table.query_one(HandWidget).cards == []
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sorted(shown_hand(app)) == sorted(c.name for c in session.game.hand(1))
+        ann = {c.name for c in session.game.hand(0)}
+        assert not ann & set(shown_hand(app)) - {c.name for c in session.game.hand(1)}
+        await pilot.press("d")
+        await type_move(pilot, "discard 2D")
+        await pilot.press("enter")  # hand-off back to Ann
+        await pilot.pause()
+        await pilot.press("d")
+        await type_move(pilot, "meld 2C 3C 4C")
+        remaining = [c.name for c in session.game.hand(0)]
+        assert len(remaining) == 1
+        await type_move(pilot, f"discard {remaining[0]}")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoresScreen)
+        grid = app.screen.query_one(DataTable)
+        assert grid.row_count == 2  # the deal and the total
+        assert session.game.deal_scores[0][0] == 0 and session.game.deal_scores[0][1] > 0
+        await pilot.press("enter")  # next deal
+        await pilot.pause()
+        assert session.game.deal_scores and session.game.phase == "draw"
+        assert session.game.view(None).deal_number == 2
+
+
+async def test_illegal_gesture_shows_reason_and_changes_nothing(make_app, stacked):
+    session = stacked()
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        before = session.game.record()
+        await pilot.press("t")  # take before opening: refused by the engine
+        await pilot.pause()
+        status = str(app.screen.query_one("#status").render())
+        assert "only after you have opened" in status
+        assert session.game.record() == before
+        await pilot.press("d")
+        # select the first three cards as dealt (7H 8H 9H) and meld them: fine; then a bad meld
+        await pilot.press("space", "right", "space", "right", "right", "right", "space", "m")
+        await pilot.pause()
+        assert (
+            "neither a run" in str(app.screen.query_one("#status").render()) or len(session.game.melds) == 1
+        )
+
+
+async def test_single_human_against_bot_needs_no_handoff(make_app, stacked):
+    session = stacked(bots=[None, "random"])
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("d")
+        await type_move(pilot, "discard QD")
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if session.game.to_act == 0:
+                break
+        assert session.game.to_act == 0
+        assert isinstance(app.screen, TableScreen)
+        assert any(line.startswith("Bob") for line in session.game.log)
+
+
+async def test_resume_after_quitting(make_app, stacked, tmp_path):
+    session = stacked()
+    session.autosave()
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter", "d")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+    again = Session.resume(tmp_path / "autosave.ctr")
+    assert again.game.snapshot() == session.game.snapshot()
+    assert again.game.phase == "play"
+
+
+async def test_too_small_terminal_says_how_big(make_app, stacked):
+    app = make_app(stacked())
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one("#too-small-text").render())
+        assert "at least 80×24" in text and "60×20" in text
