@@ -124,3 +124,54 @@ async def test_too_small_terminal_says_how_big(make_app, stacked):
         await pilot.pause()
         text = str(app.screen.query_one("#too-small-text").render())
         assert "at least 80×24" in text and "60×20" in text
+
+
+async def test_picker_to_scores_by_key_presses(make_app, monkeypatch):
+    """Through the real picker: start, hand-offs, a whole deal, the score table."""
+    import cardtable.session as session_module
+    from cardtable.engine import new_game
+
+    deal = {
+        "hands": ["7H 8H 9H KS KD KC 2C 3C 4C", "2D 6D 10S QS 4H 6H 8S 2H 8C 10C 3S 9S 7C"],
+        "stock": "QD JS 5H JD",
+        "discard": "AS",
+    }
+
+    def stacked_new_game(game_id, players, rules=None, seed=None, preset=None):
+        return new_game(game_id, players=players, rules=rules, seed=11, deal=deal, preset=preset)
+
+    monkeypatch.setattr(session_module, "new_game", stacked_new_game)
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.session.game
+        script = [
+            ("d", None),
+            (None, "meld 7H 8H 9H"),
+            (None, "meld KS KD KC"),
+            (None, "discard QD"),
+            ("enter", None),  # hand-off to Bob
+            ("d", None),
+            (None, "discard 2D"),
+            ("enter", None),  # hand-off to Ann
+            ("d", None),
+            (None, "meld 2C 3C 4C"),
+            (None, "discard 5H"),
+        ]
+        for key, text in script:
+            if key:
+                await pilot.press(key)
+                await pilot.pause()
+            else:
+                await type_move(pilot, text)
+            if isinstance(app.screen, TableScreen) and app.screen.viewer is not None:
+                viewer = app.screen.viewer
+                assert sorted(shown_hand(app)) == sorted(c.name for c in game.hand(viewer))
+        assert isinstance(app.screen, ScoresScreen)
+        assert game.deal_scores[0][0] == 0
+        assert "Ann closed" in str(app.screen.query_one("#scores-result").render())

@@ -100,6 +100,10 @@ class ScoresScreen(Screen[str]):
         with Vertical():
             yield Static(title, id="scores-title")
             yield Static(view.result or "", id="scores-result")
+            left = ", ".join(f"{s.name} {s.card_count}" for s in view.seats if s.active or s.card_count)
+            yield Static(f"Cards left in hand: {left}", id="scores-cards")
+            if self.over:
+                yield Static(view.status, id="scores-outcome")
             yield DataTable(id="scores-table", cursor_type="none", zebra_stripes=True)
             with Horizontal():
                 if self.over:
