@@ -67,7 +67,9 @@ def _f(default: Any, title: str, description: str, **kw: Any) -> Any:
 class Scala40Rules(Ruleset):
     """Scala 40's variant toggles. Defaults follow the seed page (pagat's base game)."""
 
-    single_game: bool = _f(False, "Single game", "Each deal stands alone: the closer wins and no one counts cards.")
+    single_game: bool = _f(
+        False, "Single game", "Each deal stands alone: the closer wins and no one counts cards."
+    )
     target_score: Literal[101, 151, 201, 501] = _f(
         101, "Retiring score", "A player whose total reaches this retires from the match."
     )
@@ -97,8 +99,7 @@ class Scala40Rules(Ruleset):
     open_and_close_double: bool = _f(
         False,
         "Open and close doubles",
-        "A player who melds all 13 cards in one turn without having opened makes everyone else "
-        "score double.",
+        "A player who melds all 13 cards in one turn without having opened makes everyone else score double.",
     )
     close_first_turn: bool = _f(
         False,
@@ -206,7 +207,9 @@ class Scala40(Game):
 
     rules: Scala40Rules
 
-    def __init__(self, players: Sequence[str], rules: Scala40Rules, seed: int, deal: dict[str, Any] | None) -> None:
+    def __init__(
+        self, players: Sequence[str], rules: Scala40Rules, seed: int, deal: dict[str, Any] | None
+    ) -> None:
         super().__init__(players, rules, seed, deal)
         n = len(players)
         self.n = n
@@ -263,7 +266,9 @@ class Scala40(Game):
         else:
             self._deal_stacked(stacked, deck, order)
         self._start_turn()
-        self.log.append(f"Deal {self.deal_no}: {self.players[self.dealer]} deals; {self.players[self.first]} plays first")
+        self.log.append(
+            f"Deal {self.deal_no}: {self.players[self.dealer]} deals; {self.players[self.first]} plays first"
+        )
 
     def _deal_stacked(self, stacked: dict[str, Any], deck: list[Card], order: list[int]) -> None:
         known = {"hands", "stock", "discard"}
@@ -295,11 +300,15 @@ class Scala40(Game):
         for seat, text in enumerate(hands):
             if text is not None:
                 fixed[seat] = take(text, f"hand {seat}")
+                if not fixed[seat]:
+                    raise InvalidRules(
+                        f"deal: hand {seat} is empty; list its cards, or null to deal it at random"
+                    )
         stock_top = take(stacked.get("stock"), "stock")
         disc = take(stacked.get("discard"), "discard")
         self.rng.shuffle(pool)
         for s in order:
-            self.hands[s] = fixed.get(s) or [pool.pop() for _ in range(HAND_SIZE)]
+            self.hands[s] = fixed[s] if s in fixed else [pool.pop() for _ in range(HAND_SIZE)]
         self.stock = pool
         self.discard = []
         if "discard" in stacked:
@@ -310,7 +319,11 @@ class Scala40(Game):
 
     def _turn_upcard(self) -> None:
         card = self.stock.pop()
-        while card.rank == JOKER_RANK and not self.rules.upcard_may_be_joker:
+        while (
+            card.rank == JOKER_RANK
+            and not self.rules.upcard_may_be_joker
+            and any(c.rank != JOKER_RANK for c in self.stock)  # a stock of jokers only: keep it
+        ):
             self.stock.insert(self.rng.randrange(len(self.stock) + 1), card)
             card = self.stock.pop()
         self.discard.append(card)
@@ -425,7 +438,12 @@ class Scala40(Game):
             return False
         seat = self.cur
         top = self.discard[-1]
-        if self.rules.first_player_upcard and seat == self.first and sum(self.turns) == 0 and len(self.discard) == 1:
+        if (
+            self.rules.first_player_upcard
+            and seat == self.first
+            and sum(self.turns) == 0
+            and len(self.discard) == 1
+        ):
             return True
         if self.opened[seat]:
             return self.rules.keep_taken_discard or self._usable_with(top, opening=False)
@@ -485,14 +503,18 @@ class Scala40(Game):
                     if options and size == 2 and self._strands_playable((card,), self._with(j, options[0])):
                         continue
                     if options:
-                        moves.append(Move("layoff", (card,), (None,), j + 1, action=("layoff", j, options[0], card)))
+                        moves.append(
+                            Move("layoff", (card,), (None,), j + 1, action=("layoff", j, options[0], card))
+                        )
             if joker is not None:
                 for j, meld in enumerate(self.melds_):
                     for new in extend_meld(meld, joker, None, self.mrules):
                         if size == 2 and self._strands_playable((joker,), self._with(j, new)):
                             continue
                         rep = next(r for c, r in zip(new.cards, new.reps, strict=True) if c is joker)
-                        moves.append(Move("layoff", (joker,), (rep,), j + 1, action=("layoff", j, new, joker)))
+                        moves.append(
+                            Move("layoff", (joker,), (rep,), j + 1, action=("layoff", j, new, joker))
+                        )
         if can_add:
             seen_swap: set[tuple[int, int]] = set()
             for j, meld in enumerate(self.melds_):
@@ -506,7 +528,15 @@ class Scala40(Game):
                     seen_swap.add((j, mine.key))
                     swapped = swap_wild(meld, mine, self.mrules)
                     if swapped is not None:
-                        moves.append(Move("swap", (mine,), (None,), j + 1, action=("swap", j, swapped[0], mine, swapped[1])))
+                        moves.append(
+                            Move(
+                                "swap",
+                                (mine,),
+                                (None,),
+                                j + 1,
+                                action=("swap", j, swapped[0], mine, swapped[1]),
+                            )
+                        )
         if self.prov or (self.taken is not None and not opened):
             moves.append(Move("cancel", action="cancel", text="cancel"))
         moves.extend(self._discards(moves))
@@ -670,7 +700,9 @@ class Scala40(Game):
             return "the deal is still going on"
         if kind == "cancel":
             return "there is nothing to take back: cancel returns melds still short of 40"
-        missing = [c for c in move.cards if sum(1 for h in hand if h == c) < sum(1 for m in move.cards if m == c)]
+        missing = [
+            c for c in move.cards if sum(1 for h in hand if h == c) < sum(1 for m in move.cards if m == c)
+        ]
         if missing:
             return f"you do not hold {missing[0].name}"
         opened = self.opened[seat]
@@ -800,7 +832,9 @@ class Scala40(Game):
         if kind == "meld":
             proto: Meld = action[1]
             phys = tuple(self._take_from_hand(c) for c in proto.cards)
-            meld = Meld(proto.kind, phys, proto.reps, suit=proto.suit, rank=proto.rank, lo=proto.lo, owner=seat)
+            meld = Meld(
+                proto.kind, phys, proto.reps, suit=proto.suit, rank=proto.rank, lo=proto.lo, owner=seat
+            )
             self.melds_.append(meld)
             points = self.meld_points(meld)
             self.log.append(f"{name} melded {_n(phys)} ({points})")
@@ -818,7 +852,9 @@ class Scala40(Game):
             _, j, new, card = action
             real = self._take_from_hand(card)
             cards = tuple(real if c is card else c for c in new.cards)
-            self.melds_[j] = Meld(new.kind, cards, new.reps, suit=new.suit, rank=new.rank, lo=new.lo, owner=new.owner)
+            self.melds_[j] = Meld(
+                new.kind, cards, new.reps, suit=new.suit, rank=new.rank, lo=new.lo, owner=new.owner
+            )
             self.log.append(f"{name} laid off {move.tokens()[0]} on meld {j + 1}")
             if not self.hands[seat]:
                 self._close(seat)
@@ -827,7 +863,9 @@ class Scala40(Game):
             _, j, new, card, wild = action
             real = self._take_from_hand(card)
             cards = tuple(real if c is card else c for c in new.cards)
-            self.melds_[j] = Meld(new.kind, cards, new.reps, suit=new.suit, rank=new.rank, lo=new.lo, owner=new.owner)
+            self.melds_[j] = Meld(
+                new.kind, cards, new.reps, suit=new.suit, rank=new.rank, lo=new.lo, owner=new.owner
+            )
             self.hands[seat].append(wild)
             self.must_use.append(wild)
             self.log.append(f"{name} swapped {card.name} for the joker in meld {j + 1}")
@@ -874,9 +912,7 @@ class Scala40(Game):
     # ------------------------------------------------------------------ scoring
     def _close(self, seat: int) -> None:
         self.turns[seat] += 0
-        doubled = (
-            self.rules.open_and_close_double and not self.start_opened and self.start_size == HAND_SIZE
-        )
+        doubled = self.rules.open_and_close_double and not self.start_opened and self.start_size == HAND_SIZE
         self._end_deal(seat, "", doubled)
 
     def _end_deal(self, closer: int | None, why: str, doubled: bool = False) -> None:
@@ -890,7 +926,11 @@ class Scala40(Game):
             if closer is None or s == closer or rules.single_game:
                 row[s] = 0
                 continue
-            if rules.unopened_flat_100 and not self.opened[s] and not (rules.close_first_turn and self.turns[s] == 0):
+            if (
+                rules.unopened_flat_100
+                and not self.opened[s]
+                and not (rules.close_first_turn and self.turns[s] == 0)
+            ):
                 pts = 100
             else:
                 pts = self.hand_penalty(self.hands[s])
@@ -905,7 +945,9 @@ class Scala40(Game):
         if closer is None:
             self.result = f"Deal {self.deal_no} ends with no winner: {why}."
         else:
-            self.result = f"{self.players[closer]} closed" + (" in one turn: scores doubled" if doubled else "")
+            self.result = f"{self.players[closer]} closed" + (
+                " in one turn: scores doubled" if doubled else ""
+            )
             if details and not rules.single_game:
                 self.result += " — " + ", ".join(details)
             self.result += "."
@@ -1024,7 +1066,9 @@ class Scala40(Game):
             discard_top=self.discard[-1].name if self.discard else None,
             discard_count=len(self.discard),
             melds=melds,
-            legal_moves=tuple(str(m) for m in self.legal_moves()) if seat is not None and seat == self.to_act else (),
+            legal_moves=tuple(str(m) for m in self.legal_moves())
+            if seat is not None and seat == self.to_act
+            else (),
             status=self._status(),
             facts=facts,
             own_facts=own,
