@@ -126,22 +126,21 @@ class Meld:
 
     def tokens(self) -> list[str]:
         """The meld in move notation, one token a card (wilds named where not obvious)."""
+        pairs = list(zip(self.cards, self.reps, strict=True))
+        last = len(pairs) - 1
+        wilds = sum(1 for c, r in pairs if c != r)
+        # A lone wild in a set of four can only be the missing suit: no need to name it.
+        forced_set = self.kind == SET and len(pairs) == 4 and wilds == 1
         out: list[str] = []
-        last = len(self.cards) - 1
-        forced_set = self.kind == SET and len(self.cards) == 4
-        for i, (c, r) in enumerate(zip(self.cards, self.reps, strict=True)):
-            if c == r:
-                out.append(c.name)
-            elif self.kind == RUN and 0 < i < last:
-                out.append(c.name)
-            elif forced_set and sum(1 for x, y in zip(self.cards, self.reps, strict=True) if x != y) == 1:
-                out.append(c.name)
-            else:
-                out.append(f"{c.name}={r.name}")
+        for i, (c, r) in enumerate(pairs):
+            obvious = c == r or (self.kind == RUN and 0 < i < last) or forced_set
+            out.append(c.name if obvious else f"{c.name}={r.name}")
         return out
 
     def __str__(self) -> str:
-        parts = [c.name if c == r else f"{c.name}(={r.name})" for c, r in zip(self.cards, self.reps, strict=True)]
+        parts = [
+            c.name if c == r else f"{c.name}(={r.name})" for c, r in zip(self.cards, self.reps, strict=True)
+        ]
         return "[" + " ".join(parts) + "]"
 
     def __repr__(self) -> str:
@@ -242,10 +241,7 @@ def _build(
         return run_err
     if set_err:
         return set_err
-    return (
-        f"{label} is neither a run (one suit, consecutive ranks) "
-        "nor a set (one rank, different suits)"
-    )
+    return f"{label} is neither a run (one suit, consecutive ranks) nor a set (one rank, different suits)"
 
 
 def _build_run(
@@ -272,7 +268,9 @@ def _build_run(
         return f"{label} is not a run: it may not hold two aces of {_suit_word(suit)}"
     # Each ace (natural or named) may sit low or high; try both where allowed.
     ace_like = [i for i in naturals if cards[i].rank == 1] + [
-        i for i in wilds if named[i] is not None and named[i].rank == 1  # type: ignore[union-attr]
+        i
+        for i in wilds
+        if named[i] is not None and named[i].rank == 1  # type: ignore[union-attr]
     ]
     fixed: dict[int, int] = {}
     for i in naturals:
@@ -325,17 +323,11 @@ def _build_run(
         reps = tuple(card_of(rank_at(pos[i]), suit) for i in order)
         return Meld(RUN, phys, reps, suit=suit, lo=lo, owner=owner)
     if ace_like and not best_err:
-        best_err = (
-            f"{label} is not a run: an ace is either low (A-2-3) or high (Q-K-A), "
-            "never in the middle"
-        )
+        best_err = f"{label} is not a run: an ace is either low (A-2-3) or high (Q-K-A), never in the middle"
     if not best_err:
         best_err = f"{label} is not a run"
     if ace_like and ("gap" in best_err or "missing" in best_err) and _wraps(cards, naturals):
-        best_err = (
-            f"{label} is not a run: an ace is either low (A-2-3) or high (Q-K-A), "
-            "never in the middle"
-        )
+        best_err = f"{label} is not a run: an ace is either low (A-2-3) or high (Q-K-A), never in the middle"
     return best_err
 
 
@@ -412,8 +404,7 @@ def _build_set(
         s = cards[i].suit
         if rules.set_distinct_suits and s in used:
             return (
-                f"{label} is not a set: {RANK_NAMES[rank]}{s} appears twice "
-                "and a set needs different suits"
+                f"{label} is not a set: {RANK_NAMES[rank]}{s} appears twice and a set needs different suits"
             )
         used.append(s)
     reps: dict[int, Card] = {i: cards[i] for i in naturals}
@@ -470,7 +461,9 @@ def fitting_keys(meld: Meld, rules: MeldRules) -> tuple[int, ...]:
     if len(meld.cards) >= rules.set_max:
         return ()
     used = {r.suit for r in meld.reps}
-    return tuple(meld.rank * 5 + i for i, s in enumerate(SUITS) if not (rules.set_distinct_suits and s in used))
+    return tuple(
+        meld.rank * 5 + i for i, s in enumerate(SUITS) if not (rules.set_distinct_suits and s in used)
+    )
 
 
 def extend_meld(meld: Meld, card: Card, named: Card | None, rules: MeldRules) -> list[Meld]:
@@ -491,9 +484,11 @@ def extend_meld(meld: Meld, card: Card, named: Card | None, rules: MeldRules) ->
         for pos in (meld.hi + 1, meld.lo - 1):
             if pos < rules.lo_min or pos > rules.hi_max:
                 continue
-            if pos == 1 and meld.hi == 14 or pos == 14 and meld.lo == 1:
+            if (pos == 1 and meld.hi == 14) or (pos == 14 and meld.lo == 1):
                 # both aces: allowed only with a wild as one of them and never two natural aces
-                ace_natural = [c for c, r in zip(meld.cards, meld.reps, strict=True) if c == r and r.rank == 1]
+                ace_natural = [
+                    c for c, r in zip(meld.cards, meld.reps, strict=True) if c == r and r.rank == 1
+                ]
                 if ace_natural and not wild:
                     continue
             want = card_of(rank_at(pos), suit)
@@ -506,7 +501,9 @@ def extend_meld(meld: Meld, card: Card, named: Card | None, rules: MeldRules) ->
                 continue
             if pos > meld.hi:
                 out.append(
-                    Meld(RUN, (*meld.cards, card), (*meld.reps, want), suit=suit, lo=meld.lo, owner=meld.owner)
+                    Meld(
+                        RUN, (*meld.cards, card), (*meld.reps, want), suit=suit, lo=meld.lo, owner=meld.owner
+                    )
                 )
             else:
                 out.append(
@@ -563,7 +560,9 @@ def swap_wild(meld: Meld, card: Card, rules: MeldRules) -> tuple[Meld, Card] | N
     for i, (c, r) in enumerate(zip(meld.cards, meld.reps, strict=True)):
         if c != r and r == card:
             cards = (*meld.cards[:i], card, *meld.cards[i + 1 :])
-            return Meld(meld.kind, cards, meld.reps, suit=meld.suit, rank=meld.rank, lo=meld.lo, owner=meld.owner), c
+            return Meld(
+                meld.kind, cards, meld.reps, suit=meld.suit, rank=meld.rank, lo=meld.lo, owner=meld.owner
+            ), c
     return None
 
 
@@ -686,7 +685,7 @@ def _run_templates(
             span = range(lo, hi + 1)
             full = lo == 1 and hi == 14
             # With all 14 places the one natural ace sits low (a wild is the high ace) or high.
-            for skip in ([14, 1] if full and present[1] else [14 if full else 0]):
+            for skip in [14, 1] if full and present[1] else [14 if full else 0]:
                 natural_places = [p for p in span if present[p] and p != skip]
                 gaps = frozenset(p for p in span if p not in natural_places)
                 for extra in range(nw - len(gaps) + 1):

@@ -476,9 +476,9 @@ class Scala40(Game):
             left = size - len(meld.cards)
             if left < min_left:
                 continue
-            if left == 0 and not opened and self.prov_value + self.meld_points(meld) < OPENING:
-                if not short_in_hand_ok:
-                    continue
+            short = left == 0 and not opened and self.prov_value + self.meld_points(meld) < OPENING
+            if short and not short_in_hand_ok:
+                continue
             if left == 1 and self._strands_playable(meld.cards, [*self.melds_, meld]):
                 continue
             moves.append(self._meld_move(meld))
@@ -665,7 +665,8 @@ class Scala40(Game):
                 return Move("layoff", (card,), (rep,), move.target)
             return Move("layoff", (card,), (None,), move.target)
         raise IllegalMove(
-            f"'{kind}' is not a Scala 40 move; the moves are draw, take, meld, layoff, swap, cancel, discard, next",
+            f"'{kind}' is not a Scala 40 move; the moves are "
+            "draw, take, meld, layoff, swap, cancel, discard, next",
             str(move),
         )
 
@@ -709,7 +710,8 @@ class Scala40(Game):
         size = len(hand)
         if kind in ("layoff", "swap"):
             if not opened:
-                return f"you may {'lay off' if kind == 'layoff' else 'swap jokers'} only after you have opened with {OPENING} points"
+                what = "lay off" if kind == "layoff" else "swap jokers"
+                return f"you may {what} only after you have opened with {OPENING} points"
             if not self.start_opened and not self.rules.layoff_same_turn_as_opening:
                 return "lay-offs and swaps wait until your next turn after opening"
             assert move.target is not None
@@ -1212,4 +1214,4 @@ SPEC = register(
     )
 )
 
-__all__ = ["PRESETS", "SPEC", "SUITS", "RUN", "Scala40", "Scala40Rules"]
+__all__ = ["PRESETS", "RUN", "SPEC", "SUITS", "Scala40", "Scala40Rules"]

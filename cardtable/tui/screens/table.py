@@ -141,22 +141,22 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("left,h", "cursor(-1)", "Left", show=False, id="cursor-left"),
         Binding("right,l", "cursor(1)", "Right", show=False, id="cursor-right"),
-        Binding("space", "select", "Select", id="select"),
+        Binding("space", "select", "Pick", show=False, id="select"),
         Binding("shift+left,H", "shift(-1)", "Move card left", show=False, id="move-left"),
         Binding("shift+right,L", "shift(1)", "Move card right", show=False, id="move-right"),
         Binding("escape", "clear", "Clear", show=False, id="clear"),
-        Binding("enter", "act", "Act", id="act"),
+        Binding("enter", "act", "Act", show=False, id="act"),
         Binding("d", "verb('draw')", "Draw", id="verb-draw"),
         Binding("t", "verb('take')", "Take", id="verb-take"),
         Binding("m", "verb('meld')", "Meld", id="verb-meld"),
         Binding("a", "verb('layoff')", "Lay off", id="verb-layoff"),
-        Binding("w", "verb('swap')", "Swap joker", id="verb-swap"),
+        Binding("w", "verb('swap')", "Swap", id="verb-swap"),
         Binding("x", "verb('discard')", "Discard", id="verb-discard"),
-        Binding("c", "verb('cancel')", "Cancel melds", id="verb-cancel"),
-        Binding("n", "verb('next')", "Next deal", id="verb-next"),
+        Binding("c", "verb('cancel')", "Cancel", id="verb-cancel"),
+        Binding("n", "verb('next')", "Next", id="verb-next"),
         Binding("p", "verb('play')", "Play", id="verb-play"),
         Binding("o", "sort", "Sort", id="sort"),
-        Binding("colon", "command", "Type a move", id="command"),
+        Binding("colon", "command", "Type", id="command"),
         Binding("question_mark,f1", "rules", "Rules", id="rules"),
         Binding("ctrl+n", "new_game", "New game", show=False, id="new-game"),
     ]
@@ -196,12 +196,14 @@ class TableScreen(Screen[None]):
         yield Input(
             placeholder="Type a move, e.g. meld 7H 8H 9H — Enter to play, Escape to close", id="command-input"
         )
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#command-input", Input).display = False
         self.query_one("#log", VerticalScroll).border_title = "log"
         self.query_one("#melds", VerticalScroll).border_title = "melds"
+        hand = self.query_one(HandWidget)
+        hand.border_title = "←→ move · space select · enter act · : type a move · ctrl+p menu"
         self.redraw()
         self.advance()
 
