@@ -18,6 +18,21 @@ async def type_move(pilot, text: str) -> None:
     await pilot.pause()
 
 
+async def until(pilot, condition, tries: int = 100) -> None:
+    """Wait (briefly, many times) for the app to reach a state; loaded machines are slow."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    assert condition()
+
+
+async def past_handoff(pilot, app) -> None:
+    await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer is not None)
+
+
 def shown_hand(app) -> list[str]:
     return list(app.screen.query_one(HandWidget).cards)
 
@@ -71,13 +86,11 @@ async def test_illegal_gesture_shows_reason_and_changes_nothing(make_app, stacke
     session = stacked()
     app = make_app(session)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
+        await past_handoff(pilot, app)
         before = session.game.record()
         await pilot.press("t")  # take before opening: refused by the engine
-        await pilot.pause()
-        status = str(app.screen.query_one("#status").render())
-        assert "only after you have opened" in status
+        status = app.screen.query_one("#status")
+        await until(pilot, lambda: "only after you have opened" in str(status.render()))
         assert session.game.record() == before
         await pilot.press("d")
         # select the first three cards as dealt (7H 8H 9H) and meld them: fine; then a bad meld
@@ -110,8 +123,9 @@ async def test_resume_after_quitting(make_app, stacked, tmp_path):
     session.autosave()
     app = make_app(session)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.press("enter", "d")
-        await pilot.pause()
+        await past_handoff(pilot, app)
+        await pilot.press("d")
+        await until(pilot, lambda: session.game.phase == "play")
         await pilot.press("ctrl+q")
     again = Session.resume(tmp_path / "autosave.ctr")
     assert again.game.snapshot() == session.game.snapshot()
