@@ -36,8 +36,10 @@ def check_players(players: Sequence[str], lo: int, hi: int, title: str) -> tuple
             raise InvalidRules("a player's name may not be empty")
         if len(name) > MAX_NAME:
             raise InvalidRules(f"the name {name[:30]!r} is too long (at most {MAX_NAME} characters)")
-        if ":" in name or "\n" in name or "\r" in name:
-            raise InvalidRules(f"the name {name!r} may not contain ':' or line breaks")
+        if ":" in name or not name.isprintable():
+            raise InvalidRules(f"the name {name!r} may not contain ':', line breaks or control characters")
+        if name.startswith("#"):
+            raise InvalidRules(f"the name {name!r} may not start with '#' (records use it for comments)")
         if name.lower() in seen:
             raise InvalidRules(f"two players are called {name!r}: give each seat its own name")
         seen.add(name.lower())
@@ -72,4 +74,6 @@ def new_game(
         seed = fresh_seed()
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidRules(f"seed must be a whole number, not {seed!r}")
+    if deal is not None and not isinstance(deal, Mapping):
+        raise InvalidRules(f"deal must be a mapping such as {{'hands': [...]}}, not {type(deal).__name__}")
     return spec.factory(names, ruleset, seed, dict(deal) if deal else None)

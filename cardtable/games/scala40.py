@@ -998,7 +998,9 @@ class Scala40(Game):
         self.log.append(f"Match over: {reason}.")
 
     # ------------------------------------------------------------------ views, copies
-    def _status(self) -> str:
+    def _status(self, seat: int | None = None) -> str:
+        """What the player to act must do, in words; only their own view hints at 'take'
+        (whether the top discard is usable depends on their hidden hand)."""
         if self._outcome is not None:
             return f"Match over: {self._outcome.reason}."
         name = self.players[self.cur]
@@ -1006,7 +1008,7 @@ class Scala40(Game):
             return f"{self.result} {name}: play 'next' for deal {self.deal_no + 1}."
         if self.phase_ == "draw":
             top = self.discard[-1].name if self.discard else None
-            if top and self._can_take():
+            if top and seat == self.cur and self._can_take():
                 return f"{name}: draw from the stock or take {top}"
             return f"{name}: draw from the stock"
         if self.prov:
@@ -1071,7 +1073,7 @@ class Scala40(Game):
             legal_moves=tuple(str(m) for m in self.legal_moves())
             if seat is not None and seat == self.to_act
             else (),
-            status=self._status(),
+            status=self._status(seat),
             facts=facts,
             own_facts=own,
             log=tuple(self.log[-50:]),

@@ -1,0 +1,23 @@
+"""Shared test options: ``--long`` turns on the extended runs marked ``long``."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--long",
+        action="store_true",
+        default=False,
+        help="run the extended tests (marked 'long'); the conformance run plays 10x the deals",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--long"):
+        return
+    skip = pytest.mark.skip(reason="extended run: use --long")
+    for item in items:
+        if "long" in item.keywords:
+            item.add_marker(skip)
