@@ -12,7 +12,6 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 from cardtable import __version__
@@ -22,7 +21,7 @@ from cardtable.engine.game import Game
 from cardtable.engine.ruleset import coerce_rule_value
 from cardtable.engine.saves import autosave_path
 from cardtable.rulesdoc import rules_markdown
-from cardtable.session import Session, set_aside
+from cardtable.session import Session, protect_autosave
 
 SIM_MOVE_CAP = 200_000
 
@@ -140,7 +139,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     names, bots = _parse_seats(args.players, spec.min_players)
     rules = _parse_rules(spec.id, args.rule or [])
     path = autosave_path()
-    _protect_unreadable(path, out)
+    note = protect_autosave(path)
+    if note:
+        out.write(f"Note: {note}\n")
     session = Session.start(
         spec.id, names, bots, rules=rules, seed=args.seed, preset=args.preset, save_path=path
     )
@@ -155,17 +156,6 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 def _use_tui(args: argparse.Namespace, out: TextIO) -> bool:
     """The full-screen table when we are on a terminal, the text table otherwise."""
     return not getattr(args, "text", False) and out is sys.stdout and sys.stdout.isatty()
-
-
-def _protect_unreadable(path: Path, out: TextIO) -> None:
-    """An autosave that cannot be resumed is moved aside, never overwritten."""
-    if not path.exists():
-        return
-    try:
-        Session.resume(path)
-    except CardtableError as exc:
-        moved = set_aside(path)
-        out.write(f"Note: the old autosave could not be resumed ({exc}); it was kept as {moved}.\n")
 
 
 def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:

@@ -21,7 +21,7 @@ from typing import Any
 
 from cardtable.bots import BOTS, make_bot
 from cardtable.engine import new_game
-from cardtable.engine.errors import InvalidRecord
+from cardtable.engine.errors import CardtableError, InvalidRecord
 from cardtable.engine.game import Game
 from cardtable.engine.moves import Move
 from cardtable.engine.record import parse_header, replay, write_record
@@ -132,6 +132,19 @@ class Session:
             return False
         self.save_error = None
         return True
+
+
+def protect_autosave(path: Path) -> str | None:
+    """Before a new game overwrites ``path``: an autosave that cannot be resumed is moved
+    aside, never overwritten. Returns a sentence saying so (None when nothing was moved)."""
+    if not Path(path).exists():
+        return None
+    try:
+        Session.resume(path)
+    except CardtableError as exc:
+        moved = set_aside(path)
+        return f"The old autosave could not be resumed ({exc}). It was kept as {moved}."
+    return None
 
 
 def set_aside(path: Path) -> Path | None:

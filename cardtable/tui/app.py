@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.saves import autosave_path
-from cardtable.session import Session, set_aside
+from cardtable.session import Session, protect_autosave
 from cardtable.tui.settings import Settings, load_settings, save_settings
 from cardtable.tui.theming import CARD_VARIABLES, load_themes
 
@@ -138,18 +138,9 @@ class CardTableApp(App[None]):
         return session
 
     def _protect_unreadable_save(self) -> None:
-        path = self.save_path
-        if not path.exists():
-            return
-        try:
-            Session.resume(path)
-        except CardtableError as exc:
-            moved = set_aside(path)
-            self.notify(
-                f"The old autosave could not be resumed ({exc}). It was kept as {moved}.",
-                severity="warning",
-                timeout=10,
-            )
+        note = protect_autosave(self.save_path)
+        if note:
+            self.notify(note, severity="warning", timeout=10)
 
     def resume_session(self) -> bool:
         """Open the autosaved game; a missing or damaged file gets a clear message."""
