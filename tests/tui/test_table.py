@@ -189,3 +189,27 @@ async def test_picker_to_scores_by_key_presses(make_app, monkeypatch):
         assert isinstance(app.screen, ScoresScreen)
         assert game.deal_scores[0][0] == 0
         assert "Ann closed" in str(app.screen.query_one("#scores-result").render())
+
+
+async def test_mouse_clicks_draw_select_and_lay_off(make_app, stacked):
+    session = stacked()
+    game = session.game
+    for move in ("draw", "meld 7H 8H 9H", "meld KS KD KC", "discard QD", "draw", "discard 2D"):
+        game.play(move)
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await past_handoff(pilot, app)
+        await pilot.click("#stock")
+        await until(pilot, lambda: game.phase == "play")
+        assert len(game.hand(0)) == 4  # 2C 3C 4C and the 5H drawn
+        table = app.screen
+        hand = [c.name for c in table.hand_cards(0)]
+        # click the 5H card (hand row 0; cards are 4 wide plus a gap, after 1 cell of padding)
+        index = hand.index("5H")
+        await pilot.click("#hand", offset=(2 + 5 * index, 1))
+        await until(pilot, lambda: table.selected == {index})
+        await pilot.click(".empty-note" if not game.melds else "MeldLine")
+        await pilot.pause()
+        # 5H fits neither meld: the reason is shown and nothing changed
+        assert "5H" not in {c.name for m in game.melds for c in m.cards}
+        assert "does not fit" in str(table.query_one("#status").render())
