@@ -23,19 +23,13 @@ from textual.app import App
 from textual.widgets import Static
 class Minimal(App):
     def compose(self):
-        yield Static("hello")
-    def on_mount(self):
-        self.call_after_refresh(self.exit)
+        yield Static("hello " * 400)
 Minimal().run()
 """
 
 PICKER_APP = """
 from cardtable.tui.app import CardTableApp
-class FirstFrame(CardTableApp):
-    def on_mount(self):
-        super().on_mount()
-        self.call_after_refresh(self.exit)
-FirstFrame().run()
+CardTableApp().run()
 """
 
 TABLE_APP = """
@@ -83,13 +77,33 @@ def _drain(master: int, quiet: float, limit: float) -> int:
     return total
 
 
+FRAME_BYTES = 1500
+"""Output that counts as a first frame (the terminal set-up alone is a few hundred bytes)."""
+
+
 def time_to_exit(code: str, env: dict[str, str]) -> float:
-    """Seconds from spawn until the app has painted its first frame and exited."""
+    """Seconds from spawn until the app's first frame has reached the terminal."""
     start = time.perf_counter()
     proc, master = _spawn(code, env)
-    while proc.poll() is None:
-        _drain(master, 0.01, 0.05)
-    elapsed = time.perf_counter() - start
+    seen = 0
+    elapsed = float("nan")
+    deadline = start + 60
+    while time.perf_counter() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if not ready:
+            if proc.poll() is not None:
+                break
+            continue
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        seen += len(chunk)
+        if seen >= FRAME_BYTES:
+            elapsed = time.perf_counter() - start
+            break
+    proc.kill()
+    proc.wait()
     os.close(master)
     return elapsed
 

@@ -14,6 +14,14 @@ from cardtable.tui.settings import Settings
 
 
 @pytest.fixture(autouse=True)
+def form_at_once(monkeypatch):
+    """The picker builds its form just after the first frame; tests want it at once."""
+    from cardtable.tui.screens.picker import PickerScreen
+
+    monkeypatch.setattr(PickerScreen, "FORM_DELAY", 0.0)
+
+
+@pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
     return tmp_path

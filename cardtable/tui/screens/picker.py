@@ -324,6 +324,9 @@ class PickerScreen(Screen[None]):
     PickerScreen #start { text-style: bold; }
     """
 
+    FORM_DELAY: ClassVar[float] = 0.1
+    """Seconds after mounting before the form is built (0: at once, as tests want)."""
+
     def __init__(self) -> None:
         super().__init__()
         self._specs: list[GameSpec] = all_games()
@@ -354,7 +357,10 @@ class PickerScreen(Screen[None]):
             with Vertical(id="picker-side"):
                 yield Label(self._spec.title, id="game-title", markup=False)
                 yield Static(self._summary_line(self._spec), id="game-summary", markup=False)
-                yield VerticalScroll(*self._form_widgets(self._spec, draft), id="picker-form")
+                # The form (hundreds of widgets) is mounted right after the first frame, so
+                # the picker shows at once and fills in a moment later.
+                self._first_draft = draft
+                yield VerticalScroll(Static("Setting up the table…", id="form-loading"), id="picker-form")
                 with Horizontal(id="picker-buttons"):
                     yield Button("Start", id="start", variant="primary", compact=True)
                     yield Button("Resume", id="resume", compact=True)
@@ -362,10 +368,20 @@ class PickerScreen(Screen[None]):
                     yield Button("Quit", id="quit", variant="error", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         game_list = self.query_one("#game-list", OptionList)
         game_list.highlighted = 0
         game_list.focus()
+        if self.FORM_DELAY > 0:
+            self.set_timer(self.FORM_DELAY, self._mount_rules)  # after the first frame has gone out
+        else:
+            await self._mount_rules()
+
+    async def _mount_rules(self) -> None:
+        form = self.query_one("#picker-form", VerticalScroll)
+        if not form.query("#form-error"):
+            await form.remove_children()
+            await form.mount_all(self._form_widgets(self._spec, self._first_draft))
         self._refresh_problems()
 
     def _game_options(self) -> list[Option | None]:
@@ -387,8 +403,8 @@ class PickerScreen(Screen[None]):
     def _summary_line(spec: GameSpec) -> str:
         return f"{players_text(spec)} · {spec.summary}"
 
-    def _form_widgets(self, spec: GameSpec, draft: Draft) -> list[Widget]:
-        """Seats, then the preset and one block per rule field."""
+    def _form_widgets(self, spec: GameSpec, draft: Draft, *, rules: bool = True) -> list[Widget]:
+        """Seats, then the preset and (unless ``rules`` is False) one block per rule field."""
         widgets: list[Widget] = [Label("Players", classes="picker-heading")]
         count_options = [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)]
         count = max(spec.min_players, min(spec.max_players, len(draft.seats)))
@@ -442,8 +458,16 @@ class PickerScreen(Screen[None]):
                     classes="form-row rule",
                 )
             )
-        for rf in rule_fields(spec.rules_type):
-            widgets.append(self._rule_block(rf, draft.raw.get(rf.name, rf.to_raw(rf.default))))
+        if rules:
+            widgets.extend(self._rule_widgets(spec, draft))
+        return widgets
+
+    def _rule_widgets(self, spec: GameSpec, draft: Draft) -> list[Widget]:
+        """One block per rule field, then the form-wide error line."""
+        widgets = [
+            self._rule_block(rf, draft.raw.get(rf.name, rf.to_raw(rf.default)))
+            for rf in rule_fields(spec.rules_type)
+        ]
         widgets.append(Static("", id="form-error", classes="field-error", markup=False))
         return widgets
 
