@@ -18,49 +18,72 @@ Move('draw')
 ['7H', '10S', 'QD', 'JK']
 """
 
-from .api import new_game
-from .cards import JOKER, SUITS, Card, card_of, make_deck, parse_card, parse_cards
-from .errors import (
-    CardtableError,
-    IllegalMove,
-    InvalidNotation,
-    InvalidRecord,
-    InvalidRules,
-    UnknownGame,
-)
-from .game import Game, Outcome
-from .melds import Meld, MeldRules
-from .moves import Move, parse_move
-from .record import replay
-from .registry import GameSpec, all_games, get
-from .ruleset import Ruleset
-from .views import PlayerView
+from __future__ import annotations
 
-__all__ = [
-    "JOKER",
-    "SUITS",
-    "Card",
-    "CardtableError",
-    "Game",
-    "GameSpec",
-    "IllegalMove",
-    "InvalidNotation",
-    "InvalidRecord",
-    "InvalidRules",
-    "Meld",
-    "MeldRules",
-    "Move",
-    "Outcome",
-    "PlayerView",
-    "Ruleset",
-    "UnknownGame",
-    "all_games",
-    "card_of",
-    "get",
-    "make_deck",
-    "new_game",
-    "parse_card",
-    "parse_cards",
-    "parse_move",
-    "replay",
-]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .api import new_game
+    from .cards import JOKER, SUITS, Card, card_of, make_deck, parse_card, parse_cards
+    from .errors import (
+        CardtableError,
+        IllegalMove,
+        InvalidNotation,
+        InvalidRecord,
+        InvalidRules,
+        UnknownGame,
+    )
+    from .game import Game, Outcome
+    from .melds import Meld, MeldRules
+    from .moves import Move, parse_move
+    from .record import replay
+    from .registry import GameSpec, all_games, get
+    from .ruleset import Ruleset
+    from .views import PlayerView
+
+# Names are loaded on first use (PEP 562): importing a light submodule such as
+# ``cardtable.engine.saves`` must not pull in Pydantic and every game.
+_WHERE = {
+    "new_game": "api",
+    "JOKER": "cards",
+    "SUITS": "cards",
+    "Card": "cards",
+    "card_of": "cards",
+    "make_deck": "cards",
+    "parse_card": "cards",
+    "parse_cards": "cards",
+    "CardtableError": "errors",
+    "IllegalMove": "errors",
+    "InvalidNotation": "errors",
+    "InvalidRecord": "errors",
+    "InvalidRules": "errors",
+    "UnknownGame": "errors",
+    "Game": "game",
+    "Outcome": "game",
+    "Meld": "melds",
+    "MeldRules": "melds",
+    "Move": "moves",
+    "parse_move": "moves",
+    "replay": "record",
+    "GameSpec": "registry",
+    "all_games": "registry",
+    "get": "registry",
+    "Ruleset": "ruleset",
+    "PlayerView": "views",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cardtable.engine' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -16,10 +16,14 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from cardtable.engine.errors import CardtableError
-from cardtable.engine.saves import autosave_path
-from cardtable.session import Session, protect_autosave
-from cardtable.tui.settings import Settings, load_settings, save_settings
-from cardtable.tui.theming import CARD_VARIABLES, load_themes
+from cardtable.tui.theming import CARD_VARIABLES, load_themes, peek_theme
+
+if TYPE_CHECKING:
+    from cardtable.session import Session
+    from cardtable.tui.settings import Settings
+
+# Start-up is kept light (no Pydantic, no games) until the first frame is out: the session,
+# the settings model and the registry are imported where they are first needed.
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -65,16 +69,34 @@ class CardTableApp(App[None]):
         session: Session | None = None,
     ) -> None:
         super().__init__()
-        loaded, problem = (settings, None) if settings is not None else load_settings(settings_file)
-        self.settings: Settings = loaded
+        self._settings: Settings | None = settings
         self.settings_file = settings_file
-        self.startup_problem = problem
-        self.save_path = save_path or autosave_path()
+        self._save_path = save_path
         self._start = "resume" if resume else start
         self._initial_session = session
         self.session: Session | None = None
         for theme in load_themes():
             self.register_theme(theme)
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings (read from disk on first use; a bad file gives defaults)."""
+        if self._settings is None:
+            from cardtable.tui.settings import load_settings
+
+            self._settings, problem = load_settings(self.settings_file)
+            if problem:
+                self.notify(problem, severity="warning", timeout=8)
+        return self._settings
+
+    @property
+    def save_path(self) -> Path:
+        """Where this app autosaves."""
+        if self._save_path is None:
+            from cardtable.engine.saves import autosave_path
+
+            self._save_path = autosave_path()
+        return self._save_path
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(CARD_VARIABLES)
@@ -85,12 +107,11 @@ class CardTableApp(App[None]):
         return self.theme_variables
 
     def on_mount(self) -> None:
-        if self.settings.theme in self.available_themes:
-            self.theme = self.settings.theme
+        wanted = self._settings.theme if self._settings is not None else peek_theme(self.settings_file)
+        if wanted in self.available_themes:
+            self.theme = wanted
         elif "felt" in self.available_themes:
             self.theme = "felt"
-        if self.startup_problem:
-            self.notify(self.startup_problem, severity="warning", timeout=8)
         from cardtable.tui.screens.picker import PickerScreen
 
         self.push_screen(PickerScreen())
@@ -126,6 +147,8 @@ class CardTableApp(App[None]):
         seed: int | None = None,
     ) -> Session | None:
         """Start a game from the picker; errors are shown, never raised."""
+        from cardtable.session import Session
+
         self._protect_unreadable_save()
         try:
             session = Session.start(
@@ -138,12 +161,16 @@ class CardTableApp(App[None]):
         return session
 
     def _protect_unreadable_save(self) -> None:
+        from cardtable.session import protect_autosave
+
         note = protect_autosave(self.save_path)
         if note:
             self.notify(note, severity="warning", timeout=10)
 
     def resume_session(self) -> bool:
         """Open the autosaved game; a missing or damaged file gets a clear message."""
+        from cardtable.session import Session
+
         try:
             session = Session.resume(self.save_path)
         except CardtableError as exc:
@@ -165,6 +192,8 @@ class CardTableApp(App[None]):
 
     def remember(self) -> None:
         """Save the settings; a failure is shown, play goes on."""
+        from cardtable.tui.settings import save_settings
+
         problem = save_settings(self.settings, self.settings_file)
         if problem:
             self.notify(problem, severity="warning")
@@ -227,7 +256,7 @@ class CardTableApp(App[None]):
         self.notify(f"Computer players now wait {delay} s per move", timeout=3)
 
     def watch_theme(self, theme: str) -> None:
-        if getattr(self, "settings", None) is not None and self.settings.theme != theme:
+        if getattr(self, "_settings", None) is not None and self.settings.theme != theme:
             self.settings.theme = theme
             self.remember()
         for screen in self.screen_stack:

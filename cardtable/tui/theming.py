@@ -6,10 +6,10 @@ checkout it is the top-level ``themes/``. Widgets use only theme variables.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
 from textual.theme import Theme
 
 CARD_VARIABLES = {
@@ -27,28 +27,57 @@ CARD_VARIABLES = {
 """Defaults every palette inherits."""
 
 
-class ThemeFile(BaseModel):
-    """One palette file."""
+THEME_KEYS = {
+    "name": str,
+    "dark": bool,
+    "primary": str,
+    "secondary": str,
+    "accent": str,
+    "foreground": str,
+    "background": str,
+    "surface": str,
+    "panel": str,
+    "success": str,
+    "warning": str,
+    "error": str,
+}
+"""The keys a palette file may have (besides [variables]), with their types."""
 
-    model_config = ConfigDict(extra="forbid")
 
-    name: str
-    dark: bool = True
-    primary: str
-    secondary: str | None = None
-    accent: str | None = None
-    foreground: str | None = None
-    background: str | None = None
-    surface: str | None = None
-    panel: str | None = None
-    success: str | None = None
-    warning: str | None = None
-    error: str | None = None
-    variables: dict[str, str] = Field(default_factory=dict)
+def theme_from_toml(data: dict[str, object]) -> Theme:
+    """A Textual theme from one palette file's data; ``ValueError`` says what is wrong.
 
-    def to_theme(self) -> Theme:
-        data = self.model_dump(exclude={"variables"})
-        return Theme(**data, variables={**CARD_VARIABLES, **self.variables})
+    (Checked by hand rather than with Pydantic: themes load before the first frame.)
+    """
+    values: dict[str, object] = {}
+    for key, value in data.items():
+        if key == "variables":
+            continue
+        kind = THEME_KEYS.get(key)
+        if kind is None:
+            raise ValueError(f"unknown key {key!r} in a theme")
+        if not isinstance(value, kind):
+            raise ValueError(f"{key} must be {kind.__name__}")
+        values[key] = value
+    for need in ("name", "primary"):
+        if need not in values:
+            raise ValueError(f"a theme needs {need!r}")
+    variables = data.get("variables", {})
+    if not isinstance(variables, dict) or not all(isinstance(v, str) for v in variables.values()):
+        raise ValueError("[variables] must map names to colour strings")
+    return Theme(**values, variables={**CARD_VARIABLES, **variables})  # type: ignore[arg-type]
+
+
+def peek_theme(settings_file: Path | None = None) -> str:
+    """The theme named in the settings file, read cheaply ('felt' if none can be read)."""
+    from cardtable.engine.saves import data_dir
+
+    path = settings_file or data_dir() / "settings.json"
+    try:
+        value = json.loads(path.read_text(encoding="utf-8")).get("theme")
+    except (OSError, ValueError, AttributeError):
+        return "felt"
+    return value if isinstance(value, str) else "felt"
 
 
 def themes_dir() -> Path:
@@ -66,7 +95,7 @@ def load_themes() -> list[Theme]:
     folder = themes_dir()
     for path in sorted(folder.glob("*.toml")):
         try:
-            out.append(ThemeFile.model_validate(tomllib.loads(path.read_text(encoding="utf-8"))).to_theme())
+            out.append(theme_from_toml(tomllib.loads(path.read_text(encoding="utf-8"))))
         except (OSError, ValueError):
             continue
     return out

@@ -16,9 +16,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
-from pydantic import ValidationError
-from pydantic.fields import FieldInfo
-from pydantic_core import PydanticUndefined
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -31,14 +28,15 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
-from cardtable.bots import BOTS
-from cardtable.engine import GameSpec, all_games, get
-from cardtable.engine.api import MAX_NAME
-from cardtable.engine.ruleset import field_bounds, field_choices
-from cardtable.tui.settings import GameSetup
-
 if TYPE_CHECKING:
+    from pydantic.fields import FieldInfo
+
+    from cardtable.engine import GameSpec
     from cardtable.tui.app import CardTableApp
+    from cardtable.tui.settings import GameSetup
+
+# The registry, Pydantic and the bots are imported where they are used: the picker's first
+# frame goes out before they load (see PickerScreen.FORM_DELAY).
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard (anything else is a bot level)."""
@@ -59,6 +57,8 @@ def players_text(spec: GameSpec) -> str:
 
 def seat_kind_options() -> list[tuple[str, str]]:
     """The choices of a seat's kind: "Human", then "Computer (LEVEL)" per bot level."""
+    from cardtable.bots import BOTS
+
     return [("Human", HUMAN)] + [(f"Computer ({level})", level) for level in BOTS]
 
 
@@ -86,8 +86,8 @@ def name_problems(names: Sequence[str]) -> list[str]:
         name = raw.strip()
         if not name:
             problems.append("Give this seat a name.")
-        elif len(name) > MAX_NAME:
-            problems.append(f"At most {MAX_NAME} characters (this is {len(name)}).")
+        elif len(name) > _max_name():
+            problems.append(f"At most {_max_name()} characters (this is {len(name)}).")
         elif ":" in name or "\n" in name or "\r" in name:
             problems.append("A name may not contain ':'.")
         elif len(owners[name.lower()]) > 1:
@@ -170,7 +170,17 @@ def rule_fields(rules_type: type[Any]) -> list[RuleField]:
     return out
 
 
+def _max_name() -> int:
+    from cardtable.engine.api import MAX_NAME
+
+    return MAX_NAME
+
+
 def _rule_field(name: str, info: FieldInfo) -> RuleField:
+    from pydantic_core import PydanticUndefined
+
+    from cardtable.engine.ruleset import field_bounds, field_choices
+
     default = info.get_default(call_default_factory=True)
     if default is PydanticUndefined:
         default = None
@@ -329,9 +339,9 @@ class PickerScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._specs: list[GameSpec] = all_games()
-        self._spec: GameSpec = self._specs[0]
-        self._fields: list[RuleField] = rule_fields(self._spec.rules_type)
+        self._specs: list[GameSpec] = []
+        """Filled (from the registry) just after the first frame."""
+        self._fields: list[RuleField] = []
         self._preset: str | None = None
         self._drafts: dict[str, Draft] = {}
 
@@ -348,18 +358,15 @@ class PickerScreen(Screen[None]):
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        draft = self._initial_draft(self._spec, carry=None)
-        self._preset = draft.preset
+        # The games and the form (hundreds of widgets) come right after the first frame,
+        # so the picker shows at once and fills in a moment later.
         with Horizontal(id="picker-body"):
             with Vertical(id="picker-games"):
                 yield Label("Games", classes="picker-heading")
-                yield OptionList(*self._game_options(), id="game-list")
+                yield OptionList(id="game-list")
             with Vertical(id="picker-side"):
-                yield Label(self._spec.title, id="game-title", markup=False)
-                yield Static(self._summary_line(self._spec), id="game-summary", markup=False)
-                # The form (hundreds of widgets) is mounted right after the first frame, so
-                # the picker shows at once and fills in a moment later.
-                self._first_draft = draft
+                yield Label("", id="game-title", markup=False)
+                yield Static("", id="game-summary", markup=False)
                 yield VerticalScroll(Static("Setting up the table…", id="form-loading"), id="picker-form")
                 with Horizontal(id="picker-buttons"):
                     yield Button("Start", id="start", variant="primary", compact=True)
@@ -369,19 +376,36 @@ class PickerScreen(Screen[None]):
         yield Footer()
 
     async def on_mount(self) -> None:
-        game_list = self.query_one("#game-list", OptionList)
-        game_list.highlighted = 0
-        game_list.focus()
+        self.query_one("#game-list", OptionList).focus()
         if self.FORM_DELAY > 0:
-            self.set_timer(self.FORM_DELAY, self._mount_rules)  # after the first frame has gone out
+            self.set_timer(self.FORM_DELAY, self._populate)  # after the first frame has gone out
         else:
-            await self._mount_rules()
+            await self._populate()
 
-    async def _mount_rules(self) -> None:
+    @property
+    def ready(self) -> bool:
+        """The games and the form are there."""
+        return bool(self._specs)
+
+    async def _populate(self) -> None:
+        from cardtable.engine import all_games
+
+        if self._specs:
+            return
+        specs = all_games()
+        self._spec = specs[0]
+        self._fields = rule_fields(self._spec.rules_type)
+        draft = self._initial_draft(self._spec, carry=None)
+        self._preset = draft.preset
+        self._specs = specs
+        game_list = self.query_one("#game-list", OptionList)
+        game_list.add_options(self._game_options())
+        game_list.highlighted = 0
+        self.query_one("#game-title", Label).update(self._spec.title)
+        self.query_one("#game-summary", Static).update(self._summary_line(self._spec))
         form = self.query_one("#picker-form", VerticalScroll)
-        if not form.query("#form-error"):
-            await form.remove_children()
-            await form.mount_all(self._form_widgets(self._spec, self._first_draft))
+        await form.remove_children()
+        await form.mount_all(self._form_widgets(self._spec, draft))
         self._refresh_problems()
 
     def _game_options(self) -> list[Option | None]:
@@ -603,12 +627,14 @@ class PickerScreen(Screen[None]):
 
     def validate_form(self) -> bool:
         """Check seats and rules (the whole model); show every problem. True if all is well."""
+        import pydantic
+
         values, problems = self.read_rules()
         general: list[str] = []
         if not problems:
             try:
                 self._spec.rules_type.model_validate(values)
-            except ValidationError as exc:
+            except pydantic.ValidationError as exc:
                 for err in exc.errors():
                     message = str(err["msg"]).removeprefix("Value error, ")
                     loc = err["loc"]
@@ -648,6 +674,8 @@ class PickerScreen(Screen[None]):
 
         ``carry`` are the seats of the game being left, used when nothing is remembered.
         """
+        from cardtable.bots import BOTS
+
         if spec.id in self._drafts:
             return self._drafts[spec.id]
         fields = {rf.name: rf for rf in rule_fields(spec.rules_type)}
@@ -674,6 +702,8 @@ class PickerScreen(Screen[None]):
         return Draft(preset=preset, raw=raw, seats=seats)
 
     def _remembered(self, game_id: str) -> GameSetup | None:
+        from cardtable.tui.settings import GameSetup
+
         settings = getattr(self.app, "settings", None)
         last = getattr(settings, "last", None) or {}
         setup = last.get(game_id)
@@ -688,6 +718,8 @@ class PickerScreen(Screen[None]):
 
     async def select_game(self, game_id: str) -> None:
         """Show the form of another game (keeping this one's edits for later)."""
+        from cardtable.engine import get
+
         spec = get(game_id)
         if spec.id == self._spec.id:
             return
@@ -798,7 +830,7 @@ class PickerScreen(Screen[None]):
     # ------------------------------------------------------------------ actions
     def action_start(self) -> None:
         """Check everything; remember the set-up and start the game, or show what is wrong."""
-        if not self.validate_form():
+        if not self.ready or not self.validate_form():
             return
         spec = self._spec
         values, _ = self.read_rules()
@@ -806,6 +838,8 @@ class PickerScreen(Screen[None]):
         rules = rules_to_send(values, self._defaults(), preset_values)
         seats = [(name.strip(), kind) for name, kind in self._read_seats()]
         app = self.table_app
+        from cardtable.tui.settings import GameSetup
+
         app.settings.last[spec.id] = GameSetup(preset=self._preset, rules=rules, seats=seats)
         app.remember()
         self._save_draft()
@@ -823,7 +857,8 @@ class PickerScreen(Screen[None]):
 
     def action_rules(self) -> None:
         """The rules of the selected game, with the form's values marked."""
-        self.table_app.show_rules(self._spec.id, self.current_values())
+        if self.ready:
+            self.table_app.show_rules(self._spec.id, self.current_values())
 
     def action_back(self) -> None:
         """Escape: from the form back to the game list; from the list, quit."""
