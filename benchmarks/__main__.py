@@ -31,7 +31,7 @@ def playout_rate(game_id: str, players: int, deals: int, seed: int = 0) -> float
         while not game.is_over and done < deals:
             game.play(rng.choice(game.legal_moves()))
             moves += 1
-            if game.phase == "deal-over":
+            if game.phase == "deal-over" or game.is_over:  # a one-deal match ends "match-over"
                 done += 1
     return moves / (time.perf_counter() - start)
 

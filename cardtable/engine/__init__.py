@@ -73,7 +73,34 @@ _WHERE = {
     "PlayerView": "views",
 }
 
-__all__ = sorted(_WHERE)
+__all__ = [
+    "JOKER",
+    "SUITS",
+    "Card",
+    "CardtableError",
+    "Game",
+    "GameSpec",
+    "IllegalMove",
+    "InvalidNotation",
+    "InvalidRecord",
+    "InvalidRules",
+    "Meld",
+    "MeldRules",
+    "Move",
+    "Outcome",
+    "PlayerView",
+    "Ruleset",
+    "UnknownGame",
+    "all_games",
+    "card_of",
+    "get",
+    "make_deck",
+    "new_game",
+    "parse_card",
+    "parse_cards",
+    "parse_move",
+    "replay",
+]
 
 
 def __getattr__(name: str) -> Any:

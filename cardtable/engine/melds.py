@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from .cards import JOKER_RANK, RANK_NAMES, SUITS, Card, card_of, names
 
@@ -54,6 +54,16 @@ class MeldRules:
     """A meld made only of wild cards is allowed."""
     name_set_wilds: bool = True
     """A wild in a set must be named when its suit is not forced (Scala 40)."""
+    ace_both_ends: str = "wild"
+    """A run from the low ace to the high ace (all 14 places): ``"wild"`` allows it when a
+    wild card is one of the two aces (never two natural aces); ``"never"`` refuses it (a run
+    holds at most 13 cards); ``"natural"`` allows it, with two natural aces too."""
+    run_wilds_le_naturals: bool = False
+    """A run may hold no more wild cards than natural cards."""
+    set_wilds_le_naturals: bool = False
+    """A set may hold no more wild cards than natural cards."""
+    run_wilds_apart: bool = False
+    """No two wild cards may sit side by side in a run."""
 
     @property
     def lo_min(self) -> int:
@@ -215,6 +225,11 @@ def _build(
         if rules.max_wilds == 1:
             return f"{label} has {len(wilds)} wild cards: a meld may hold only one"
         return f"{label} has {len(wilds)} wild cards: a meld may hold at most {rules.max_wilds}"
+    if len(wilds) > len(naturals) and rules.run_wilds_le_naturals and rules.set_wilds_le_naturals:
+        return (
+            f"{label} has {len(wilds)} wild cards and {len(naturals)} natural: a meld needs at least "
+            "as many natural cards as wild cards"
+        )
     nat_ranks = {cards[i].rank for i in naturals}
     nat_suits = {cards[i].suit for i in naturals}
     names_given = [named[i] for i in wilds if named[i] is not None]
@@ -263,8 +278,10 @@ def _build_run(
     if not suit:
         return f"{label}: name the wild cards so the run's suit is known"
     lo_min, hi_max = rules.lo_min, rules.hi_max
+    if rules.ace_both_ends == "never" and len(cards) > 13:
+        return f"{label} is too long: a run holds at most 13 cards (an ace at one end only)"
     nat_aces = [i for i in naturals if cards[i].rank == 1]
-    if len(nat_aces) > 1:
+    if len(nat_aces) > 1 and rules.ace_both_ends != "natural":
         return f"{label} is not a run: it may not hold two aces of {_suit_word(suit)}"
     # Each ace (natural or named) may sit low or high; try both where allowed.
     ace_like = [i for i in naturals if cards[i].rank == 1] + [
@@ -289,7 +306,11 @@ def _build_run(
     # Prefer the order the player wrote the cards in, if it reads as a run.
     hinted = _run_from_order(cards, named, set(wilds), suit, rules)
     if hinted is not None:
-        return Meld(RUN, hinted[0], hinted[1], suit=suit, lo=hinted[2], owner=owner)
+        meld = Meld(RUN, hinted[0], hinted[1], suit=suit, lo=hinted[2], owner=owner)
+        limit = _limit_error(meld, rules, label)
+        if not limit:
+            return meld
+        best_err = limit
     for placement in placements:
         pos = {**fixed, **placement}
         taken = sorted(pos.values())
@@ -310,18 +331,23 @@ def _build_run(
             continue
         extra = len(unnamed) - len(gaps)
         up = min(extra, hi_max - hi)
-        down = extra - up
-        if lo - down < lo_min:
-            best_err = best_err or f"{label} is too long for a run"
-            continue
-        fill = gaps + list(range(hi + 1, hi + 1 + up)) + list(range(lo - down, lo))
-        for i, p in zip(unnamed, fill, strict=True):
-            pos[i] = p
-        lo = min(pos.values())
-        order = sorted(pos, key=pos.__getitem__)
-        phys = tuple(cards[i] for i in order)
-        reps = tuple(card_of(rank_at(pos[i]), suit) for i in order)
-        return Meld(RUN, phys, reps, suit=suit, lo=lo, owner=owner)
+        # Extra wilds go up first; with wilds kept apart, fewer up (more down) may be needed.
+        for ups in range(up, -1, -1) if rules.run_wilds_apart else (up,):
+            down = extra - ups
+            if lo - down < lo_min:
+                best_err = best_err or f"{label} is too long for a run"
+                continue
+            fill = gaps + list(range(hi + 1, hi + 1 + ups)) + list(range(lo - down, lo))
+            for i, p in zip(unnamed, fill, strict=True):
+                pos[i] = p
+            order = sorted(pos, key=pos.__getitem__)
+            phys = tuple(cards[i] for i in order)
+            reps = tuple(card_of(rank_at(pos[i]), suit) for i in order)
+            meld = Meld(RUN, phys, reps, suit=suit, lo=min(pos.values()), owner=owner)
+            limit = _limit_error(meld, rules, label)
+            if not limit:
+                return meld
+            best_err = limit
     if ace_like and not best_err:
         best_err = f"{label} is not a run: an ace is either low (A-2-3) or high (Q-K-A), never in the middle"
     if not best_err:
@@ -329,6 +355,30 @@ def _build_run(
     if ace_like and ("gap" in best_err or "missing" in best_err) and _wraps(cards, naturals):
         best_err = f"{label} is not a run: an ace is either low (A-2-3) or high (Q-K-A), never in the middle"
     return best_err
+
+
+def _limit_error(meld: Meld, rules: MeldRules, label: str) -> str:
+    """Why ``meld`` breaks the rules' limits on wild cards ('' when it does not)."""
+    wilds = meld.wild_count(rules)
+    if not wilds:
+        return ""
+    naturals = len(meld.cards) - wilds
+    if meld.kind == RUN:
+        if rules.run_wilds_le_naturals and wilds > naturals:
+            return (
+                f"{label} has {wilds} wild cards and {naturals} natural: a run needs at least as "
+                "many natural cards as wild cards"
+            )
+        if rules.run_wilds_apart:
+            pairs = list(zip(meld.cards, meld.reps, strict=True))
+            if any(a[0] != a[1] and b[0] != b[1] for a, b in pairwise(pairs)):
+                return f"{label}: two wild cards may not sit side by side in a run"
+    elif rules.set_wilds_le_naturals and wilds > naturals:
+        return (
+            f"{label} has {wilds} wild cards and {naturals} natural: a set needs at least as "
+            "many natural cards as wild cards"
+        )
+    return ""
 
 
 def _wraps(cards: Sequence[Card], naturals: list[int]) -> bool:
@@ -399,6 +449,11 @@ def _build_set(
     n = len(cards)
     if n > rules.set_max:
         return f"{label} is too big: a set has at most {rules.set_max} cards"
+    if rules.set_wilds_le_naturals and len(wilds) > len(naturals):
+        return (
+            f"{label} has {len(wilds)} wild cards and {len(naturals)} natural: a set needs at least "
+            "as many natural cards as wild cards"
+        )
     used: list[str] = []
     for i in naturals:
         s = cards[i].suit
@@ -428,13 +483,14 @@ def _build_set(
         for i, s in zip(unnamed, free, strict=False):
             reps[i] = card_of(rank, s)
     order = sorted(reps, key=lambda i: (reps[i].suit_index, cards[i].rank == JOKER_RANK))
-    return Meld(
+    meld = Meld(
         SET,
         tuple(cards[i] for i in order),
         tuple(reps[i] for i in order),
         rank=rank,
         owner=owner,
     )
+    return _limit_error(meld, rules, label) or meld
 
 
 def _suit_word(suit: str) -> str:
@@ -485,19 +541,22 @@ def extend_meld(meld: Meld, card: Card, named: Card | None, rules: MeldRules) ->
             if pos < rules.lo_min or pos > rules.hi_max:
                 continue
             if (pos == 1 and meld.hi == 14) or (pos == 14 and meld.lo == 1):
-                # both aces: allowed only with a wild as one of them and never two natural aces
-                ace_natural = [
-                    c for c, r in zip(meld.cards, meld.reps, strict=True) if c == r and r.rank == 1
-                ]
-                if ace_natural and not wild:
+                # both aces: by default allowed only with a wild as one of them
+                if rules.ace_both_ends == "never":
                     continue
+                if rules.ace_both_ends == "wild":
+                    ace_natural = [
+                        c for c, r in zip(meld.cards, meld.reps, strict=True) if c == r and r.rank == 1
+                    ]
+                    if ace_natural and not wild:
+                        continue
             want = card_of(rank_at(pos), suit)
             if named is not None and named != want:
                 continue
             is_natural_here = card == want
             if not is_natural_here and not wild:
                 continue
-            if not is_natural_here and meld.wild_count(rules) >= rules.max_wilds:
+            if not is_natural_here and not _may_add_wild(meld, pos, rules):
                 continue
             if pos > meld.hi:
                 out.append(
@@ -520,7 +579,7 @@ def extend_meld(meld: Meld, card: Card, named: Card | None, rules: MeldRules) ->
                 return out
         else:
             return [_set_with(meld, card, card)]
-    if meld.wild_count(rules) >= rules.max_wilds:
+    if not _may_add_wild(meld, 0, rules):
         return out
     free = [s for s in SUITS if s not in used] if rules.set_distinct_suits else list(SUITS)
     if named is not None:
@@ -528,6 +587,23 @@ def extend_meld(meld: Meld, card: Card, named: Card | None, rules: MeldRules) ->
             return out
         return [_set_with(meld, card, card_of(meld.rank, named.suit))]
     return [_set_with(meld, card, card_of(meld.rank, s)) for s in free]
+
+
+def _may_add_wild(meld: Meld, pos: int, rules: MeldRules) -> bool:
+    """Whether one more wild card, at run place ``pos`` (ignored for a set), keeps the limits."""
+    wilds = meld.wild_count(rules)
+    if wilds >= rules.max_wilds:
+        return False
+    size = len(meld.cards)
+    if meld.kind == RUN:
+        if rules.run_wilds_le_naturals and 2 * (wilds + 1) > size + 1:
+            return False
+        if rules.run_wilds_apart:
+            k = size - 1 if pos > meld.hi else 0
+            if meld.cards[k] != meld.reps[k]:
+                return False
+        return True
+    return not (rules.set_wilds_le_naturals and 2 * (wilds + 1) > size + 1)
 
 
 def _set_with(meld: Meld, card: Card, rep: Card) -> Meld:
@@ -587,6 +663,7 @@ def enumerate_melds(hand: Sequence[Card], rules: MeldRules, need: Card | None = 
     grid: list[list[Card | None]] = [[None] * 16 for _ in range(4)]
     suit_masks = [0, 0, 0, 0]
     rank_masks = [0] * 14
+    second_aces: list[Card | None] = [None] * 4
     wild_ranks = rules.wild_ranks
     for c in hand if need is None else (need, *hand):
         r = c.rank
@@ -604,22 +681,31 @@ def enumerate_melds(hand: Sequence[Card], rules: MeldRules, need: Card | None = 
             if r == 1:
                 row[14] = c
                 suit_masks[si] |= 1 << 14
+        elif r == 1 and second_aces[si] is None and row[1] is not c:
+            second_aces[si] = c
     nw = min(len(wilds), rules.max_wilds)
     need_wild = need is not None and (need.rank == JOKER_RANK or need.rank in wild_ranks)
     only_suit = need.suit_index if need is not None and not need_wild else -1
     only_rank = need.rank if need is not None and not need_wild else -1
     key = (nw, rules.lo_min, rules.hi_max, rules.min_size, rules.allow_all_wild)
+    limits = (rules.run_wilds_le_naturals, rules.run_wilds_apart)
+    both_mode = {"never": 0, "wild": 1, "natural": 2}[rules.ace_both_ends]
     for si in range(4):
         mask = suit_masks[si]
         if not mask or (only_suit >= 0 and si != only_suit):
             continue
-        templates = _run_templates(mask, *key)
+        two_aces = both_mode == 2 and second_aces[si] is not None
+        both = 0 if both_mode == 0 else 2 if two_aces else 1
+        templates = _run_templates(mask, *key, *limits, both)
         if not templates:
             continue
         row = grid[si]
+        # the full A..K..A run with two natural aces takes the second one as its high end
+        high_row = [*row[:14], second_aces[si], None] if two_aces else row
         reps_row = _REPS_T[si]
         suit = SUITS[si]
         for lo, hi, wild_places in templates:
+            src = high_row if two_aces and lo == 1 and hi == 14 and 1 not in wild_places else row
             if wild_places:
                 cards: list[Card] = []
                 wi = 0
@@ -628,13 +714,13 @@ def enumerate_melds(hand: Sequence[Card], rules: MeldRules, need: Card | None = 
                         cards.append(wilds[wi])
                         wi += 1
                     else:
-                        cards.append(row[p])  # type: ignore[arg-type]
+                        cards.append(src[p])  # type: ignore[arg-type]
                 meld = Meld(RUN, tuple(cards), reps_row[lo : hi + 1], suit=suit, lo=lo)
             else:
-                meld = Meld(RUN, tuple(row[lo : hi + 1]), reps_row[lo : hi + 1], suit=suit, lo=lo)  # type: ignore[arg-type]
+                meld = Meld(RUN, tuple(src[lo : hi + 1]), reps_row[lo : hi + 1], suit=suit, lo=lo)  # type: ignore[arg-type]
             if need is None or any(c is need for c in meld.cards):
                 yield meld
-    skey = (nw, rules.min_size, rules.set_max, rules.set_distinct_suits)
+    skey = (nw, rules.min_size, rules.set_max, rules.set_distinct_suits, rules.set_wilds_le_naturals)
     for rank in range(1, 14):
         smask = rank_masks[rank]
         if not smask or (only_rank >= 0 and rank != only_rank):
@@ -664,17 +750,31 @@ _SET_REPS: list[list[Card]] = [[card_of(max(r, 1), s) for s in SUITS] for r in r
 
 @cache
 def _run_templates(
-    mask: int, nw: int, lo_min: int, hi_max: int, min_size: int, allow_all_wild: bool
+    mask: int,
+    nw: int,
+    lo_min: int,
+    hi_max: int,
+    min_size: int,
+    allow_all_wild: bool,
+    wilds_le_naturals: bool = False,
+    wilds_apart: bool = False,
+    both_aces: int = 1,
 ) -> tuple[tuple[int, int, frozenset[int]], ...]:
     """Runs one suit's naturals (bit p of ``mask`` = a card at place p) can make with up
-    to ``nw`` wilds: ``(lo, hi, places taken by wilds)``. Cached: there are few masks."""
+    to ``nw`` wilds: ``(lo, hi, places taken by wilds)``. Cached: there are few masks.
+
+    ``both_aces``: 0 = no run from the low to the high ace, 1 = one ace natural and the
+    other wild, 2 = two natural aces are held and may both sit in it."""
     present = [bool(mask >> p & 1) for p in range(16)]
     out: list[tuple[int, int, frozenset[int]]] = []
     for lo in range(lo_min, hi_max - 1):
         missing = 0
         nat = 0
         for hi in range(lo, hi_max + 1):
-            if present[hi] and not (hi == 14 and lo == 1):
+            full = lo == 1 and hi == 14
+            if full and both_aces == 0:
+                break
+            if present[hi] and not (full and both_aces < 2):
                 nat += 1
             else:
                 missing += 1
@@ -683,9 +783,12 @@ def _run_templates(
             if hi - lo + 1 < min_size or (nat == 0 and not allow_all_wild):
                 continue
             span = range(lo, hi + 1)
-            full = lo == 1 and hi == 14
             # With all 14 places the one natural ace sits low (a wild is the high ace) or high.
-            for skip in [14, 1] if full and present[1] else [14 if full else 0]:
+            if full and both_aces == 2:
+                skips = [0]
+            else:
+                skips = [14, 1] if full and present[1] else [14 if full else 0]
+            for skip in skips:
                 natural_places = [p for p in span if present[p] and p != skip]
                 gaps = frozenset(p for p in span if p not in natural_places)
                 for extra in range(nw - len(gaps) + 1):
@@ -693,13 +796,17 @@ def _run_templates(
                         places = gaps | frozenset(swapped)
                         if len(places) == len(span) and not allow_all_wild:
                             continue
+                        if wilds_le_naturals and 2 * len(places) > len(span):
+                            continue
+                        if wilds_apart and any(p + 1 in places for p in places):
+                            continue
                         out.append((lo, hi, places))
     return tuple(out)
 
 
 @cache
 def _set_templates(
-    suit_mask: int, nw: int, min_size: int, set_max: int, distinct: bool
+    suit_mask: int, nw: int, min_size: int, set_max: int, distinct: bool, wilds_le_naturals: bool = False
 ) -> tuple[tuple[tuple[int, bool], ...], ...]:
     """Sets from the suits held of one rank (bit i = suit i) and up to ``nw`` wilds, each as
     its cards in display order: ``(suit index, is the wild)``."""
@@ -712,6 +819,8 @@ def _set_templates(
             free = [i for i in range(4) if i not in nat] if distinct else list(range(4))
             for w in range(nw + 1):
                 if not min_size <= k + w <= set_max or (distinct and w > len(free)):
+                    continue
+                if wilds_le_naturals and w > k:
                     continue
                 for wild_suits in combinations(free, w):
                     order = sorted([(i, False) for i in nat] + [(i, True) for i in wild_suits])

@@ -30,31 +30,27 @@ also raises J/Q/K/A left in hand to 11/12/13/14 (the joker in hand then counts 1
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any, Literal, Self
+from typing import Any, Literal
 
 from pydantic import Field
 
-from cardtable.engine.cards import JOKER_RANK, SUITS, Card, make_deck, parse_cards
-from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Game, Outcome
+from cardtable.engine.cards import JOKER_RANK, SUITS, Card, make_deck, names
 from cardtable.engine.melds import (
     RUN,
     SET,
     Meld,
     MeldRules,
-    build_meld,
     enumerate_melds,
     extend_meld,
-    fitting_keys,
     meld_value,
-    swap_wild,
 )
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.views import MeldView, PlayerView, SeatView
+from cardtable.engine.views import PlayerView
+
+from ._rummy import LayoffFilter, RummyGame
 
 HAND_SIZE = 13
 OPENING = 40
@@ -195,15 +191,13 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-def _n(cards: Sequence[Card]) -> str:
-    return " ".join(c.name for c in cards)
-
-
-class Scala40(Game):
+class Scala40(RummyGame):
     """A match of Scala 40."""
 
     game_id = "scala40"
     title = "Scala 40"
+    verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
+    extra_lists = ("turns",)
 
     rules: Scala40Rules
 
@@ -211,29 +205,15 @@ class Scala40(Game):
         self, players: Sequence[str], rules: Scala40Rules, seed: int, deal: dict[str, Any] | None
     ) -> None:
         super().__init__(players, rules, seed, deal)
-        n = len(players)
-        self.n = n
+        self._init_match(seed)
+        n = self.n
         self.mrules = MeldRules(max_wilds=4 if rules.multiple_jokers_per_meld else 1, set_max=4)
         self.court = rules.court_values_high
-        self.rng = random.Random(seed)
-        self.active = [True] * n
-        self.total = [0] * n
-        self.rows: list[tuple[int | None, ...]] = []
         self.dealer = n - 1  # so that seat 0 acts first in the first deal
-        self.deal_no = 0
-        self._outcome: Outcome | None = None
-        self.result = ""
         self.last_closer: int | None = None
         self._deal(deal)
 
     # ------------------------------------------------------------------ dealing
-    def _next_active(self, seat: int) -> int:
-        for k in range(1, self.n + 1):
-            s = (seat + k) % self.n
-            if self.active[s]:
-                return s
-        return seat
-
     def _deal(self, stacked: dict[str, Any] | None) -> None:
         n = self.n
         self.deal_no += 1
@@ -252,9 +232,7 @@ class Scala40(Game):
         self.cur = self.first
         self.phase_ = "draw"
         deck = list(make_deck(2, 4))
-        order = [self._next_active(self.dealer)]
-        while len(order) < sum(self.active):
-            order.append(self._next_active(order[-1]))
+        order = self._seat_order()
         if stacked is None:
             self.rng.shuffle(deck)
             for _ in range(HAND_SIZE):
@@ -271,41 +249,8 @@ class Scala40(Game):
         )
 
     def _deal_stacked(self, stacked: dict[str, Any], deck: list[Card], order: list[int]) -> None:
-        known = {"hands", "stock", "discard"}
-        for key in stacked:
-            if key not in known:
-                raise InvalidRules(f"deal: unknown key {key!r} (Scala 40 deals take: hands, stock, discard)")
         pool = deck
-
-        def take(text: Any, what: str) -> list[Card]:
-            if text is None:
-                return []
-            if not isinstance(text, str):
-                raise InvalidRules(f"deal: {what} must be card text such as '7H 8H 9H'")
-            out = []
-            for card in parse_cards(text):
-                idx = next(
-                    (i for i, c in enumerate(pool) if c == card and (card.copy == 0 or c.copy == card.copy)),
-                    None,
-                )
-                if idx is None:
-                    raise InvalidRules(f"deal: {card.label} is listed more often than the deck holds it")
-                out.append(pool.pop(idx))
-            return out
-
-        hands = stacked.get("hands") or []
-        if not isinstance(hands, list) or len(hands) > self.n:
-            raise InvalidRules(f"deal: hands must be a list of at most {self.n} entries (one per seat)")
-        fixed: dict[int, list[Card]] = {}
-        for seat, text in enumerate(hands):
-            if text is not None:
-                fixed[seat] = take(text, f"hand {seat}")
-                if not fixed[seat]:
-                    raise InvalidRules(
-                        f"deal: hand {seat} is empty; list its cards, or null to deal it at random"
-                    )
-        stock_top = take(stacked.get("stock"), "stock")
-        disc = take(stacked.get("discard"), "discard")
+        fixed, stock_top, disc, _ = self._read_stacked(stacked, pool)
         self.rng.shuffle(pool)
         for s in order:
             self.hands[s] = fixed[s] if s in fixed else [pool.pop() for _ in range(HAND_SIZE)]
@@ -373,42 +318,6 @@ class Scala40(Game):
         return sum(self.card_penalty(c) for c in hand)
 
     # ------------------------------------------------------------------ public
-    @property
-    def to_act(self) -> int | None:
-        return None if self._outcome is not None else self.cur
-
-    @property
-    def phase(self) -> str:
-        return self.phase_
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        return tuple(self.hands[seat])
-
-    @property
-    def melds(self) -> tuple[Meld, ...]:
-        return tuple(self.melds_)
-
-    @property
-    def is_over(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.total)
-
-    @property
-    def deal_scores(self) -> tuple[tuple[int | None, ...], ...]:
-        return tuple(self.rows)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
-    @property
-    def stock_count(self) -> int:
-        """Cards left in the stock."""
-        return len(self.stock)
-
     def can_close(self, seat: int) -> bool:
         """Whether ``seat`` may go out this turn (not on one's first turn, by default)."""
         return self.rules.close_first_turn or self.turns[seat] >= 1
@@ -484,67 +393,19 @@ class Scala40(Game):
             moves.append(self._meld_move(meld))
         can_add = opened and (rules.layoff_same_turn_as_opening or self.start_opened)
         if can_add and size - 1 >= min_left:
-            wanted: dict[int, list[int]] = {}
-            for j, meld in enumerate(self.melds_):
-                for key in fitting_keys(meld, self.mrules):
-                    wanted.setdefault(key, []).append(j)
-            seen: set[int] = set()
-            joker: Card | None = None
-            for card in hand:
-                key = card.key
-                if card.rank == JOKER_RANK:
-                    joker = joker or card
-                    continue
-                if key in seen or key not in wanted:
-                    continue
-                seen.add(key)
-                for j in wanted[key]:
-                    options = extend_meld(self.melds_[j], card, None, self.mrules)
-                    if options and size == 2 and self._strands_playable((card,), self._with(j, options[0])):
-                        continue
-                    if options:
-                        moves.append(
-                            Move("layoff", (card,), (None,), j + 1, action=("layoff", j, options[0], card))
-                        )
-            if joker is not None:
-                for j, meld in enumerate(self.melds_):
-                    for new in extend_meld(meld, joker, None, self.mrules):
-                        if size == 2 and self._strands_playable((joker,), self._with(j, new)):
-                            continue
-                        rep = next(r for c, r in zip(new.cards, new.reps, strict=True) if c is joker)
-                        moves.append(
-                            Move("layoff", (joker,), (rep,), j + 1, action=("layoff", j, new, joker))
-                        )
+            skip: LayoffFilter | None = None
+            if size == 2:
+
+                def skip(card: Card, j: int, new: Meld) -> bool:
+                    return self._strands_playable((card,), self._with(j, new))
+
+            self._add_layoffs(moves, hand, skip)
         if can_add:
-            seen_swap: set[tuple[int, int]] = set()
-            for j, meld in enumerate(self.melds_):
-                for c, r in zip(meld.cards, meld.reps, strict=True):
-                    if c.key == r.key:
-                        continue
-                    rkey = r.key
-                    mine = next((h for h in hand if h.key == rkey), None)
-                    if mine is None or (j, mine.key) in seen_swap:
-                        continue
-                    seen_swap.add((j, mine.key))
-                    swapped = swap_wild(meld, mine, self.mrules)
-                    if swapped is not None:
-                        moves.append(
-                            Move(
-                                "swap",
-                                (mine,),
-                                (None,),
-                                j + 1,
-                                action=("swap", j, swapped[0], mine, swapped[1]),
-                            )
-                        )
+            self._add_swaps(moves, hand)
         if self.prov or (self.taken is not None and not opened):
             moves.append(Move("cancel", action="cancel", text="cancel"))
         moves.extend(self._discards(moves))
         return moves
-
-    def _with(self, j: int, meld: Meld) -> list[Meld]:
-        """The table with meld ``j`` replaced."""
-        return [*self.melds_[:j], meld, *self.melds_[j + 1 :]]
 
     def _strands_playable(self, used: Sequence[Card], table: Sequence[Meld]) -> bool:
         """With ``ban_playable_discard_closing``: would playing ``used`` leave a single card
@@ -553,31 +414,6 @@ class Scala40(Game):
             return False
         left = [c for c in self.hands[self.cur] if all(c is not u for u in used)]
         return len(left) == 1 and any(extend_meld(m, left[0], None, self.mrules) for m in table)
-
-    def _meld_move(self, meld: Meld) -> Move:
-        cards, reps = meld.cards, meld.reps
-        wild_at = [i for i, (c, r) in enumerate(zip(cards, reps, strict=True)) if c.key != r.key]
-        if not wild_at:
-            return Move("meld", cards, None, action=("meld", meld))
-        # Name a wild where the plain notation would not say what it is (matches Meld.tokens).
-        last = len(cards) - 1
-        if meld.kind == RUN:
-            show = [i for i in wild_at if i in (0, last)]
-        else:
-            show = [] if len(cards) == 4 and len(wild_at) == 1 else wild_at
-        named = tuple(reps[i] if i in show else None for i in range(len(cards)))
-        return Move("meld", cards, named, action=("meld", meld))
-
-    def _binding_must_use(self, moves: list[Move]) -> list[Card]:
-        """Must-use cards still in hand that some listed meld/lay-off/swap could use."""
-        out = []
-        for card in self.must_use:
-            key = card.key
-            for m in moves:
-                if m.kind in ("meld", "layoff", "swap") and any(c.key == key for c in m.cards):
-                    out.append(card)
-                    break
-        return out
 
     def _discards(self, moves: list[Move]) -> list[Move]:
         seat = self.cur
@@ -623,59 +459,6 @@ class Scala40(Game):
         return any(extend_meld(m, card, None, self.mrules) for m in self.melds_)
 
     # ------------------------------------------------------------------ resolving text
-    def _canonical(self, move: Move) -> Move:
-        kind = move.kind
-        if kind in ("draw", "take", "cancel", "next"):
-            if move.cards or move.target is not None or move.flags:
-                raise IllegalMove(f"'{kind}' takes no cards: write just '{kind}'", str(move))
-            return Move(kind, text=kind)
-        if move.flags:
-            raise IllegalMove(f"'{' '.join(move.flags)}' does not belong to a Scala 40 move", str(move))
-        if kind == "discard":
-            if len(move.cards) != 1:
-                raise IllegalMove("discard exactly one card, as in 'discard KS'", str(move))
-            return Move("discard", (move.cards[0],), (None,))
-        if kind == "meld":
-            if not move.cards:
-                raise IllegalMove("name the cards to meld, as in 'meld 7H 8H 9H'", str(move))
-            built = build_meld(move.cards, move.named, self.mrules, self.cur)
-            if isinstance(built, str):
-                raise IllegalMove(built, str(move))
-            return self._meld_move(built)
-        if kind in ("layoff", "swap"):
-            assert move.target is not None
-            j = move.target - 1
-            if not 0 <= j < len(self.melds_):
-                count = len(self.melds_)
-                where = f"melds 1 to {count}" if count else "no melds yet"
-                raise IllegalMove(f"there is no table meld {move.target} (the table has {where})", str(move))
-            if len(move.cards) != 1:
-                if kind == "layoff" and len(move.cards) > 1:
-                    raise IllegalMove("lay off one card at a time, as in 'layoff 2 10H'", str(move))
-                raise IllegalMove(f"name one card, as in '{kind} {move.target} 8H'", str(move))
-            card, named = move.cards[0], move.named[0]
-            if kind == "swap":
-                return Move("swap", (card,), (None,), move.target)
-            meld = self.melds_[j]
-            if card.rank == JOKER_RANK:
-                options = extend_meld(meld, card, named, self.mrules)
-                if not options:
-                    raise IllegalMove(self._layoff_reason(meld, card, named), str(move))
-                rep = next(r for c, r in zip(options[0].cards, options[0].reps, strict=True) if c is card)
-                return Move("layoff", (card,), (rep,), move.target)
-            return Move("layoff", (card,), (None,), move.target)
-        raise IllegalMove(
-            f"'{kind}' is not a Scala 40 move; the moves are "
-            "draw, take, meld, layoff, swap, cancel, discard, next",
-            str(move),
-        )
-
-    def _layoff_reason(self, meld: Meld, card: Card, named: Card | None) -> str:
-        idx = self.melds_.index(meld) + 1
-        if card.rank == JOKER_RANK and meld.wild_count(self.mrules) >= self.mrules.max_wilds:
-            return f"meld {idx} {meld} already holds a joker: a meld may hold only one"
-        return f"{card.name} does not fit meld {idx} {meld}"
-
     def _explain(self, move: Move) -> str:
         seat = self.cur
         ph = self.phase_
@@ -701,9 +484,7 @@ class Scala40(Game):
             return "the deal is still going on"
         if kind == "cancel":
             return "there is nothing to take back: cancel returns melds still short of 40"
-        missing = [
-            c for c in move.cards if sum(1 for h in hand if h == c) < sum(1 for m in move.cards if m == c)
-        ]
+        missing = self._missing(move)
         if missing:
             return f"you do not hold {missing[0].name}"
         opened = self.opened[seat]
@@ -748,7 +529,7 @@ class Scala40(Game):
             if any(c == card for c in binding):
                 return f"{card.name} was taken this turn and must be melded or laid off, not discarded"
             if binding:
-                return f"first meld or lay off {_n(binding)}: a card taken this turn may not stay in hand"
+                return f"first meld or lay off {names(binding)}: a card taken this turn may not stay in hand"
             if self.rules.joker_discard_only_when_closing and card.rank == JOKER_RANK:
                 return "a joker may be discarded only as the closing card"
             if self._fits_table(card):
@@ -763,23 +544,6 @@ class Scala40(Game):
         return "you must keep a card to discard: closing needs a final discard"
 
     # ------------------------------------------------------------------ applying
-    def _take_from_hand(self, card: Card) -> Card:
-        """Remove a card from the current hand, preferring a copy that must be used."""
-        hand = self.hands[self.cur]
-        key = card.key
-        for i, m in enumerate(self.must_use):
-            if m.key == key:
-                for k, h in enumerate(hand):
-                    if h is m:
-                        del hand[k]
-                        del self.must_use[i]
-                        return h
-        for k, h in enumerate(hand):
-            if h.key == key:
-                del hand[k]
-                return h
-        raise AssertionError(f"{card} not in hand")
-
     def _apply(self, move: Move) -> None:
         action = move.action
         seat = self.cur
@@ -815,62 +579,16 @@ class Scala40(Game):
             self._deal(None)
             return
         if kind == "cancel":
-            for j in sorted(self.prov, reverse=True):
-                meld = self.melds_.pop(j)
-                self.hands[seat].extend(meld.cards)
-            self.prov = []
-            self.prov_value = 0
-            if self.taken is not None:
-                card = self.taken
-                self.hands[seat] = [h for h in self.hands[seat] if h is not card]
-                self.must_use = [m for m in self.must_use if m is not card]
-                self.discard.append(card)
-                self.taken = None
-                self.phase_ = "draw"
-                self.log.append(f"{name} took back the melds and put {card.name} back on the discard pile")
-            else:
-                self.log.append(f"{name} took back the melds")
+            self._apply_cancel()
             return
         if kind == "meld":
-            proto: Meld = action[1]
-            phys = tuple(self._take_from_hand(c) for c in proto.cards)
-            meld = Meld(
-                proto.kind, phys, proto.reps, suit=proto.suit, rank=proto.rank, lo=proto.lo, owner=seat
-            )
-            self.melds_.append(meld)
-            points = self.meld_points(meld)
-            self.log.append(f"{name} melded {_n(phys)} ({points})")
-            if not self.opened[seat]:
-                self.prov.append(len(self.melds_) - 1)
-                self.prov_value += points
-                if self.prov_value >= OPENING:
-                    self.opened[seat] = True
-                    self.log.append(f"{name} opened with {self.prov_value} points")
-                    self.prov = []
-            if not self.hands[seat]:
-                self._close(seat)
+            self._apply_meld(action[1], OPENING)
             return
         if kind == "layoff":
-            _, j, new, card = action
-            real = self._take_from_hand(card)
-            cards = tuple(real if c is card else c for c in new.cards)
-            self.melds_[j] = Meld(
-                new.kind, cards, new.reps, suit=new.suit, rank=new.rank, lo=new.lo, owner=new.owner
-            )
-            self.log.append(f"{name} laid off {move.tokens()[0]} on meld {j + 1}")
-            if not self.hands[seat]:
-                self._close(seat)
+            self._apply_layoff(move)
             return
         if kind == "swap":
-            _, j, new, card, wild = action
-            real = self._take_from_hand(card)
-            cards = tuple(real if c is card else c for c in new.cards)
-            self.melds_[j] = Meld(
-                new.kind, cards, new.reps, suit=new.suit, rank=new.rank, lo=new.lo, owner=new.owner
-            )
-            self.hands[seat].append(wild)
-            self.must_use.append(wild)
-            self.log.append(f"{name} swapped {card.name} for the joker in meld {j + 1}")
+            self._apply_swap(move, must_use=True)
             return
         if kind == "discard":
             card = action[1]
@@ -897,21 +615,15 @@ class Scala40(Game):
             full = meld.kind == SET and len(meld.cards) == 4
             if full and meld.owner == seat and all(c.rank != JOKER_RANK for c in meld.cards):
                 self.discard.extend(meld.cards)
-                self.log.append(f"the four of a kind {_n(meld.cards)} goes onto the discard pile")
+                self.log.append(f"the four of a kind {names(meld.cards)} goes onto the discard pile")
             else:
                 keep.append(meld)
         self.melds_ = keep
 
-    def _rebuild_stock(self, keep_top: bool) -> None:
-        pile = self.discard[:-1] if keep_top else self.discard[:]
-        self.discard = self.discard[-1:] if keep_top else []
-        self.rng.shuffle(pile)
-        self.stock = pile
-        self.reshuffles += 1
-        if pile:
-            self.log.append("the discard pile is shuffled into a new stock")
-
     # ------------------------------------------------------------------ scoring
+    def _went_out(self, seat: int) -> None:
+        self._close(seat)
+
     def _close(self, seat: int) -> None:
         self.turns[seat] += 0
         doubled = self.rules.open_and_close_double and not self.start_opened and self.start_size == HAND_SIZE
@@ -992,11 +704,6 @@ class Scala40(Game):
             else:
                 self._finish((), "everyone reached the target together")
 
-    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
-        self.phase_ = "match-over"
-        self._outcome = Outcome(winners, reason, tuple(self.total))
-        self.log.append(f"Match over: {reason}.")
-
     # ------------------------------------------------------------------ views, copies
     def _status(self, seat: int | None = None) -> str:
         """What the player to act must do, in words; only their own view hints at 'take'
@@ -1014,74 +721,19 @@ class Scala40(Game):
         if self.prov:
             return f"{name}: your melds make {self.prov_value} of {OPENING}: meld more to open, or cancel"
         if self.must_use:
-            return f"{name}: use {_n(self.must_use)} in a meld or lay-off, then discard"
+            return f"{name}: use {names(self.must_use)} in a meld or lay-off, then discard"
         if not self.opened[self.cur]:
             return f"{name}: meld {OPENING}+ points to open, or discard"
         return f"{name}: meld, lay off or discard to end the turn"
 
     def view(self, seat: int | None) -> PlayerView:
-        seats = tuple(
-            SeatView(
-                seat=s,
-                name=self.players[s],
-                card_count=len(self.hands[s]),
-                score=self.total[s],
-                active=self.active[s],
-                to_act=self.to_act == s,
-                badges=tuple(
-                    b
-                    for b, on in (
-                        ("opened", self.opened[s]),
-                        ("dealer", s == self.dealer and self.phase_ != "deal-over"),
-                        ("retired", not self.active[s]),
-                    )
-                    if on
-                ),
-            )
-            for s in range(self.n)
-        )
-        melds = tuple(
-            MeldView(
-                number=i + 1,
-                owner=m.owner,
-                kind=m.kind,
-                cards=tuple(c.name for c in m.cards),
-                stands_for=tuple(r.name for r in m.reps),
-                text=str(m),
-                value=self.meld_points(m),
-            )
-            for i, m in enumerate(self.melds_)
-        )
         facts: dict[str, str] = {"deal": str(self.deal_no), "target": self._target_text()}
         if self.phase_ == "play" and not self.opened[self.cur]:
             facts["opening"] = f"{self.prov_value} / {OPENING}"
         own: dict[str, str] = {}
         if seat is not None and seat == self.cur and self.must_use:
-            own["must use"] = _n(self.must_use)
-        return PlayerView(
-            game=self.game_id,
-            title=self.title,
-            seat=seat,
-            phase=self.phase_,
-            to_act=self.to_act,
-            seats=seats,
-            hand=tuple(c.name for c in self.hands[seat]) if seat is not None else (),
-            stock_count=len(self.stock),
-            discard_top=self.discard[-1].name if self.discard else None,
-            discard_count=len(self.discard),
-            melds=melds,
-            legal_moves=tuple(str(m) for m in self.legal_moves())
-            if seat is not None and seat == self.to_act
-            else (),
-            status=self._status(seat),
-            facts=facts,
-            own_facts=own,
-            log=tuple(self.log[-50:]),
-            deal_number=self.deal_no,
-            deal_scores=tuple(self.rows),
-            scores=tuple(self.total),
-            result=self.result if self.phase_ in ("deal-over", "match-over") else "",
-        )
+            own["must use"] = names(self.must_use)
+        return self._make_view(seat, self._status(seat), facts, own)
 
     def _target_text(self) -> str:
         if self.rules.single_game:
@@ -1090,83 +742,8 @@ class Scala40(Game):
             return f"play to {self.rules.no_elimination}"
         return f"retire at {self.rules.target_score}"
 
-    def copy(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.discard = list(self.discard)
-        new.melds_ = list(self.melds_)
-        new.opened = list(self.opened)
-        new.turns = list(self.turns)
-        new.must_use = list(self.must_use)
-        new.prov = list(self.prov)
-        new.active = list(self.active)
-        new.total = list(self.total)
-        new.rows = list(self.rows)
-        new.history = list(self.history)
-        new.log = list(self.log)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new._stamp = object()
-        new._legal_stamp = None
-        return new
-
-    def snapshot(self) -> tuple[Any, ...]:
-        def ids(cards: Sequence[Card]) -> tuple[int, ...]:
-            return tuple(c.id for c in cards)
-
-        return (
-            self.phase_,
-            self.cur,
-            self.dealer,
-            self.deal_no,
-            tuple(tuple(sorted(ids(h))) for h in self.hands),
-            ids(self.stock),
-            ids(self.discard),
-            tuple((m.kind, ids(m.cards), tuple(r.key for r in m.reps), m.owner) for m in self.melds_),
-            tuple(self.opened),
-            tuple(self.turns),
-            tuple(self.total),
-            tuple(self.rows),
-            tuple(self.active),
-            ids(self.must_use),
-            tuple(self.prov),
-            self.prov_value,
-            self.taken.id if self.taken else None,
-            self._outcome,
-            hash(self.rng.getstate()),
-        )
-
-    def all_cards(self) -> list[Card]:
-        """Every physical card in play, wherever it is (for conservation checks)."""
-        out = [c for h in self.hands for c in h] + self.stock + self.discard
-        for m in self.melds_:
-            out.extend(m.cards)
-        return out
-
-    def hidden_cards(self, seat: int | None) -> list[Card]:
-        """The cards ``seat`` may not see: other hands and the stock."""
-        out = list(self.stock)
-        for s, h in enumerate(self.hands):
-            if s != seat:
-                out.extend(h)
-        return out
-
-    def determinize(self, seat: int | None, rng: random.Random) -> Self:
-        new = self.copy()
-        zones = [new.stock] + [h for s, h in enumerate(new.hands) if s != seat]
-        # Cards a seat has taken from the discard pile are known to all: they stay put.
-        known = {id(c) for c in new.must_use}
-        pool = [c for z in zones for c in z if id(c) not in known]
-        rng.shuffle(pool)
-        it = iter(pool)
-        for z in zones:
-            for i, c in enumerate(z):
-                if id(c) not in known:
-                    z[i] = next(it)
-        new._stamp = object()
-        return new
+    def _snapshot_extra(self) -> tuple[Any, ...]:
+        return (tuple(self.turns),)
 
 
 def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> Scala40:
@@ -1212,7 +789,7 @@ SPEC = register(
         rules_text=RULES_TEXT,
         presets=PRESETS,
         notation=__doc__ or "",
-        verbs=("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next"),
+        verbs=Scala40.verbs,
     )
 )
 

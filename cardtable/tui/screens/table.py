@@ -202,6 +202,8 @@ class TableScreen(Screen[None]):
         self.query_one("#command-input", Input).display = False
         self.query_one("#log", VerticalScroll).border_title = "log"
         self.query_one("#melds", VerticalScroll).border_title = "melds"
+        # A game without melds (a trick game) gets the space for its trick area instead.
+        self.query_one("#melds", VerticalScroll).display = "meld" in self.verbs
         hand = self.query_one(HandWidget)
         hand.border_title = "←→ move · space select · enter act · : type a move · ctrl+p menu"
         self.redraw()
@@ -431,6 +433,8 @@ class TableScreen(Screen[None]):
         if len(matches) == 1:
             self.play_move(matches[0])
         elif matches:
+            # A move with a call ("play 2S call") first: forgetting should not be the default.
+            matches.sort(key=lambda m: not m.flags)
             options = [str(m) for m in matches]
 
             def picked(text: str | None) -> None:

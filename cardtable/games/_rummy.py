@@ -1,0 +1,619 @@
+"""What the two-pack rummies share (Scala 40, Rummy 51): one base class, no rules of its own.
+
+A :class:`RummyGame` holds the state every such game has: hands, a stock (its top is the
+end of the list) and a discard pile (its top is the end too), numbered table melds, seats
+that open with a minimum, provisional melds that ``cancel`` takes back, cards that must be
+used this turn, and a match of deals with one score row each. It supplies the parts that
+do not depend on a game's rules: seat rotation, stacked-deal parsing, meld and lay-off and
+joker-swap move generation, reading move text, applying melds, lay-offs, swaps and
+``cancel``, rebuilding the stock, the player view, ``copy``, ``snapshot`` and
+``determinize``. A subclass deals, lists the moves of each phase, explains refusals and
+scores.
+
+>>> from cardtable.engine import new_game
+>>> game = new_game("scala40", players=["Ann", "Bob", "Cat"], seed=3)
+>>> isinstance(game, RummyGame), game._next_active(2), game._seat_order()
+(True, 0, [0, 1, 2])
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Self
+
+from cardtable.engine.cards import JOKER_RANK, Card, names, parse_cards
+from cardtable.engine.errors import IllegalMove, InvalidRules
+from cardtable.engine.game import Game, Outcome
+from cardtable.engine.melds import (
+    RUN,
+    Meld,
+    MeldRules,
+    build_meld,
+    extend_meld,
+    fitting_keys,
+    swap_wild,
+)
+from cardtable.engine.moves import Move
+from cardtable.engine.views import MeldView, PlayerView, SeatView
+
+LayoffFilter = Callable[[Card, int, Meld], bool]
+"""``(card, meld index, meld after the lay-off) -> True`` to leave that lay-off out."""
+
+
+class RummyGame(Game):
+    """Base of the two-pack rummy games: shared state, moves and views (see the module)."""
+
+    verbs: ClassVar[tuple[str, ...]]
+    """The move verbs, in the order refusal messages list them."""
+    extra_lists: ClassVar[tuple[str, ...]] = ()
+    """A subclass's own flat list attributes, which ``copy`` copies too."""
+    step: int = 1
+    """Seat direction: +1 plays to the next seat number (clockwise), -1 the other way."""
+
+    n: int
+    rng: random.Random
+    mrules: MeldRules
+    active: list[bool]
+    total: list[int]
+    rows: list[tuple[int | None, ...]]
+    dealer: int
+    deal_no: int
+    _outcome: Outcome | None
+    result: str
+    hands: list[list[Card]]
+    melds_: list[Meld]
+    opened: list[bool]
+    must_use: list[Card]
+    prov: list[int]
+    prov_value: int
+    taken: Card | None
+    stock: list[Card]
+    discard: list[Card]
+    cur: int
+    phase_: str
+    reshuffles: int
+
+    def _init_match(self, seed: int) -> None:
+        """The match-wide state before the first deal."""
+        n = len(self.players)
+        self.n = n
+        self.rng = random.Random(seed)
+        self.active = [True] * n
+        self.total = [0] * n
+        self.rows = []
+        self.deal_no = 0
+        self._outcome = None
+        self.result = ""
+
+    # ------------------------------------------------------------------ rules hooks
+    @abstractmethod
+    def meld_points(self, meld: Meld) -> int:
+        """A meld's opening value (jokers count as what they stand for)."""
+
+    @abstractmethod
+    def _went_out(self, seat: int) -> None:
+        """``seat`` has no cards left after a meld, lay-off or discard: score the deal."""
+
+    # ------------------------------------------------------------------ public
+    @property
+    def to_act(self) -> int | None:
+        return None if self._outcome is not None else self.cur
+
+    @property
+    def phase(self) -> str:
+        return self.phase_
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return tuple(self.hands[seat])
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        return tuple(self.melds_)
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.total)
+
+    @property
+    def deal_scores(self) -> tuple[tuple[int | None, ...], ...]:
+        return tuple(self.rows)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock."""
+        return len(self.stock)
+
+    # ------------------------------------------------------------------ seats and deals
+    def _next_active(self, seat: int) -> int:
+        """The next seat still in the match, in the direction of play."""
+        for k in range(1, self.n + 1):
+            s = (seat + k * self.step) % self.n
+            if self.active[s]:
+                return s
+        return seat
+
+    def _seat_order(self) -> list[int]:
+        """The active seats in playing order, from the one after the dealer."""
+        order = [self._next_active(self.dealer)]
+        while len(order) < sum(self.active):
+            order.append(self._next_active(order[-1]))
+        return order
+
+    def _read_stacked(
+        self, stacked: dict[str, Any], pool: list[Card], extra_keys: tuple[str, ...] = ()
+    ) -> tuple[dict[int, list[Card]], list[Card], list[Card], dict[str, list[Card]]]:
+        """Take a stacked deal's cards out of ``pool``: the fixed hands by seat, the stock
+        top (first card drawn first), the discard pile (top last) and each extra key's cards.
+
+        Unknown keys, bad card text, an empty hand and a card listed more often than the
+        deck holds it raise :class:`InvalidRules` naming the problem.
+        """
+        keys = ("hands", "stock", "discard", *extra_keys)
+        for key in stacked:
+            if key not in keys:
+                raise InvalidRules(f"deal: unknown key {key!r} ({self.title} deals take: {', '.join(keys)})")
+
+        def take(text: Any, what: str) -> list[Card]:
+            if text is None:
+                return []
+            if not isinstance(text, str):
+                raise InvalidRules(f"deal: {what} must be card text such as '7H 8H 9H'")
+            out = []
+            for card in parse_cards(text):
+                idx = next(
+                    (i for i, c in enumerate(pool) if c == card and (card.copy == 0 or c.copy == card.copy)),
+                    None,
+                )
+                if idx is None:
+                    raise InvalidRules(f"deal: {card.label} is listed more often than the deck holds it")
+                out.append(pool.pop(idx))
+            return out
+
+        hands = stacked.get("hands") or []
+        if not isinstance(hands, list) or len(hands) > self.n:
+            raise InvalidRules(f"deal: hands must be a list of at most {self.n} entries (one per seat)")
+        fixed: dict[int, list[Card]] = {}
+        for seat, text in enumerate(hands):
+            if text is not None:
+                fixed[seat] = take(text, f"hand {seat}")
+                if not fixed[seat]:
+                    raise InvalidRules(
+                        f"deal: hand {seat} is empty; list its cards, or null to deal it at random"
+                    )
+        stock_top = take(stacked.get("stock"), "stock")
+        disc = take(stacked.get("discard"), "discard")
+        extras = {key: take(stacked.get(key), key) for key in extra_keys}
+        return fixed, stock_top, disc, extras
+
+    def _rebuild_stock(self, keep_top: bool) -> None:
+        """Shuffle the discard pile (all of it, or all but its top card) into a new stock."""
+        pile = self.discard[:-1] if keep_top else self.discard[:]
+        self.discard = self.discard[-1:] if keep_top else []
+        self.rng.shuffle(pile)
+        self.stock = pile
+        self.reshuffles += 1
+        if pile:
+            self.log.append("the discard pile is shuffled into a new stock")
+
+    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
+        """End the match."""
+        self.phase_ = "match-over"
+        self._outcome = Outcome(winners, reason, tuple(self.total))
+        self.log.append(f"Match over: {reason}.")
+
+    # ------------------------------------------------------------------ move generation
+    def _meld_move(self, meld: Meld) -> Move:
+        """The listed move that lays ``meld`` (wilds named where the notation needs it)."""
+        cards, reps = meld.cards, meld.reps
+        wild_at = [i for i, (c, r) in enumerate(zip(cards, reps, strict=True)) if c.key != r.key]
+        if not wild_at:
+            return Move("meld", cards, None, action=("meld", meld))
+        # Name a wild where the plain notation would not say what it is (matches Meld.tokens).
+        last = len(cards) - 1
+        if meld.kind == RUN:
+            show = [i for i in wild_at if i in (0, last)]
+        else:
+            show = [] if len(cards) == 4 and len(wild_at) == 1 else wild_at
+        named = tuple(reps[i] if i in show else None for i in range(len(cards)))
+        return Move("meld", cards, named, action=("meld", meld))
+
+    def _with(self, j: int, meld: Meld) -> list[Meld]:
+        """The table with meld ``j`` replaced."""
+        return [*self.melds_[:j], meld, *self.melds_[j + 1 :]]
+
+    def _add_layoffs(
+        self,
+        moves: list[Move],
+        hand: Sequence[Card],
+        skip: LayoffFilter | None = None,
+        one_notation: bool = False,
+    ) -> None:
+        """Append every lay-off of a card of ``hand`` on a table meld (one joker stands for
+        all the jokers in hand), leaving out those ``skip`` refuses.
+
+        With ``one_notation`` a joker that could go at either end of a run from 2 to K is
+        listed once (as the high ace): ``layoff 1 JK=AH`` cannot tell the two places apart.
+        """
+        wanted: dict[int, list[int]] = {}
+        for j, meld in enumerate(self.melds_):
+            for key in fitting_keys(meld, self.mrules):
+                wanted.setdefault(key, []).append(j)
+        seen: set[int] = set()
+        joker: Card | None = None
+        for card in hand:
+            key = card.key
+            if card.rank == JOKER_RANK:
+                joker = joker or card
+                continue
+            if key in seen or key not in wanted:
+                continue
+            seen.add(key)
+            for j in wanted[key]:
+                options = extend_meld(self.melds_[j], card, None, self.mrules)
+                if options and skip is not None and skip(card, j, options[0]):
+                    continue
+                if options:
+                    moves.append(
+                        Move("layoff", (card,), (None,), j + 1, action=("layoff", j, options[0], card))
+                    )
+        if joker is not None:
+            for j, meld in enumerate(self.melds_):
+                reps_seen: list[Card] = []
+                for new in extend_meld(meld, joker, None, self.mrules):
+                    if skip is not None and skip(joker, j, new):
+                        continue
+                    rep = next(r for c, r in zip(new.cards, new.reps, strict=True) if c is joker)
+                    if one_notation:
+                        if rep in reps_seen:
+                            continue
+                        reps_seen.append(rep)
+                    moves.append(Move("layoff", (joker,), (rep,), j + 1, action=("layoff", j, new, joker)))
+
+    def _add_swaps(self, moves: list[Move], hand: Sequence[Card]) -> None:
+        """Append every swap of a natural card of ``hand`` for the wild that stands for it."""
+        seen_swap: set[tuple[int, int]] = set()
+        for j, meld in enumerate(self.melds_):
+            for c, r in zip(meld.cards, meld.reps, strict=True):
+                if c.key == r.key:
+                    continue
+                rkey = r.key
+                mine = next((h for h in hand if h.key == rkey), None)
+                if mine is None or (j, mine.key) in seen_swap:
+                    continue
+                seen_swap.add((j, mine.key))
+                swapped = swap_wild(meld, mine, self.mrules)
+                if swapped is not None:
+                    moves.append(
+                        Move(
+                            "swap", (mine,), (None,), j + 1, action=("swap", j, swapped[0], mine, swapped[1])
+                        )
+                    )
+
+    def _binding_must_use(self, moves: list[Move]) -> list[Card]:
+        """Must-use cards still in hand that some listed meld/lay-off/swap could use."""
+        out = []
+        for card in self.must_use:
+            key = card.key
+            for m in moves:
+                if m.kind in ("meld", "layoff", "swap") and any(c.key == key for c in m.cards):
+                    out.append(card)
+                    break
+        return out
+
+    # ------------------------------------------------------------------ resolving text
+    def _canonical(self, move: Move) -> Move:
+        kind = move.kind
+        if kind in ("draw", "take", "cancel", "next"):
+            if move.cards or move.target is not None or move.flags:
+                raise IllegalMove(f"'{kind}' takes no cards: write just '{kind}'", str(move))
+            return Move(kind, text=kind)
+        if move.flags:
+            raise IllegalMove(f"'{' '.join(move.flags)}' does not belong to a {self.title} move", str(move))
+        if kind == "discard":
+            if len(move.cards) != 1:
+                raise IllegalMove("discard exactly one card, as in 'discard KS'", str(move))
+            return Move("discard", (move.cards[0],), (None,))
+        if kind == "meld":
+            if not move.cards:
+                raise IllegalMove("name the cards to meld, as in 'meld 7H 8H 9H'", str(move))
+            built = build_meld(move.cards, move.named, self.mrules, self.cur)
+            if isinstance(built, str):
+                raise IllegalMove(built, str(move))
+            return self._meld_move(built)
+        if kind in ("layoff", "swap"):
+            assert move.target is not None
+            j = move.target - 1
+            if not 0 <= j < len(self.melds_):
+                count = len(self.melds_)
+                where = f"melds 1 to {count}" if count else "no melds yet"
+                raise IllegalMove(f"there is no table meld {move.target} (the table has {where})", str(move))
+            if len(move.cards) != 1:
+                if kind == "layoff" and len(move.cards) > 1:
+                    raise IllegalMove("lay off one card at a time, as in 'layoff 2 10H'", str(move))
+                raise IllegalMove(f"name one card, as in '{kind} {move.target} 8H'", str(move))
+            card, named = move.cards[0], move.named[0]
+            if kind == "swap":
+                return Move("swap", (card,), (None,), move.target)
+            meld = self.melds_[j]
+            if card.rank == JOKER_RANK:
+                options = extend_meld(meld, card, named, self.mrules)
+                if not options:
+                    raise IllegalMove(self._layoff_reason(meld, card, named), str(move))
+                rep = next(r for c, r in zip(options[0].cards, options[0].reps, strict=True) if c is card)
+                return Move("layoff", (card,), (rep,), move.target)
+            return Move("layoff", (card,), (None,), move.target)
+        raise IllegalMove(
+            f"'{kind}' is not a {self.title} move; the moves are {', '.join(self.verbs)}",
+            str(move),
+        )
+
+    def _layoff_reason(self, meld: Meld, card: Card, named: Card | None) -> str:
+        """Why ``card`` cannot be laid off on ``meld``."""
+        idx = self.melds_.index(meld) + 1
+        if card.rank == JOKER_RANK and meld.wild_count(self.mrules) >= self.mrules.max_wilds:
+            return f"meld {idx} {meld} already holds a joker: a meld may hold only one"
+        return f"{card.name} does not fit meld {idx} {meld}"
+
+    def _missing(self, move: Move) -> list[Card]:
+        """The cards of ``move`` that the seat to act does not hold (as often as named)."""
+        hand = self.hands[self.cur]
+        return [
+            c for c in move.cards if sum(1 for h in hand if h == c) < sum(1 for m in move.cards if m == c)
+        ]
+
+    # ------------------------------------------------------------------ applying
+    def _take_from_hand(self, card: Card) -> Card:
+        """Remove a card from the current hand, preferring a copy that must be used."""
+        hand = self.hands[self.cur]
+        key = card.key
+        for i, m in enumerate(self.must_use):
+            if m.key == key:
+                for k, h in enumerate(hand):
+                    if h is m:
+                        del hand[k]
+                        del self.must_use[i]
+                        return h
+        for k, h in enumerate(hand):
+            if h.key == key:
+                del hand[k]
+                return h
+        raise AssertionError(f"{card} not in hand")
+
+    def _apply_meld(self, proto: Meld, minimum: int) -> None:
+        """Lay ``proto`` from the current hand; it opens the seat once this turn's melds
+        reach ``minimum``, and an empty hand goes out."""
+        seat = self.cur
+        name = self.players[seat]
+        phys = tuple(self._take_from_hand(c) for c in proto.cards)
+        meld = Meld(proto.kind, phys, proto.reps, suit=proto.suit, rank=proto.rank, lo=proto.lo, owner=seat)
+        self.melds_.append(meld)
+        points = self.meld_points(meld)
+        self.log.append(f"{name} melded {names(phys)} ({points})")
+        if not self.opened[seat]:
+            self.prov.append(len(self.melds_) - 1)
+            self.prov_value += points
+            if self.prov_value >= minimum:
+                self.opened[seat] = True
+                self.log.append(f"{name} opened with {self.prov_value} points")
+                self.prov = []
+        if not self.hands[seat]:
+            self._went_out(seat)
+
+    def _apply_layoff(self, move: Move) -> None:
+        """Lay off the move's card on its table meld; an empty hand goes out."""
+        seat = self.cur
+        _, j, new, card = move.action
+        real = self._take_from_hand(card)
+        cards = tuple(real if c is card else c for c in new.cards)
+        self.melds_[j] = Meld(
+            new.kind, cards, new.reps, suit=new.suit, rank=new.rank, lo=new.lo, owner=new.owner
+        )
+        self.log.append(f"{self.players[seat]} laid off {move.tokens()[0]} on meld {j + 1}")
+        if not self.hands[seat]:
+            self._went_out(seat)
+
+    def _apply_swap(self, move: Move, must_use: bool) -> tuple[Card, Card]:
+        """Put the move's natural card in place of the wild; the wild comes to hand (and
+        must be used this turn if ``must_use``). Returns the natural card placed and the wild."""
+        seat = self.cur
+        _, j, new, card, wild = move.action
+        assert isinstance(wild, Card)
+        real = self._take_from_hand(card)
+        cards = tuple(real if c is card else c for c in new.cards)
+        self.melds_[j] = Meld(
+            new.kind, cards, new.reps, suit=new.suit, rank=new.rank, lo=new.lo, owner=new.owner
+        )
+        self.hands[seat].append(wild)
+        if must_use:
+            self.must_use.append(wild)
+        self.log.append(f"{self.players[seat]} swapped {card.name} for the joker in meld {j + 1}")
+        return real, wild
+
+    def _apply_cancel(self) -> None:
+        """Take back this turn's provisional melds; a discard taken to open goes back."""
+        seat = self.cur
+        name = self.players[seat]
+        for j in sorted(self.prov, reverse=True):
+            meld = self.melds_.pop(j)
+            self.hands[seat].extend(meld.cards)
+        self._undo_provisional()
+        self.prov = []
+        self.prov_value = 0
+        if self.taken is not None:
+            card = self.taken
+            self.hands[seat] = [h for h in self.hands[seat] if h is not card]
+            self.must_use = [m for m in self.must_use if m is not card]
+            self.discard.append(card)
+            self.taken = None
+            self.phase_ = "draw"
+            self.log.append(f"{name} took back the melds and put {card.name} back on the discard pile")
+        else:
+            self.log.append(f"{name} took back the melds")
+
+    def _undo_provisional(self) -> None:
+        """A subclass's own undoing on ``cancel``, after the provisional melds are back in
+        hand and before a taken discard goes back on the pile."""
+
+    # ------------------------------------------------------------------ views
+    def _badges(self, seat: int) -> tuple[str, ...]:
+        """Public facts shown beside a seat."""
+        return tuple(
+            b
+            for b, on in (
+                ("opened", self.opened[seat]),
+                ("dealer", seat == self.dealer and self.phase_ != "deal-over"),
+                ("retired", not self.active[seat]),
+            )
+            if on
+        )
+
+    def _make_view(
+        self, seat: int | None, status: str, facts: dict[str, str], own: dict[str, str]
+    ) -> PlayerView:
+        """The view of ``seat`` with the game's status line and facts."""
+        seats = tuple(
+            SeatView(
+                seat=s,
+                name=self.players[s],
+                card_count=len(self.hands[s]),
+                score=self.total[s],
+                active=self.active[s],
+                to_act=self.to_act == s,
+                badges=self._badges(s),
+            )
+            for s in range(self.n)
+        )
+        melds = tuple(
+            MeldView(
+                number=i + 1,
+                owner=m.owner,
+                kind=m.kind,
+                cards=tuple(c.name for c in m.cards),
+                stands_for=tuple(r.name for r in m.reps),
+                text=str(m),
+                value=self.meld_points(m),
+            )
+            for i, m in enumerate(self.melds_)
+        )
+        return PlayerView(
+            game=self.game_id,
+            title=self.title,
+            seat=seat,
+            phase=self.phase_,
+            to_act=self.to_act,
+            seats=seats,
+            hand=tuple(c.name for c in self.hands[seat]) if seat is not None else (),
+            stock_count=len(self.stock),
+            discard_top=self.discard[-1].name if self.discard else None,
+            discard_count=len(self.discard),
+            melds=melds,
+            legal_moves=tuple(str(m) for m in self.legal_moves())
+            if seat is not None and seat == self.to_act
+            else (),
+            status=status,
+            facts=facts,
+            own_facts=own,
+            log=tuple(self.log[-50:]),
+            deal_number=self.deal_no,
+            deal_scores=tuple(self.rows),
+            scores=tuple(self.total),
+            result=self.result if self.phase_ in ("deal-over", "match-over") else "",
+        )
+
+    # ------------------------------------------------------------------ copies
+    def copy(self) -> Self:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new.stock = list(self.stock)
+        new.discard = list(self.discard)
+        new.melds_ = list(self.melds_)
+        new.opened = list(self.opened)
+        new.must_use = list(self.must_use)
+        new.prov = list(self.prov)
+        new.active = list(self.active)
+        new.total = list(self.total)
+        new.rows = list(self.rows)
+        new.history = list(self.history)
+        new.log = list(self.log)
+        for name in self.extra_lists:
+            setattr(new, name, list(getattr(self, name)))
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new._stamp = object()
+        new._legal_stamp = None
+        return new
+
+    def _snapshot_extra(self) -> tuple[Any, ...]:
+        """A subclass's own state for :meth:`snapshot` (after the seats' opened flags)."""
+        return ()
+
+    def snapshot(self) -> tuple[Any, ...]:
+        def ids(cards: Sequence[Card]) -> tuple[int, ...]:
+            return tuple(c.id for c in cards)
+
+        return (
+            self.phase_,
+            self.cur,
+            self.dealer,
+            self.deal_no,
+            tuple(tuple(sorted(ids(h))) for h in self.hands),
+            ids(self.stock),
+            ids(self.discard),
+            tuple((m.kind, ids(m.cards), tuple(r.key for r in m.reps), m.owner) for m in self.melds_),
+            tuple(self.opened),
+            *self._snapshot_extra(),
+            tuple(self.total),
+            tuple(self.rows),
+            tuple(self.active),
+            ids(self.must_use),
+            tuple(self.prov),
+            self.prov_value,
+            self.taken.id if self.taken else None,
+            self._outcome,
+            hash(self.rng.getstate()),
+        )
+
+    def all_cards(self) -> list[Card]:
+        """Every physical card in play, wherever it is (for conservation checks)."""
+        out = [c for h in self.hands for c in h] + self.stock + self.discard
+        for m in self.melds_:
+            out.extend(m.cards)
+        return out
+
+    def hidden_cards(self, seat: int | None) -> list[Card]:
+        """The cards ``seat`` may not see: other hands and the stock."""
+        out = list(self.stock)
+        for s, h in enumerate(self.hands):
+            if s != seat:
+                out.extend(h)
+        return out
+
+    def _known_ids(self) -> set[int]:
+        """``id()`` of the hidden cards whose place everyone knows (kept by ``determinize``):
+        by default the cards that must be used this turn, taken in sight of all."""
+        return {id(c) for c in self.must_use}
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
+        new = self.copy()
+        zones = [new.stock] + [h for s, h in enumerate(new.hands) if s != seat]
+        known = new._known_ids()
+        pool = [c for z in zones for c in z if id(c) not in known]
+        rng.shuffle(pool)
+        it = iter(pool)
+        for z in zones:
+            for i, c in enumerate(z):
+                if id(c) not in known:
+                    z[i] = next(it)
+        new._stamp = object()
+        return new

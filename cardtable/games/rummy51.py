@@ -1,0 +1,803 @@
+"""Rummy 51 (Remi 51): the Balkan two-pack rummy with a 51-point opening and a score table.
+
+Rules: ``shared/rules/rummy51.md`` (the seed page is ``shared/seeds/004_...``). Notation
+beyond the common verbs:
+
+* The first player is dealt 15 cards and starts without drawing: meld if able, then
+  ``discard`` (the pile starts with that card). Everyone else draws first.
+* ``take`` takes the top discard. By default anyone may take it and keep it; with
+  ``discard_must_be_used`` it must go into a meld or lay-off that same turn.
+* ``meld 7H 7S JK=7D``: a joker in a book of three must be named (a book never repeats a
+  suit). A joker at either end of a run may be named (``meld JK=6H 7H 8H``); unnamed it
+  extends the run upward. Several melds at once: ``meld QH KH AH / 7S 7D 7C``.
+* ``layoff 2 10H``, ``layoff 2 JK=6H``: once opened, on anyone's meld.
+* ``swap 2 6S``: any player on their turn (opened or not, by default) puts the natural card
+  in place of the joker standing for it and takes the joker into hand, to use now or later.
+* ``cancel`` takes back this turn's melds while they are short of 51 (and puts a discard
+  taken to open back on the pile).
+* ``next`` starts the next hand.
+
+Stacked deals take ``"cut"`` besides ``hands``, ``stock`` and ``discard``: the cards shown
+at the cut, in order. With ``cut_joker_to_cutter`` each joker goes to the cutter (on top of
+the cards dealt to them, which are one fewer a joker) and the first other card lies face up
+at the bottom of the stock; without the toggle the first card listed does. A stacked deal
+without ``"cut"`` has no cut and no face-up card.
+
+Choices where the rules file is silent (its recommended defaults, and these): the card shown
+at the cut is the stock's last card, drawn like any other (so the stock is still 108 − 57 =
+51 with four players); lay-offs are allowed in the turn a player opens, once the melds reach
+51, and never count towards the 51; a joker taken from the table may be used at once or on
+a later turn, and with ``joker_must_be_used_now`` a player who has not opened must use it in
+that turn's opening (``cancel`` puts it back); a taken discard may be thrown again;
+``no_adjacent_in_run`` (Polish Remik) also keeps books to no more jokers than natural cards;
+a card that must be used and can no longer be used stops binding; a run whose text does not
+say where its ace sits (``JK=AH 2H ... KH``, ``AH JK 3H ... QH``) is read with the ace high,
+and so is a joker laid off at either end of a run from 2 to K. The stock is rebuilt from
+the discard pile (all but its top card) when it is empty at the end of a turn; when it runs
+out once more than ``max_stock_rebuilds`` allows, or there is nothing to rebuild it from, the
+hand ends with no score and counts as one of the match's hands.
+
+>>> from cardtable.engine import new_game
+>>> hand = "QH KH AH 7S 7D 7C 2C 5D 8S 9H JC 3S 4D 6C 10H"
+>>> g = new_game("rummy51", players=["Ann", "Bob"], seed=1, deal={"hands": [hand, None]})
+>>> g.phase, len(g.hand(0)), len(g.hand(1))
+('play', 15, 14)
+>>> _ = g.play("meld QH KH AH")
+>>> g.view(0).facts["opening"]
+'30 / 51'
+>>> _ = g.play("meld 7S 7D 7C")
+>>> g.log[-1]
+'Ann opened with 51 points'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import Field
+
+from cardtable.engine.cards import JOKER_RANK, Card, make_deck, names
+from cardtable.engine.errors import InvalidRules
+from cardtable.engine.melds import SET, Meld, MeldRules, enumerate_melds, extend_meld, meld_value
+from cardtable.engine.moves import Move
+from cardtable.engine.registry import GameSpec, register
+from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.views import PlayerView
+
+from ._rummy import RummyGame
+
+FIRST_HAND = 15
+HAND_SIZE = 14
+OUT = -40
+OUT_AT_ONCE = -140
+NOT_OPENED = 100
+NOT_OPENED_AT_ONCE = 200
+
+
+def _f(default: Any, title: str, description: str, **kw: Any) -> Any:
+    return Field(default, title=title, description=description, **kw)
+
+
+class Rummy51Rules(Ruleset):
+    """Rummy 51's variant toggles. Defaults follow the seed page and the rules file's
+    recommendations."""
+
+    jokers: Literal[4, 2] = _f(
+        4, "Jokers", "Jokers shuffled in with the two packs: 4 (Balkan, 108 cards) or 2 (Romanian, 106)."
+    )
+    cut_joker_to_cutter: bool = _f(
+        True,
+        "Cut joker to the cutter",
+        "A joker shown at the cut goes to the player who cut, who is dealt one card fewer; the "
+        "card shown lies face up at the bottom of the stock.",
+    )
+    direction: Literal["clockwise", "counter-clockwise"] = _f(
+        "clockwise",
+        "Direction of play",
+        "Clockwise: the first player sits left of the dealer. Counter-clockwise (Serbian): the "
+        "first player sits right of the dealer and play goes that way.",
+    )
+    opening_minimum: int = _f(
+        51, "Opening minimum", "Points the first melds must reach together, in one turn.", ge=10, le=120
+    )
+    all_at_once_needs_51: bool = _f(
+        False,
+        "Out at once needs the minimum",
+        "A player going out in one turn without having opened still needs the opening minimum.",
+    )
+    ace_value: Literal["10", "11", "11/1"] = _f(
+        "10",
+        "Ace value",
+        "In opening melds and in hand: 10 (seed), 11 (Romanian), or 11/1: 1 low in A-2-3, 11 "
+        "elsewhere (Polish).",
+    )
+    joker_hand_value: Literal[25, 20, 50] = _f(
+        25, "Joker left in hand", "What a joker left in hand costs: 25 (seed), 20 (Romanian), 50 (Polish)."
+    )
+    joker_limit: Literal["naturals_at_least_jokers", "unlimited", "one_per_meld", "no_adjacent_in_run"] = _f(
+        "naturals_at_least_jokers",
+        "Jokers per meld",
+        "naturals_at_least_jokers: no meld holds more jokers than natural cards; unlimited; "
+        "one_per_meld; no_adjacent_in_run: no two jokers side by side in a run, and books as "
+        "the first (Polish).",
+    )
+    joker_take_requires_opened: bool = _f(
+        False,
+        "Take a joker only once opened",
+        "Only a player who has opened may take a joker from the table.",
+    )
+    joker_must_be_used_now: bool = _f(
+        False,
+        "Taken joker used at once",
+        "A joker taken from the table must be melded or laid off in the same turn.",
+    )
+    discard_must_be_used: bool = _f(
+        False,
+        "Taken discard must be used",
+        "A card taken from the discard pile must go into a meld or lay-off that turn (Balkan).",
+    )
+    no_open_first_rounds: Literal[0, 2] = _f(
+        0,
+        "Rounds before opening",
+        "0, or 2: nobody may open or go out until every player has had two turns (askarte).",
+    )
+    ace_both_ends_in_run: bool = _f(
+        False,
+        "Ace at both ends of a run",
+        "A run may reach 14 cards, A 2 ... K A, with an ace at each end (askarte).",
+    )
+    final_discard_required: bool = _f(
+        True,
+        "Going out needs a discard",
+        "Going out ends with a discard. Off: melding or laying off the last card also goes out.",
+    )
+    hands: Literal["4xn", "n", "custom"] = _f(
+        "4xn",
+        "Hands in the match",
+        "4xn: four sets of one hand per player (16 hands with 4 players); n: one hand per "
+        "player; custom: custom_hands.",
+    )
+    custom_hands: int = _f(
+        8, "Custom number of hands", "The match's hands when 'hands' is custom.", ge=1, le=100
+    )
+    max_stock_rebuilds: int = _f(
+        3,
+        "Stock rebuilds before a void hand",
+        "When the stock runs out once more than this, the hand ends with no score "
+        "(0 = rebuild for ever). Guards against hands nobody can finish.",
+        ge=0,
+        le=50,
+    )
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "seed rules": {},
+    "Balkan table": {
+        "direction": "counter-clockwise",
+        "discard_must_be_used": True,
+        "no_open_first_rounds": 2,
+        "ace_both_ends_in_run": True,
+    },
+    "Romanian Remi 51": {
+        "jokers": 2,
+        "ace_value": "11",
+        "joker_hand_value": 20,
+        "joker_limit": "unlimited",
+    },
+    "Polish Remik": {"ace_value": "11/1", "joker_hand_value": 50, "joker_limit": "no_adjacent_in_run"},
+    "Scala-style jokers": {"joker_take_requires_opened": True, "joker_must_be_used_now": True},
+    "short match": {"hands": "n"},
+}
+
+
+class Rummy51(RummyGame):
+    """A match of Rummy 51."""
+
+    game_id = "rummy51"
+    title = "Rummy 51"
+    verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
+    extra_lists = ("known", "swaps")
+
+    rules: Rummy51Rules
+
+    def __init__(
+        self, players: Sequence[str], rules: Rummy51Rules, seed: int, deal: dict[str, Any] | None
+    ) -> None:
+        super().__init__(players, rules, seed, deal)
+        self._init_match(seed)
+        n = self.n
+        self.step = -1 if rules.direction == "counter-clockwise" else 1
+        limit = rules.joker_limit
+        self.mrules = MeldRules(
+            max_wilds=1 if limit == "one_per_meld" else rules.jokers,
+            set_max=4,
+            ace_both_ends="natural" if rules.ace_both_ends_in_run else "never",
+            run_wilds_le_naturals=limit == "naturals_at_least_jokers",
+            set_wilds_le_naturals=limit in ("naturals_at_least_jokers", "no_adjacent_in_run"),
+            run_wilds_apart=limit == "no_adjacent_in_run",
+        )
+        self.loose = MeldRules(max_wilds=4, set_max=4, ace_both_ends=self.mrules.ace_both_ends)
+        """The meld rules without the joker limits (to explain a refused joker)."""
+        ace = rules.ace_value
+        high = 10 if ace == "10" else 11
+        low = {"10": 10, "11": 11, "11/1": 1}[ace]
+        self.run_values = (0, low, *range(2, 11), 10, 10, 10, high)
+        """Opening value of each run place (1 = low ace ... 14 = high ace)."""
+        self.set_values = (0, high, *range(2, 11), 10, 10, 10)
+        """Opening value of each card of a book, by rank."""
+        self.penalties = (rules.joker_hand_value, *self.set_values[1:])
+        """Hand value of a card left in hand, by rank (0 = joker)."""
+        self.minimum = rules.opening_minimum
+        self.match_hands = {"4xn": 4 * n, "n": n, "custom": rules.custom_hands}[rules.hands]
+        self.closed_rounds = rules.no_open_first_rounds * n
+        """Turns at the start of a hand in which nobody may open."""
+        self.min_left = 1 if rules.final_discard_required else 0
+        """Cards that must stay in hand after a meld or lay-off."""
+        # seat 0 plays first in the first hand: the dealer sits just before it
+        self.dealer = (-self.step) % n
+        self._deal(deal)
+
+    # ------------------------------------------------------------------ dealing
+    def _deal(self, stacked: dict[str, Any] | None) -> None:
+        n = self.n
+        self.deal_no += 1
+        self.hands = [[] for _ in range(n)]
+        self.melds_ = []
+        self.opened = [False] * n
+        self.known: list[Card] = []
+        """Cards in hands whose place everyone knows (cut jokers, taken cards, the bottom card)."""
+        self.turn_no = 0
+        self.reshuffles = 0
+        self.bottom: Card | None = None
+        """The card shown at the cut, face up at the bottom of the stock until drawn."""
+        self.first = self._next_active(self.dealer)
+        self.cutter = (self.dealer - self.step) % n
+        self.cur = self.first
+        deck = list(make_deck(2, self.rules.jokers))
+        order = self._seat_order()
+        if stacked is None:
+            self.rng.shuffle(deck)
+            jokers = self._cut(deck, [])
+            for s in order:
+                size = self._deal_size(s, len(jokers))
+                self.hands[s] = [deck.pop() for _ in range(size)]
+            self.stock = deck
+            self.discard = []
+        else:
+            jokers = self._deal_stacked(stacked, deck, order)
+        self.hands[self.cutter].extend(jokers)
+        self.known.extend(jokers)
+        if self.bottom is not None:
+            self.stock.insert(0, self.bottom)
+        self._start_turn()
+        self.phase_ = "play"  # the first player starts by discarding
+        self.log.append(
+            f"Hand {self.deal_no} of {self.match_hands}: {self.players[self.dealer]} deals; "
+            f"{self.players[self.first]} plays first"
+        )
+        if jokers:
+            self.log.append(
+                f"{self.players[self.cutter]} cut {names(jokers)} and keeps it"
+                if len(jokers) == 1
+                else f"{self.players[self.cutter]} cut {names(jokers)} and keeps them"
+            )
+
+    def _deal_size(self, seat: int, cut_jokers: int) -> int:
+        """Cards dealt to ``seat``: 15 to the first player, 14 to the others, one fewer to
+        the cutter for each joker kept from the cut."""
+        size = FIRST_HAND if seat == self.first else HAND_SIZE
+        return size - cut_jokers if seat == self.cutter else size
+
+    def _cut(self, deck: list[Card], shown: list[Card]) -> list[Card]:
+        """Turn cards at the cut (``shown`` first, then from ``deck``): the jokers the
+        cutter keeps are returned, and the first other card becomes :attr:`bottom`."""
+        keep = self.rules.cut_joker_to_cutter
+        jokers: list[Card] = []
+        while True:
+            if not shown and not deck:
+                raise InvalidRules("deal: no card is left to show at the cut")
+            card = shown.pop(0) if shown else deck.pop()
+            if keep and card.rank == JOKER_RANK:
+                jokers.append(card)
+                continue
+            if shown:
+                raise InvalidRules(
+                    f"deal: the cut shows {card.name} face up, so nothing may follow it "
+                    f"(list the jokers the cutter keeps, then one card)"
+                )
+            self.bottom = card
+            return jokers
+
+    def _deal_stacked(self, stacked: dict[str, Any], deck: list[Card], order: list[int]) -> list[Card]:
+        pool = deck
+        fixed, stock_top, disc, extras = self._read_stacked(stacked, pool, ("cut",))
+        self.rng.shuffle(pool)
+        jokers = self._cut(pool, extras["cut"]) if "cut" in stacked else []
+        for s in order:
+            if s in fixed:
+                self.hands[s] = fixed[s]
+            else:
+                self.hands[s] = [pool.pop() for _ in range(self._deal_size(s, len(jokers)))]
+        self.stock = pool
+        self.discard = disc
+        self.stock.extend(reversed(stock_top))
+        return jokers
+
+    def _start_turn(self) -> None:
+        self.phase_ = "draw"
+        self.must_use = []
+        self.prov = []
+        self.prov_value = 0
+        self.taken = None
+        self.swaps: list[tuple[int, Meld, Card, Card]] = []
+        """Joker swaps of this turn that 'cancel' undoes: (meld index, the meld before, the
+        natural card put in, the joker taken)."""
+        self.start_opened = self.opened[self.cur]
+
+    # ------------------------------------------------------------------ values
+    def meld_points(self, meld: Meld) -> int:
+        """A meld's opening value (jokers count as the card they stand for)."""
+        return meld_value(meld, self.run_values.__getitem__, self.set_values.__getitem__)
+
+    def hand_penalty(self, hand: Sequence[Card]) -> int:
+        """Points of the cards left in a hand."""
+        values = self.penalties
+        return sum(values[c.rank] for c in hand)
+
+    # ------------------------------------------------------------------ state helpers
+    def may_open(self) -> bool:
+        """Whether opening (and so going out) is allowed yet in this hand."""
+        return self.turn_no >= self.closed_rounds
+
+    def _waived(self) -> bool:
+        """Whether melds short of the minimum may go out at once this turn."""
+        return not self.rules.all_at_once_needs_51 and not self.start_opened
+
+    # ------------------------------------------------------------------ moves
+    def _generate(self) -> list[Move]:
+        ph = self.phase_
+        if ph == "draw":
+            moves = [Move("draw", action="draw", text="draw")]
+            if self._can_take():
+                moves.append(Move("take", action="take", text="take"))
+            return moves
+        if ph == "deal-over":
+            return [Move("next", action="next", text="next")]
+        if ph != "play":
+            return []
+        return self._play_moves()
+
+    def _can_take(self) -> bool:
+        if not self.discard:
+            return False
+        return not self.rules.discard_must_be_used or self._usable_with(self.discard[-1])
+
+    def _usable_with(self, card: Card) -> bool:
+        """Could ``card``, once taken, be melded (or, opened, laid off) this turn?"""
+        hand = self.hands[self.cur]
+        size = len(hand) + 1
+        min_left = self.min_left
+        if self.opened[self.cur]:
+            if size - 1 >= min_left and any(extend_meld(m, card, None, self.mrules) for m in self.melds_):
+                return True
+        elif not self.may_open():
+            return False
+        return any(size - len(m.cards) >= min_left for m in enumerate_melds(hand, self.mrules, need=card))
+
+    def _play_moves(self) -> list[Move]:
+        seat = self.cur
+        hand = self.hands[seat]
+        opened = self.opened[seat]
+        size = len(hand)
+        min_left = self.min_left
+        moves: list[Move] = []
+        if opened or self.may_open():
+            short_ok = opened or self._waived()
+            need = self.minimum - self.prov_value
+            # Without a joker in hand every meld is natural and needs no naming.
+            plain = all(c.rank != JOKER_RANK for c in hand)
+            ace_runs: dict[tuple[Any, ...], int] = {}
+            for meld in enumerate_melds(hand, self.mrules):
+                left = size - len(meld.cards)
+                if left < min_left:
+                    continue
+                if left == 0 and not short_ok and self.meld_points(meld) < need:
+                    continue
+                if plain:
+                    moves.append(Move("meld", meld.cards, None, action=("meld", meld)))
+                    continue
+                move = self._meld_move(meld)
+                if meld.lo == 1 or meld.hi == 14:
+                    # The notation does not say where an ace sits: 'AH JK 3H ... QH' is A-2-...-Q
+                    # or 3-...-K-A, and 'JK=AH' with 2H ... KH either ace. A run with an ace
+                    # keeps one reading per text, the higher (runs come low to high).
+                    at = ace_runs.get(move.key)
+                    if at is not None:
+                        moves[at] = move
+                        continue
+                    ace_runs[move.key] = len(moves)
+                moves.append(move)
+        if opened and size - 1 >= min_left and self.melds_:
+            self._add_layoffs(moves, hand, one_notation=True)
+        if self.melds_ and (opened or not self.rules.joker_take_requires_opened):
+            self._add_swaps(moves, hand)
+        if not opened and (self.prov or self.swaps or self.taken is not None):
+            moves.append(Move("cancel", action="cancel", text="cancel"))
+        if self.prov and not (size == 1 and self._waived()):
+            return moves  # melds short of the minimum: meld more or cancel, no discard yet
+        if self.must_use and self._binding_must_use(moves):
+            return moves  # a card that must be used may not stay in hand: no discard until it is
+        distinct: dict[int, Card] = {}
+        for card in hand:
+            distinct.setdefault(card.key, card)
+        moves += [Move("discard", (c,), (None,), action=("discard", c)) for c in distinct.values()]
+        return moves
+
+    # ------------------------------------------------------------------ explaining
+    def _explain(self, move: Move) -> str:
+        seat = self.cur
+        ph = self.phase_
+        kind = move.kind
+        name = self.players[seat]
+        minimum = self.minimum
+        if ph == "deal-over":
+            return "the hand is over: play 'next' to deal the next one"
+        if ph == "draw":
+            if kind == "take":
+                if not self.discard:
+                    return "the discard pile is empty: draw from the stock"
+                return (
+                    f"you may take {self.discard[-1].name} only if you can meld or lay it off this "
+                    "turn (a taken discard must be used)"
+                )
+            return f"{name} must draw first: 'draw' from the stock" + (
+                f" or 'take' {self.discard[-1].name}" if self._can_take() else ""
+            )
+        if kind in ("draw", "take"):
+            if self.turn_no == 0 and seat == self.first and not self.start_opened:
+                return "the first player starts with 15 cards and no draw: meld if you can, then discard"
+            return "you have drawn already this turn: meld, lay off or discard"
+        if kind == "next":
+            return "the hand is still going on"
+        if kind == "cancel":
+            return f"there is nothing to take back: cancel returns melds still short of {minimum}"
+        missing = self._missing(move)
+        if missing:
+            return f"you do not hold {missing[0].name}"
+        opened = self.opened[seat]
+        size = len(self.hands[seat])
+        if kind == "swap":
+            assert move.target is not None
+            meld = self.melds_[move.target - 1]
+            if not opened and self.rules.joker_take_requires_opened:
+                return f"you may take a joker from the table only after you have opened with {minimum} points"
+            card = move.cards[0]
+            return f"meld {move.target} {meld} has no joker standing for {card.name}"
+        if kind == "layoff":
+            assert move.target is not None
+            if not opened:
+                return f"you may lay off only after you have opened with {minimum} points"
+            meld = self.melds_[move.target - 1]
+            if not extend_meld(meld, move.cards[0], move.named[0], self.mrules):
+                return self._layoff_reason(meld, move.cards[0], move.named[0])
+            if size - 1 < self.min_left:
+                return self._keep_one()
+        if kind == "meld":
+            if not opened and not self.may_open():
+                return self._closed_text()
+            left = size - len(move.cards)
+            if left < self.min_left:
+                return self._keep_one()
+            if left == 0 and not opened:
+                return f"going out in one turn still needs {minimum} points in melds"
+        if kind == "discard":
+            card = move.cards[0]
+            if self.prov:
+                text = (
+                    f"your melds this turn make {self.prov_value}, short of the {minimum} needed to "
+                    "open: meld more or 'cancel'"
+                )
+                if size == 1:
+                    text += f" (going out at once needs {minimum} too)"
+                return text
+            binding = self._binding_must_use(list(self.legal_moves()))
+            if any(c == card for c in binding):
+                return f"{card.name} was taken this turn and must be melded or laid off, not discarded"
+            if binding:
+                return f"first meld or lay off {names(binding)}: a card taken this turn may not stay in hand"
+        return f"'{move}' is not allowed now"
+
+    def _keep_one(self) -> str:
+        return "you must keep a card to discard: going out needs a final discard"
+
+    def _closed_text(self) -> str:
+        rounds = self.rules.no_open_first_rounds
+        return f"nobody may open or go out in the first {rounds} rounds (until all have had {rounds} turns)"
+
+    def _layoff_reason(self, meld: Meld, card: Card, named: Card | None) -> str:
+        idx = self.melds_.index(meld) + 1
+        where = f"meld {idx} {meld}"
+        if card.rank == JOKER_RANK and extend_meld(meld, card, named, self.loose):
+            limit = self.rules.joker_limit
+            if limit == "one_per_meld":
+                return f"{where} already holds a joker: a meld may hold only one"
+            if limit == "no_adjacent_in_run" and meld.kind != SET:
+                return f"a joker there would sit beside another in {where}: jokers may not be side by side"
+            return f"{where} would hold more jokers than natural cards"
+        if meld.kind == SET and card.rank == meld.rank:
+            if len(meld.cards) >= 4:
+                return f"{where} is a full book of four"
+            return f"{card.name} does not fit {where}: a book may not hold two cards of one suit"
+        return f"{card.name} does not fit {where}"
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, move: Move) -> None:
+        seat = self.cur
+        name = self.players[seat]
+        kind = move.kind
+        if kind == "discard":
+            real = self._take_from_hand(move.action[1])
+            self.discard.append(real)
+            if self.known:
+                self.known = [c for c in self.known if c is not real]
+            self.log.append(f"{name} discarded {real.name}")
+            if not self.hands[seat]:
+                self._went_out(seat)
+                return
+            self.turn_no += 1
+            self._end_turn()
+            return
+        if kind == "draw":
+            card = self.stock.pop()
+            self.hands[seat].append(card)
+            if card is self.bottom:
+                self.bottom = None
+                self.known.append(card)
+                self.log.append(f"{name} drew the face-up {card.name}, the last card of the stock")
+            else:
+                self.log.append(f"{name} drew from the stock")
+            self.phase_ = "play"
+            return
+        if kind == "take":
+            card = self.discard.pop()
+            self.hands[seat].append(card)
+            self.known.append(card)
+            if self.rules.discard_must_be_used:
+                self.must_use.append(card)
+                if not self.opened[seat]:
+                    self.taken = card
+            self.log.append(f"{name} took {card.name} from the discard pile")
+            self.phase_ = "play"
+            return
+        if kind == "meld":
+            self._apply_meld(move.action[1], self.minimum)
+            if self.swaps and self.opened[seat]:
+                self.swaps = []  # opened: this turn's joker swaps stand
+            return
+        if kind == "layoff":
+            self._apply_layoff(move)
+            return
+        if kind == "swap":
+            j = move.action[1]
+            before = self.melds_[j]
+            must_use = self.rules.joker_must_be_used_now
+            natural, wild = self._apply_swap(move, must_use)
+            self.known.append(wild)
+            if must_use and not self.opened[seat]:
+                # The joker must go into this turn's opening: 'cancel' puts it back.
+                self.swaps.append((j, before, natural, wild))
+                return
+            taken = self.taken
+            if taken is not None and all(h is not taken for h in self.hands[seat]):
+                self.taken = None  # the taken discard went onto the table for good
+            return
+        if kind == "cancel":
+            self._apply_cancel()
+            return
+        if kind == "next":
+            self._deal(None)
+            return
+        raise AssertionError(kind)
+
+    def _undo_provisional(self) -> None:
+        """Undo this turn's joker swaps that had to serve the opening (last first)."""
+        hand = self.hands[self.cur]
+        for j, before, natural, wild in reversed(self.swaps):
+            if j >= len(self.melds_):
+                continue  # a swap inside a provisional meld: its cards are back in hand already
+            hand[:] = [h for h in hand if h is not wild]
+            self.must_use = [m for m in self.must_use if m is not wild]
+            hand.append(natural)
+            self.melds_[j] = before
+            self.log.append(f"{self.players[self.cur]} puts the joker back in meld {j + 1}")
+        self.swaps = []
+
+    def _end_turn(self) -> None:
+        """Pass the turn; an empty stock is rebuilt first, or the hand ends void."""
+        if not self.stock:
+            limit = self.rules.max_stock_rebuilds
+            if len(self.discard) < 2:
+                self._end_deal(None, "the stock ran out with no discards to rebuild it from")
+                return
+            if limit and self.reshuffles >= limit:
+                times = "once" if limit == 1 else f"{limit} times"
+                self._end_deal(None, f"the stock ran out after being rebuilt {times}")
+                return
+            self._rebuild_stock(keep_top=True)
+        self.cur = self._next_active(self.cur)
+        self._start_turn()
+
+    # ------------------------------------------------------------------ scoring
+    def _went_out(self, seat: int) -> None:
+        self._end_deal(seat, "", at_once=not self.start_opened)
+
+    def _end_deal(self, out: int | None, why: str, at_once: bool = False) -> None:
+        row: list[int | None] = [0] * self.n
+        details = []
+        if out is not None:
+            for s in range(self.n):
+                if s == out:
+                    pts = OUT_AT_ONCE if at_once else OUT
+                elif not self.opened[s]:
+                    pts = NOT_OPENED_AT_ONCE if at_once else NOT_OPENED
+                else:
+                    pts = self.hand_penalty(self.hands[s]) * (2 if at_once else 1)
+                row[s] = pts
+                if s != out:
+                    details.append(f"{self.players[s]} {pts}")
+        self.rows.append(tuple(row))
+        for s, gained in enumerate(row):
+            self.total[s] += gained or 0
+        if out is None:
+            self.result = f"Hand {self.deal_no} ends with no score: {why}."
+        else:
+            how = f"all at once ({OUT_AT_ONCE})" if at_once else f"({OUT})"
+            self.result = f"{self.players[out]} went out {how} — {', '.join(details)}."
+        self.log.append(self.result)
+        self.phase_ = "deal-over"
+        if len(self.rows) >= self.match_hands:
+            low = min(self.total)
+            winners = tuple(s for s in range(self.n) if self.total[s] == low)
+            self._finish(winners, f"after {len(self.rows)} hands the lowest total wins")
+            return
+        self.dealer = self.first  # the next dealer is the player who went first this hand
+        self.cur = self._next_active(self.dealer)
+
+    # ------------------------------------------------------------------ views
+    def _status(self, seat: int | None) -> str:
+        """What the player to act must do, in words (the 'take' hint only in their own view:
+        whether a discard is usable depends on their hidden hand)."""
+        if self._outcome is not None:
+            return f"Match over: {self._outcome.reason}."
+        name = self.players[self.cur]
+        if self.phase_ == "deal-over":
+            return f"{self.result} {name}: play 'next' for hand {self.deal_no + 1}."
+        if self.phase_ == "draw":
+            top = self.discard[-1].name if self.discard else None
+            if top and (seat == self.cur or not self.rules.discard_must_be_used) and self._can_take():
+                return f"{name}: draw from the stock or take {top}"
+            return f"{name}: draw from the stock"
+        if self.prov:
+            made = f"{self.prov_value} of {self.minimum}"
+            return f"{name}: your melds make {made}: meld more to open, or cancel"
+        if self.must_use:
+            return f"{name}: use {names(self.must_use)} in a meld or lay-off, then discard"
+        if self.turn_no == 0 and self.cur == self.first and not self.start_opened:
+            return f"{name}: you start with 15 cards: meld if you can, then discard one"
+        if not self.opened[self.cur]:
+            if not self.may_open():
+                rounds = self.rules.no_open_first_rounds
+                return f"{name}: nobody may open in the first {rounds} rounds: discard"
+            return f"{name}: meld {self.minimum}+ points to open, or discard"
+        return f"{name}: meld, lay off or discard to end the turn"
+
+    def view(self, seat: int | None) -> PlayerView:
+        facts: dict[str, str] = {"hand": f"{self.deal_no} of {self.match_hands}"}
+        if self.phase_ == "play" and not self.opened[self.cur]:
+            facts["opening"] = f"{self.prov_value} / {self.minimum}"
+        if not self.may_open() and self.phase_ in ("draw", "play"):
+            facts["opening from"] = f"round {self.rules.no_open_first_rounds + 1}"
+        if self.bottom is not None:
+            facts["stock bottom"] = self.bottom.name
+        own: dict[str, str] = {}
+        if seat is not None and seat == self.cur and self.must_use:
+            own["must use"] = names(self.must_use)
+        return self._make_view(seat, self._status(seat), facts, own)
+
+    def _badges(self, seat: int) -> tuple[str, ...]:
+        return tuple(
+            b
+            for b, on in (
+                ("opened", self.opened[seat]),
+                ("dealer", seat == self.dealer and self.phase_ != "deal-over"),
+            )
+            if on
+        )
+
+    # ------------------------------------------------------------------ copies
+    def _snapshot_extra(self) -> tuple[Any, ...]:
+        return (
+            self.turn_no,
+            self.reshuffles,
+            self.start_opened,
+            self.bottom.id if self.bottom is not None else None,
+            tuple(c.id for c in self.known),
+            tuple((j, natural.id, wild.id) for j, _, natural, wild in self.swaps),
+        )
+
+    def hidden_cards(self, seat: int | None) -> list[Card]:
+        """The cards ``seat`` may not see: other hands and the stock, but for its face-up
+        bottom card."""
+        bottom = self.bottom
+        return [c for c in super().hidden_cards(seat) if c is not bottom]
+
+    def _known_ids(self) -> set[int]:
+        known = {id(c) for c in self.must_use} | {id(c) for c in self.known}
+        if self.bottom is not None:
+            known.add(id(self.bottom))
+        return known
+
+
+def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> Rummy51:
+    assert isinstance(rules, Rummy51Rules)
+    return Rummy51(players, rules, seed, deal)
+
+
+RULES_TEXT = """\
+# Rummy 51 (Remi 51)
+
+The Balkan two-pack rummy for 2 to 5 players: two 52-card packs and four jokers (108 cards).
+Lowest score wins.
+
+**Deal.** The player right of the dealer cuts and shows a card; a joker shown goes to the
+cutter (who is then dealt one card fewer) and the next card shown lies face up at the bottom
+of the stock. The first player (left of the dealer) gets 15 cards, everyone else 14.
+There is no up-card: the first player starts by discarding one card (after melding, if
+able). The next hand is dealt by the player who went first.
+
+**Your turn.** Draw the top card of the stock or take the top discard, meld and lay off as
+you like, then discard one card. When the stock runs out, the discard pile (all but its top
+card) is shuffled into a new one.
+
+**Melds.** A run is 3 or more cards of one suit in sequence (A-2-3 and Q-K-A, never K-A-2).
+A book is 3 or 4 cards of one rank, never two of one suit. Jokers stand for any card; a meld
+may not hold more jokers than natural cards. A joker in a book of three must be named
+(`JK=7D`).
+
+**Opening.** Your first melds, laid together in one turn, must be worth 51 or more: 2-10
+face value, J Q K 10, ace 10 (also in A-2-3), a joker the value of the card it stands for.
+Until they reach 51 they are provisional: `cancel` takes them back. Once opened you may
+meld and lay off on anyone's melds.
+
+**Jokers on the table.** On your turn, whether you have opened or not, you may put the real
+card in place of a joker (`swap 2 6S`) and take the joker into hand, to use now or later.
+
+**Going out.** Meld all your cards but one and discard it. A player who goes out all at once,
+without having opened on an earlier turn, needs no 51.
+
+**Scoring each hand.** Going out: -40 (all at once: -140). The others: 100 if they have
+not opened, else the cards in hand: J Q K 10, 2-10 face value, ace 10, joker 25. After an
+all-at-once go-out, those not opened score 200 and those opened double their hand.
+
+**Match.** Four sets of one hand per player (16 hands with 4 players); the lowest total
+after the last hand wins.
+"""
+
+SPEC = register(
+    GameSpec(
+        id="rummy51",
+        title="Rummy 51",
+        summary="Balkan two-pack rummy (Remi): open with 51, -40 for going out, lowest total wins.",
+        min_players=2,
+        max_players=5,
+        rules_type=Rummy51Rules,
+        factory=_factory,
+        rules_text=RULES_TEXT,
+        presets=PRESETS,
+        notation=__doc__ or "",
+        verbs=Rummy51.verbs,
+    )
+)
+
+__all__ = ["PRESETS", "SPEC", "Rummy51", "Rummy51Rules"]
