@@ -689,7 +689,7 @@ def enumerate_melds(hand: Sequence[Card], rules: MeldRules, need: Card | None = 
     only_rank = need.rank if need is not None and not need_wild else -1
     key = (nw, rules.lo_min, rules.hi_max, rules.min_size, rules.allow_all_wild)
     limits = (rules.run_wilds_le_naturals, rules.run_wilds_apart)
-    both_mode = {"never": 0, "wild": 1, "natural": 2}[rules.ace_both_ends]
+    both_mode = _BOTH_ACES[rules.ace_both_ends]
     for si in range(4):
         mask = suit_masks[si]
         if not mask or (only_suit >= 0 and si != only_suit):
@@ -721,9 +721,10 @@ def enumerate_melds(hand: Sequence[Card], rules: MeldRules, need: Card | None = 
             if need is None or any(c is need for c in meld.cards):
                 yield meld
     skey = (nw, rules.min_size, rules.set_max, rules.set_distinct_suits, rules.set_wilds_le_naturals)
+    short = rules.min_size - nw  # fewer suits of a rank than this make no set
     for rank in range(1, 14):
         smask = rank_masks[rank]
-        if not smask or (only_rank >= 0 and rank != only_rank):
+        if not smask or _SUITS_HELD[smask] < short or (only_rank >= 0 and rank != only_rank):
             continue
         stemplates = _set_templates(smask, *skey)
         reps_col = _SET_REPS[rank]
@@ -741,6 +742,11 @@ def enumerate_melds(hand: Sequence[Card], rules: MeldRules, need: Card | None = 
             if need is None or any(c is need for c in cards):
                 yield Meld(SET, tuple(cards), tuple(reps), rank=rank)
 
+
+_BOTH_ACES = {"never": 0, "wild": 1, "natural": 2}
+"""``MeldRules.ace_both_ends`` as the number :func:`_run_templates` takes."""
+_SUITS_HELD = tuple(bin(mask).count("1") for mask in range(16))
+"""How many suits a rank mask of :func:`enumerate_melds` holds."""
 
 _REPS_T: list[tuple[Card, ...]] = [
     tuple(card_of(rank_at(p), s) if 1 <= p <= 14 else card_of(1, s) for p in range(16)) for s in SUITS

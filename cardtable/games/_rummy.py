@@ -237,17 +237,17 @@ class RummyGame(Game):
         hand: Sequence[Card],
         skip: LayoffFilter | None = None,
         one_notation: bool = False,
+        wanted: dict[int, list[int]] | None = None,
     ) -> None:
         """Append every lay-off of a card of ``hand`` on a table meld (one joker stands for
         all the jokers in hand), leaving out those ``skip`` refuses.
 
         With ``one_notation`` a joker that could go at either end of a run from 2 to K is
         listed once (as the high ace): ``layoff 1 JK=AH`` cannot tell the two places apart.
+        ``wanted`` may pass :meth:`_wanted_keys` computed earlier for the same table.
         """
-        wanted: dict[int, list[int]] = {}
-        for j, meld in enumerate(self.melds_):
-            for key in fitting_keys(meld, self.mrules):
-                wanted.setdefault(key, []).append(j)
+        if wanted is None:
+            wanted = self._wanted_keys()
         seen: set[int] = set()
         joker: Card | None = None
         for card in hand:
@@ -279,10 +279,21 @@ class RummyGame(Game):
                         reps_seen.append(rep)
                     moves.append(Move("layoff", (joker,), (rep,), j + 1, action=("layoff", j, new, joker)))
 
-    def _add_swaps(self, moves: list[Move], hand: Sequence[Card]) -> None:
-        """Append every swap of a natural card of ``hand`` for the wild that stands for it."""
-        seen_swap: set[tuple[int, int]] = set()
+    def _wanted_keys(self) -> dict[int, list[int]]:
+        """For each natural card key, the table melds (by index) it might be laid off on."""
+        wanted: dict[int, list[int]] = {}
         for j, meld in enumerate(self.melds_):
+            for key in fitting_keys(meld, self.mrules):
+                wanted.setdefault(key, []).append(j)
+        return wanted
+
+    def _add_swaps(
+        self, moves: list[Move], hand: Sequence[Card], melds: Sequence[tuple[int, Meld]] | None = None
+    ) -> None:
+        """Append every swap of a natural card of ``hand`` for the wild that stands for it
+        (on ``melds``, ``(index, meld)`` pairs, when given: those that hold a wild)."""
+        seen_swap: set[tuple[int, int]] = set()
+        for j, meld in enumerate(self.melds_) if melds is None else melds:
             for c, r in zip(meld.cards, meld.reps, strict=True):
                 if c.key == r.key:
                     continue

@@ -53,13 +53,13 @@ hand ends with no score and counts as one of the match's hands.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 from pydantic import Field
 
 from cardtable.engine.cards import JOKER_RANK, Card, make_deck, names
 from cardtable.engine.errors import InvalidRules
-from cardtable.engine.melds import SET, Meld, MeldRules, enumerate_melds, extend_meld, meld_value
+from cardtable.engine.melds import RUN, SET, Meld, MeldRules, enumerate_melds, extend_meld, meld_value
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
@@ -236,6 +236,11 @@ class Rummy51(RummyGame):
         """Cards that must stay in hand after a meld or lay-off."""
         # seat 0 plays first in the first hand: the dealer sits just before it
         self.dealer = (-self.step) % n
+        self.table_version = 0
+        """Bumped whenever the table may change (keys the cache of :meth:`_table`)."""
+        self._table_cache: tuple[int, dict[int, list[int]], list[tuple[int, Meld]]] | None = None
+        self._discard_moves: dict[int, Move] = {}
+        """The discard move of each physical card (by id), made once per game, never shared."""
         self._deal(deal)
 
     # ------------------------------------------------------------------ dealing
@@ -407,8 +412,8 @@ class Rummy51(RummyGame):
                 if plain:
                     moves.append(Move("meld", meld.cards, None, action=("meld", meld)))
                     continue
-                move = self._meld_move(meld)
-                if meld.lo == 1 or meld.hi == 14:
+                move = self._joker_meld_move(meld)
+                if meld.kind == RUN and (meld.lo == 1 or meld.lo + len(meld.cards) == 15):
                     # The notation does not say where an ace sits: 'AH JK 3H ... QH' is A-2-...-Q
                     # or 3-...-K-A, and 'JK=AH' with 2H ... KH either ace. A run with an ace
                     # keeps one reading per text, the higher (runs come low to high).
@@ -418,10 +423,12 @@ class Rummy51(RummyGame):
                         continue
                     ace_runs[move.key] = len(moves)
                 moves.append(move)
-        if opened and size - 1 >= min_left and self.melds_:
-            self._add_layoffs(moves, hand, one_notation=True)
-        if self.melds_ and (opened or not self.rules.joker_take_requires_opened):
-            self._add_swaps(moves, hand)
+        if self.melds_:
+            table = self._table()
+            if opened and size - 1 >= min_left:
+                self._add_layoffs(moves, hand, one_notation=True, wanted=table[1])
+            if table[2] and (opened or not self.rules.joker_take_requires_opened):
+                self._add_swaps(moves, hand, table[2])
         if not opened and (self.prov or self.swaps or self.taken is not None):
             moves.append(Move("cancel", action="cancel", text="cancel"))
         if self.prov and not (size == 1 and self._waived()):
@@ -431,8 +438,53 @@ class Rummy51(RummyGame):
         distinct: dict[int, Card] = {}
         for card in hand:
             distinct.setdefault(card.key, card)
-        moves += [Move("discard", (c,), (None,), action=("discard", c)) for c in distinct.values()]
+        # A discard move is a value (the card it throws): make each once, list it again and again.
+        made = self._discard_moves
+        for card in distinct.values():
+            throw = made.get(card.id)
+            if throw is None:
+                throw = made[card.id] = Move("discard", (card,), (None,), action=("discard", card))
+            moves.append(throw)
         return moves
+
+    def _joker_meld_move(self, meld: Meld) -> Move:
+        """The listed move of a meld from a hand holding a joker: the notation of
+        :meth:`_meld_move`, found faster (jokers are the only wild cards here)."""
+        cards, reps = meld.cards, meld.reps
+        last = len(cards) - 1
+        if meld.kind == RUN:
+            low, high = cards[0].rank == JOKER_RANK, cards[last].rank == JOKER_RANK
+            if not (low or high):
+                return Move("meld", cards, None, action=("meld", meld))
+            named: list[Card | None] = [None] * len(cards)
+            if low:
+                named[0] = reps[0]
+            if high:
+                named[last] = reps[last]
+            return Move("meld", cards, tuple(named), action=("meld", meld))
+        wild = [c.rank == JOKER_RANK for c in cards]
+        count = sum(wild)
+        if not count or (count == 1 and len(cards) == 4):
+            return Move("meld", cards, None, action=("meld", meld))
+        return Move(
+            "meld",
+            cards,
+            tuple(r if w else None for r, w in zip(reps, wild, strict=True)),
+            action=("meld", meld),
+        )
+
+    def _table(self) -> tuple[int, dict[int, list[int]], list[tuple[int, Meld]]]:
+        """What move generation needs to know of the table, cached until it changes: its
+        version, the lay-off lookup and the melds that hold a joker."""
+        cached = self._table_cache
+        if cached is not None and cached[0] == self.table_version:
+            return cached
+        with_jokers = [
+            (j, m) for j, m in enumerate(self.melds_) if any(c.rank == JOKER_RANK for c in m.cards)
+        ]
+        fresh = (self.table_version, self._wanted_keys(), with_jokers)
+        self._table_cache = fresh
+        return fresh
 
     # ------------------------------------------------------------------ explaining
     def _explain(self, move: Move) -> str:
@@ -536,6 +588,8 @@ class Rummy51(RummyGame):
         seat = self.cur
         name = self.players[seat]
         kind = move.kind
+        if kind in ("meld", "layoff", "swap", "cancel", "next"):
+            self.table_version += 1  # the table may change: move generation reads it afresh
         if kind == "discard":
             real = self._take_from_hand(move.action[1])
             self.discard.append(real)
@@ -716,6 +770,11 @@ class Rummy51(RummyGame):
         )
 
     # ------------------------------------------------------------------ copies
+    def copy(self) -> Self:
+        new = super().copy()
+        new._discard_moves = {}  # a listed move belongs to one game (it carries that game's stamp)
+        return new
+
     def _snapshot_extra(self) -> tuple[Any, ...]:
         return (
             self.turn_no,
