@@ -23,8 +23,9 @@ from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self
 
-from cardtable.engine.cards import JOKER_RANK, Card, names, parse_cards
-from cardtable.engine.errors import IllegalMove, InvalidRules
+from cardtable.engine.cards import JOKER_RANK, Card, names
+from cardtable.engine.deals import read_stacked
+from cardtable.engine.errors import IllegalMove
 from cardtable.engine.game import Game, Outcome
 from cardtable.engine.melds import (
     RUN,
@@ -158,42 +159,7 @@ class RummyGame(Game):
         Unknown keys, bad card text, an empty hand and a card listed more often than the
         deck holds it raise :class:`InvalidRules` naming the problem.
         """
-        keys = ("hands", "stock", "discard", *extra_keys)
-        for key in stacked:
-            if key not in keys:
-                raise InvalidRules(f"deal: unknown key {key!r} ({self.title} deals take: {', '.join(keys)})")
-
-        def take(text: Any, what: str) -> list[Card]:
-            if text is None:
-                return []
-            if not isinstance(text, str):
-                raise InvalidRules(f"deal: {what} must be card text such as '7H 8H 9H'")
-            out = []
-            for card in parse_cards(text):
-                idx = next(
-                    (i for i, c in enumerate(pool) if c == card and (card.copy == 0 or c.copy == card.copy)),
-                    None,
-                )
-                if idx is None:
-                    raise InvalidRules(f"deal: {card.label} is listed more often than the deck holds it")
-                out.append(pool.pop(idx))
-            return out
-
-        hands = stacked.get("hands") or []
-        if not isinstance(hands, list) or len(hands) > self.n:
-            raise InvalidRules(f"deal: hands must be a list of at most {self.n} entries (one per seat)")
-        fixed: dict[int, list[Card]] = {}
-        for seat, text in enumerate(hands):
-            if text is not None:
-                fixed[seat] = take(text, f"hand {seat}")
-                if not fixed[seat]:
-                    raise InvalidRules(
-                        f"deal: hand {seat} is empty; list its cards, or null to deal it at random"
-                    )
-        stock_top = take(stacked.get("stock"), "stock")
-        disc = take(stacked.get("discard"), "discard")
-        extras = {key: take(stacked.get(key), key) for key in extra_keys}
-        return fixed, stock_top, disc, extras
+        return read_stacked(stacked, pool, self.n, self.title, card_keys=extra_keys)
 
     def _rebuild_stock(self, keep_top: bool) -> None:
         """Shuffle the discard pile (all of it, or all but its top card) into a new stock."""

@@ -66,7 +66,8 @@ from typing import Any, Literal, Self
 
 from pydantic import Field
 
-from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, Card, make_deck, parse_cards
+from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, Card, make_deck
+from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import Game, Outcome
 from cardtable.engine.melds import Meld
@@ -243,43 +244,11 @@ class PageOne(Game):
         )
 
     def _deal_stacked(self, stacked: dict[str, Any], deck: list[Card], order: list[int]) -> None:
-        known = {"hands", "stock", "discard", "rest"}
-        for key in stacked:
-            if key not in known:
-                raise InvalidRules(
-                    f"deal: unknown key {key!r} (Page One deals take: hands, stock, discard, rest)"
-                )
+        pool = deck
+        fixed, stock_top, played, _ = read_stacked(stacked, pool, self.n, self.title, other_keys=("rest",))
         rest = stacked.get("rest", "stock")
         if rest not in ("stock", "played"):
             raise InvalidRules(f"deal: rest must be 'stock' or 'played', not {rest!r}")
-        pool = deck
-
-        def take(text: Any, what: str) -> list[Card]:
-            if text is None:
-                return []
-            if not isinstance(text, str):
-                raise InvalidRules(f"deal: {what} must be card text such as '7H 8H 9H'")
-            out = []
-            for card in parse_cards(text):
-                idx = next((i for i, c in enumerate(pool) if c == card), None)
-                if idx is None:
-                    raise InvalidRules(f"deal: {card.label} is listed more often than the deck holds it")
-                out.append(pool.pop(idx))
-            return out
-
-        hands = stacked.get("hands") or []
-        if not isinstance(hands, list) or len(hands) > self.n:
-            raise InvalidRules(f"deal: hands must be a list of at most {self.n} entries (one per seat)")
-        fixed: dict[int, list[Card]] = {}
-        for seat, text in enumerate(hands):
-            if text is not None:
-                fixed[seat] = take(text, f"hand {seat}")
-                if not fixed[seat]:
-                    raise InvalidRules(
-                        f"deal: hand {seat} is empty; list its cards, or null to deal it at random"
-                    )
-        stock_top = take(stacked.get("stock"), "stock")
-        played = take(stacked.get("discard"), "discard")
         self.rng.shuffle(pool)
         for s in order:
             if s in fixed:
