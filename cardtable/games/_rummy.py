@@ -94,6 +94,27 @@ class RummyGame(Game):
         """A meld's opening value (jokers count as what they stand for)."""
 
     @abstractmethod
+    def _can_take(self) -> bool:
+        """Whether the seat to act may take the top discard now."""
+
+    @abstractmethod
+    def _play_moves(self) -> list[Move]:
+        """The moves after drawing: melds, lay-offs, swaps, cancel, discards."""
+
+    def _generate(self) -> list[Move]:
+        ph = self.phase_
+        if ph == "draw":
+            moves = [Move("draw", action="draw", text="draw")]
+            if self._can_take():
+                moves.append(Move("take", action="take", text="take"))
+            return moves
+        if ph == "deal-over":
+            return [Move("next", action="next", text="next")]
+        if ph != "play":
+            return []
+        return self._play_moves()
+
+    @abstractmethod
     def _went_out(self, seat: int) -> None:
         """``seat`` has no cards left after a meld, lay-off or discard: score the deal."""
 

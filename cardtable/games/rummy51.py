@@ -360,19 +360,6 @@ class Rummy51(RummyGame):
         return not self.rules.all_at_once_needs_51 and not self.start_opened
 
     # ------------------------------------------------------------------ moves
-    def _generate(self) -> list[Move]:
-        ph = self.phase_
-        if ph == "draw":
-            moves = [Move("draw", action="draw", text="draw")]
-            if self._can_take():
-                moves.append(Move("take", action="take", text="take"))
-            return moves
-        if ph == "deal-over":
-            return [Move("next", action="next", text="next")]
-        if ph != "play":
-            return []
-        return self._play_moves()
-
     def _can_take(self) -> bool:
         if not self.discard:
             return False

@@ -329,19 +329,6 @@ class Scala40(RummyGame):
             return 2
         return 0 if self.rules.no_discard_needed_to_close else 1
 
-    def _generate(self) -> list[Move]:
-        ph = self.phase_
-        if ph == "draw":
-            moves = [Move("draw", action="draw", text="draw")]
-            if self._can_take():
-                moves.append(Move("take", action="take", text="take"))
-            return moves
-        if ph == "deal-over":
-            return [Move("next", action="next", text="next")]
-        if ph != "play":
-            return []
-        return self._play_moves()
-
     def _can_take(self) -> bool:
         if not self.discard:
             return False
