@@ -113,9 +113,28 @@ class Game(ABC):
     def view(self, seat: int | None) -> PlayerView:
         """What ``seat`` may see and nothing more (None: a spectator)."""
 
-    @abstractmethod
     def copy(self) -> Self:
-        """An independent copy (for bots and validation)."""
+        """An independent copy (for bots and validation).
+
+        Every list, set and dict of the state is copied (a list of lists, such as the
+        hands, two levels deep) and the RNG is cloned; cards, melds and moves are immutable
+        and shared. A game whose state nests deeper overrides this.
+        """
+        new = object.__new__(type(self))
+        for name, value in self.__dict__.items():
+            if isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            elif isinstance(value, (set, dict)):
+                value = value.copy()
+            elif isinstance(value, random.Random):
+                rng = random.Random()
+                rng.setstate(value.getstate())
+                value = rng
+            new.__dict__[name] = value
+        new._stamp = object()
+        new._legal_stamp = None
+        new._legal_keys = None
+        return new
 
     @abstractmethod
     def snapshot(self) -> tuple[Any, ...]:

@@ -6,7 +6,7 @@ that open with a minimum, provisional melds that ``cancel`` takes back, cards th
 used this turn, and a match of deals with one score row each. It supplies the parts that
 do not depend on a game's rules: seat rotation, stacked-deal parsing, meld and lay-off and
 joker-swap move generation, reading move text, applying melds, lay-offs, swaps and
-``cancel``, rebuilding the stock, the player view, ``copy``, ``snapshot`` and
+``cancel``, rebuilding the stock, the player view, ``snapshot`` and
 ``determinize``. A subclass deals, lists the moves of each phase, explains refusals and
 scores.
 
@@ -48,8 +48,6 @@ class RummyGame(Game):
 
     verbs: ClassVar[tuple[str, ...]]
     """The move verbs, in the order refusal messages list them."""
-    extra_lists: ClassVar[tuple[str, ...]] = ()
-    """A subclass's own flat list attributes, which ``copy`` copies too."""
     step: int = 1
     """Seat direction: +1 plays to the next seat number (clockwise), -1 the other way."""
 
@@ -529,29 +527,6 @@ class RummyGame(Game):
         )
 
     # ------------------------------------------------------------------ copies
-    def copy(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.discard = list(self.discard)
-        new.melds_ = list(self.melds_)
-        new.opened = list(self.opened)
-        new.must_use = list(self.must_use)
-        new.prov = list(self.prov)
-        new.active = list(self.active)
-        new.total = list(self.total)
-        new.rows = list(self.rows)
-        new.history = list(self.history)
-        new.log = list(self.log)
-        for name in self.extra_lists:
-            setattr(new, name, list(getattr(self, name)))
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new._stamp = object()
-        new._legal_stamp = None
-        return new
-
     def _snapshot_extra(self) -> tuple[Any, ...]:
         """A subclass's own state for :meth:`snapshot` (after the seats' opened flags)."""
         return ()

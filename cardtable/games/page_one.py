@@ -837,25 +837,6 @@ class PageOne(Game):
             result=self.result if self.phase_ in ("deal-over", "match-over") else "",
         )
 
-    def copy(self) -> Self:
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.played = list(self.played)
-        new.trick = list(self.trick)
-        new.last_trick = list(self.last_trick)
-        new.public = set(self.public)
-        new.total = list(self.total)
-        new.rows = list(self.rows)
-        new.history = list(self.history)
-        new.log = list(self.log)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new._stamp = object()
-        new._legal_stamp = None
-        return new
-
     def snapshot(self) -> tuple[Any, ...]:
         def ids(cards: Sequence[Card]) -> tuple[int, ...]:
             return tuple(c.id for c in cards)

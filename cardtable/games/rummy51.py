@@ -197,7 +197,6 @@ class Rummy51(RummyGame):
     game_id = "rummy51"
     title = "Rummy 51"
     verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
-    extra_lists = ("known", "swaps")
 
     rules: Rummy51Rules
 

@@ -197,7 +197,6 @@ class Scala40(RummyGame):
     game_id = "scala40"
     title = "Scala 40"
     verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
-    extra_lists = ("turns",)
 
     rules: Scala40Rules
 
