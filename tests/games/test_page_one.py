@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
+from support import draw, hand, legal, refused, state
 
 from cardtable.engine import (
     Game,
@@ -31,7 +32,6 @@ from cardtable.rulesdoc import rules_markdown
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 DECK = [r + s for s in "SHDC" for r in RANKS] + ["JK"]
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
-
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -62,14 +62,6 @@ def names(text: str) -> list[str]:
     return [c.name for c in parse_cards(text)]
 
 
-def hand(game: Game, seat: int) -> list[str]:
-    return [c.name for c in game.hand(seat)]
-
-
-def legal(game: Game) -> set[str]:
-    return {str(m) for m in game.legal_moves()}
-
-
 def rest_of_deck(*used: str) -> str:
     """The cards of the 53-card deck that are not in ``used``, as text."""
     taken = Counter(n for text in used for n in names(text))
@@ -80,43 +72,6 @@ def trick(game: Game) -> list[tuple[int, str]]:
     view = game.view(None).trick
     assert view is not None
     return list(view.plays)
-
-
-def state(game: Game) -> tuple[object, ...]:
-    """Everything the public API shows, to check that a refused move changed nothing."""
-    seats = range(len(game.players))
-    return (
-        game.record(),
-        game.snapshot(),
-        tuple(game.view(s) for s in seats),
-        game.view(None),
-        tuple(tuple(hand(game, s)) for s in seats),
-        tuple(str(m) for m in game.legal_moves()),
-        game.phase,
-        game.to_act,
-    )
-
-
-def refused(game: Game, move: str, *fragments: str) -> str:
-    """Play ``move``, expect IllegalMove whose message holds every fragment, and no change."""
-    before = state(game)
-    with pytest.raises(IllegalMove) as info:
-        game.play(move)
-    message = str(info.value)
-    for fragment in fragments:
-        assert fragment.lower() in message.lower(), (move, message)
-    assert state(game) == before, f"{move!r} was refused but changed the game"
-    return message
-
-
-def draw(game: Game) -> str:
-    """Draw one card for the seat to act and return it."""
-    seat = game.to_act
-    assert seat is not None
-    before = Counter(hand(game, seat))
-    game.play("draw")
-    (card,) = (Counter(hand(game, seat)) - before).elements()
-    return card
 
 
 # ----------------------------------------------------------------------------- the deal

@@ -16,10 +16,10 @@ from collections import Counter
 from collections.abc import Iterable
 
 import pytest
+from support import draw, hand, legal, melds, pass_turn, refused, state
 
 from cardtable.cli import main
 from cardtable.engine import (
-    IllegalMove,
     InvalidNotation,
     InvalidRules,
     new_game,
@@ -38,7 +38,6 @@ OPEN_51_MELDS = "meld QH KH AH / 7S 7D 7C"
 IDLE = "2S 5D 8H JC KS 4H 9C"
 IDLE_B = "3S 6D 9H QC AD 5H 10C"
 IDLE_C = "4S 7D 10H KC 2D 6H JS"
-
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -73,18 +72,6 @@ def cards(text: str) -> list[str]:
     return [c.name for c in parse_cards(text)]
 
 
-def hand(game, seat: int) -> list[str]:
-    return [c.name for c in game.hand(seat)]
-
-
-def legal(game) -> set[str]:
-    return {str(m) for m in game.legal_moves()}
-
-
-def melds(game) -> list[str]:
-    return [str(m) for m in game.melds]
-
-
 def discards(game) -> set[str]:
     return {m for m in legal(game) if m.startswith("discard")}
 
@@ -94,51 +81,6 @@ def rest_of_deck(*used: str, jokers: int = 4) -> list[str]:
     deck = DECK - Counter({"JK": 4 - jokers})
     left = deck - Counter(name for text in used for name in cards(text))
     return sorted(left.elements())
-
-
-def draw(game) -> str:
-    """Draw from the stock and return the card drawn."""
-    seat = game.to_act
-    before = Counter(hand(game, seat))
-    game.play("draw")
-    (card,) = (Counter(hand(game, seat)) - before).elements()
-    return card
-
-
-def pass_turn(game) -> str:
-    """Draw and discard the card drawn."""
-    card = draw(game)
-    game.play(f"discard {card}")
-    return card
-
-
-def state(game) -> tuple[object, ...]:
-    """Everything the public API shows, to check that a refused move changed nothing."""
-    seats = range(len(game.players))
-    return (
-        game.record(),
-        tuple(game.view(s) for s in seats),
-        game.view(None),
-        tuple(tuple(hand(game, s)) for s in seats),
-        tuple(melds(game)),
-        tuple(str(m) for m in game.legal_moves()),
-        game.phase,
-        game.to_act,
-        game.scores,
-        game.deal_scores,
-    )
-
-
-def refused(game, move: str, *fragments: str) -> str:
-    """Play ``move``, expect IllegalMove whose message holds every fragment, and no change."""
-    before = state(game)
-    with pytest.raises(IllegalMove) as info:
-        game.play(move)
-    message = str(info.value)
-    for fragment in fragments:
-        assert fragment.lower() in message.lower(), (move, message)
-    assert state(game) == before, f"{move!r} was refused but changed the game"
-    return message
 
 
 def finish_hand(game, rng: random.Random) -> None:

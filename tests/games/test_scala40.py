@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 import pytest
+from support import draw, hand, legal, melds, pass_turn, refused, state
 
 from cardtable.engine import (
     IllegalMove,
@@ -31,7 +32,6 @@ CLOSE_MELDS = "meld 7H 8H 9H 10H / KS KD KC / 2C 3C 4C / 5D 6D 7D"
 # What the other seats draw (and throw straight back) on their first turn.
 OTHER_DRAWS = ("4S", "3S", "2S", "6S", "8S")
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
-
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -66,65 +66,10 @@ def cards(text: str) -> list[str]:
     return [c.name for c in parse_cards(text)]
 
 
-def hand(game, seat: int) -> list[str]:
-    return [c.name for c in game.hand(seat)]
-
-
-def legal(game) -> set[str]:
-    return {str(m) for m in game.legal_moves()}
-
-
-def melds(game) -> list[str]:
-    return [str(m) for m in game.melds]
-
-
 def rest_of_deck(*used: str) -> list[str]:
     """The card names of the 108-card deck that are not in ``used`` (in a fixed order)."""
     left = DECK - Counter(name for text in used for name in cards(text))
     return sorted(left.elements())
-
-
-def draw(game) -> str:
-    """Draw from the stock and return the card drawn."""
-    seat = game.to_act
-    before = Counter(hand(game, seat))
-    game.play("draw")
-    (card,) = (Counter(hand(game, seat)) - before).elements()
-    return card
-
-
-def pass_turn(game) -> str:
-    """Draw and discard the card drawn."""
-    card = draw(game)
-    game.play(f"discard {card}")
-    return card
-
-
-def state(game) -> tuple[object, ...]:
-    """Everything the public API shows, to check that a refused move changed nothing."""
-    seats = range(len(game.players))
-    return (
-        game.record(),
-        tuple(game.view(s) for s in seats),
-        game.view(None),
-        tuple(tuple(hand(game, s)) for s in seats),
-        tuple(melds(game)),
-        tuple(str(m) for m in game.legal_moves()),
-        game.phase,
-        game.to_act,
-    )
-
-
-def refused(game, move: str, *fragments: str) -> str:
-    """Play ``move``, expect IllegalMove whose message holds every fragment, and no change."""
-    before = state(game)
-    with pytest.raises(IllegalMove) as info:
-        game.play(move)
-    message = str(info.value)
-    for fragment in fragments:
-        assert fragment.lower() in message.lower(), (move, message)
-    assert state(game) == before, f"{move!r} was refused but changed the game"
-    return message
 
 
 def close_on_second_turn(
