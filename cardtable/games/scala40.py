@@ -385,7 +385,8 @@ class Scala40(RummyGame):
                 def skip(card: Card, j: int, new: Meld) -> bool:
                     return self._strands_playable((card,), self._with(j, new))
 
-            self._add_layoffs(moves, hand, skip)
+            # One listing per text: 'layoff N JK=AH' on a 2-K run cannot say which ace.
+            self._add_layoffs(moves, hand, skip, one_notation=True)
         if can_add:
             self._add_swaps(moves, hand)
         if self.prov or (self.taken is not None and not opened):

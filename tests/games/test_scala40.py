@@ -377,6 +377,23 @@ def test_full_suit_plus_joker_is_the_longest_run():
     assert "Ann opened" in " ".join(view.log)
 
 
+def test_joker_on_a_two_to_king_run_is_listed_once_as_the_high_ace():
+    # 'layoff 1 JK=AH' cannot say which end; listing both made a record ambiguous.
+    game = start(
+        ["3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK 5D", "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 5S"],
+        stock="9S 8S 2H",
+    )
+    for move in ("draw", "discard 9S", "draw", "discard 8S", "draw"):
+        game.play(move)
+    notations = [str(m) for m in game.legal_moves()]
+    assert notations.count("meld 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK=AH") == 1
+    game.play("meld 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
+    notations = [str(m) for m in game.legal_moves()]
+    assert notations == ["layoff 1 JK=AH", "discard JK", "discard 5D"]
+    game.play("layoff 1 JK=AH")
+    assert melds(game) == ["[2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK(=AH)]"]
+
+
 def test_identical_runs_and_sets_of_the_same_rank_may_share_the_table():
     game = start(["7H 8H 9H 7H 8H 9H KS KD KC KS KD KC 5C 2D", None], stock="4S")
     game.play("draw")
