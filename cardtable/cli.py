@@ -179,7 +179,11 @@ def _render(game: Game, seat: int, out: TextIO) -> None:
         mark = ">" if s.to_act else " "
         badges = f" [{', '.join(s.badges)}]" if s.badges else ""
         out.write(f" {mark} {s.name:<12} {s.card_count:>2} cards  score {s.score:>4}{badges}\n")
-    out.write(f" stock {view.stock_count}   discard: {view.discard_top or '(empty)'}\n")
+    top = view.discard_top or ("face down" if view.discard_count else "(empty)")
+    out.write(f" {view.stock_label} {view.stock_count}   {view.discard_label}: {top}\n")
+    if view.trick is not None:
+        plays = "  ".join(f"{game.players[s]} {card}" for s, card in view.trick.plays) or "(none yet)"
+        out.write(f"  trick: {plays}\n")
     for m in view.melds:
         out.write(f"  meld {m.number}: {m.text} ({m.value}) by {game.players[m.owner]}\n")
     if view.facts:

@@ -60,8 +60,12 @@ class PlayerView(_Frozen):
     seats: tuple[SeatView, ...]
     hand: tuple[str, ...] = ()
     stock_count: int = 0
+    stock_label: str = "stock"
+    """What the game calls the stock (Indian Rummy: 'closed deck')."""
     discard_top: str | None = None
     discard_count: int = 0
+    discard_label: str = "discard"
+    """What the game calls the face-up pile (Indian Rummy: 'open deck'; Page One: 'played')."""
     discard: tuple[str, ...] = ()
     """The discard pile where the rules let players look through it (else empty)."""
     melds: tuple[MeldView, ...] = ()

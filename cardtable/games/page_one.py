@@ -824,6 +824,7 @@ class PageOne(Game):
             stock_count=len(self.stock),
             discard_top=None,
             discard_count=len(self.played),
+            discard_label="tricks",
             trick=trick,
             legal_moves=tuple(str(m) for m in self.legal_moves())
             if seat is not None and seat == self.to_act

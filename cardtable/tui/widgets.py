@@ -162,12 +162,18 @@ class PileWidget(Static):
     def show(self, view: PlayerView) -> None:
         colours = _colours(self)
         ascii_only = _ascii(self)
+        self.border_title = view.stock_label if self.pile == "stock" else view.discard_label
         if self.pile == "stock":
             body = card_back(colours, ascii_only=ascii_only) if view.stock_count else Text("empty")
             self.update(Text.assemble(body, f"\n{_count(view.stock_count)}"))
         else:
             top = view.discard_top
-            body = card_text(top, colours, ascii_only=ascii_only) if top else Text("empty")
+            if top:
+                body = card_text(top, colours, ascii_only=ascii_only)
+            elif view.discard_count:  # a face-down pile (Page One's finished tricks)
+                body = card_back(colours, ascii_only=ascii_only)
+            else:
+                body = Text("empty")
             self.update(Text.assemble(body, f"\n{_count(view.discard_count)}"))
 
     def on_click(self) -> None:

@@ -213,3 +213,22 @@ async def test_mouse_clicks_draw_select_and_lay_off(make_app, stacked):
         # 5H fits neither meld: the reason is shown and nothing changed
         assert "5H" not in {c.name for m in game.melds for c in m.cards}
         assert "does not fit" in str(table.query_one("#status").render())
+
+
+async def test_page_one_table_shows_the_trick_and_the_tricks_pile(make_app, tmp_path):
+    from cardtable.engine import new_game
+    from cardtable.tui.widgets import PileWidget, TrickArea
+
+    game = new_game("page-one", players=["Ann", "Bob"], seed=5)
+    session = Session(game, [None, "random"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+        screen = app.screen
+        assert screen.query_one("#discard", PileWidget).border_title == "tricks"
+        assert screen.query_one("#stock", PileWidget).border_title == "stock"
+        play = next(m for m in game.legal_moves() if m.kind == "play")
+        await type_move(pilot, str(play))
+        await until(pilot, lambda: game.to_act == 0 or game.phase != "play")
+        trick = str(screen.query_one(TrickArea).render())
+        assert "Ann" in trick or "last trick" in trick
