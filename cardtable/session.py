@@ -13,13 +13,14 @@ True
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardtable.bots import BOTS, make_bot
+from cardtable.bots import BOTS, Decision, decide, hint, make_bot
 from cardtable.engine import new_game
 from cardtable.engine.errors import CardtableError, InvalidRecord
 from cardtable.engine.game import Game
@@ -43,6 +44,8 @@ class Session:
         self.bots = list(bots)
         self.players = {s: make_bot(b) for s, b in enumerate(bots) if b is not None}
         self.rng = random.Random(game.seed ^ 0x5EED)
+        self.hints = [0] * len(game.players)
+        """Hints asked for per seat (kept in the save as a ``# hints:`` comment line)."""
         self.save_path = save_path
         self.save_error: str | None = None
         """The last autosave failure in words (None when the last save worked)."""
@@ -92,7 +95,9 @@ class Session:
                 bots.append(kind[4:])
             else:
                 raise InvalidRecord(f"{target} cannot be resumed: unknown seat kind {kind!r}")
-        return cls(game, bots, target)
+        session = cls(game, bots, target)
+        session.hints = _read_hints(text, len(game.players))
+        return session
 
     # ------------------------------------------------------------------ playing
     def is_bot(self, seat: int | None) -> bool:
@@ -115,11 +120,23 @@ class Session:
         seat = self.game.to_act
         if seat is None or seat not in self.players:
             raise ValueError("it is not a computer player's turn")
-        return self.play(self.players[seat].choose(self.game, self.rng))
+        return self.play(decide(self.players[seat], self.game, self.rng).move)
+
+    def hint(self) -> Decision:
+        """A suggested move for the person to act, with why; counted in ``hints``."""
+        seat = self.game.to_act
+        if seat is None:
+            raise ValueError("the match is over: there is nothing to suggest")
+        self.hints[seat] += 1
+        self.autosave()
+        return hint(self.game, random.Random(self.game.seed ^ len(self.game.history)))
 
     def record(self) -> str:
         """The record text with the seats line."""
-        return write_record(self.game, seat_kinds(self.bots))
+        text = write_record(self.game, seat_kinds(self.bots))
+        if any(self.hints):
+            text = text.replace("\nmoves:\n", f"\n{HINTS_LINE}{json.dumps(self.hints)}\nmoves:\n", 1)
+        return text
 
     def autosave(self) -> bool:
         """Write the record atomically; a failure is kept in ``save_error``, play goes on."""
@@ -132,6 +149,26 @@ class Session:
             return False
         self.save_error = None
         return True
+
+
+HINTS_LINE = "# hints: "
+"""The comment line of a save that keeps the hints asked per seat (records skip comments)."""
+
+
+def _read_hints(text: str, seats: int) -> list[int]:
+    """The hints per seat noted in a save (zeros when there is no such line or it is odd)."""
+    for line in text.splitlines():
+        if line.startswith(HINTS_LINE):
+            try:
+                values = json.loads(line[len(HINTS_LINE) :])
+            except ValueError:
+                break
+            if isinstance(values, list) and len(values) == seats and all(isinstance(v, int) for v in values):
+                return [max(0, v) for v in values]
+            break
+        if line.strip() == "moves:":
+            break
+    return [0] * seats
 
 
 def protect_autosave(path: Path) -> str | None:

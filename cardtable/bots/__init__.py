@@ -1,29 +1,88 @@
-"""Computer players. A bot sees only ``game.view(seat)`` and the legal moves.
+"""Computer players: a difficulty ladder shared by every game, hints, and the driver.
+
+A bot never gets the game. Each decision it is handed a :class:`Turn`: the seat's
+``game.view(seat)``, the legal moves, the (public) rules, an injected RNG and ``sample``,
+which returns a *determinized* copy of the game: the cards hidden from the seat reshuffled
+among the places hidden from it (:meth:`Game.determinize`, the leak-tested way), with a
+fresh RNG inside so no future shuffle of the real game can be read off it. Search bots
+play their ideas out on such samples; nothing in a sample tells them a hidden card.
+
+Levels (:data:`BOTS`): ``random`` (the playout and conformance bot), ``easy`` (plausible
+but loose), ``medium`` (sound heuristics) and ``hard`` (medium plus search or tracking).
+Per-game heuristics live beside their game, in ``cardtable/games/<game>_bot.py`` (found by
+the game id, ``page-one`` -> ``page_one_bot``), each exposing ``make_policy(level, rules)``;
+games without one get the generic closed-hand rummy policy
+(:mod:`cardtable.bots.closed`) when their moves fit it, else a careful random policy.
 
 >>> import random
 >>> from cardtable.engine import new_game
 >>> g = new_game("scala40", players=["Ann", "Bob"], seed=2)
->>> move = RandomBot().choose(g, random.Random(0))
->>> str(move)
-'draw'
+>>> decision = decide(make_bot("medium"), g, random.Random(0))
+>>> str(decision.move), decision.why
+('draw', 'draw from the stock: the discard may be taken only after opening')
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from cardtable.engine.game import Game
 from cardtable.engine.moves import Move
+from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.views import PlayerView
+
+Sampler = Callable[[random.Random], Game]
+"""``sample(rng)``: a determinized copy of the game, consistent with the seat's knowledge."""
+
+HARD_BUDGET = 0.12
+"""Seconds a hard bot may think about one move (its searches stop early when it is used)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Everything a bot may know when it decides: nothing hidden from ``seat``."""
+
+    seat: int
+    view: PlayerView
+    """``game.view(seat)``."""
+    moves: tuple[Move, ...]
+    """The legal moves (own cards only)."""
+    rules: Ruleset
+    """The game's rules (public)."""
+    rng: random.Random
+    sample: Sampler
+    budget: float = HARD_BUDGET
+    """Thinking time in seconds, for search."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A move and, for hints, why (a short sentence, '' when there is nothing to say)."""
+
+    move: Move
+    why: str = ""
 
 
 class Bot(Protocol):
-    """Chooses a move for the seat to act, from its legal moves, with an injected RNG."""
+    """A computer player for one seat: it may keep memory between its turns."""
 
     name: str
 
-    def choose(self, game: Game, rng: random.Random) -> Move:
-        """One legal move for ``game.to_act``."""
+    def decide(self, turn: Turn) -> Decision:
+        """One of ``turn.moves`` (or a several-group meld of them), with the reason."""
+        ...
+
+
+class Policy(Protocol):
+    """A game's decision maker at one level (made by a game's ``make_policy``)."""
+
+    def decide(self, turn: Turn) -> Decision:
+        """As :meth:`Bot.decide`."""
         ...
 
 
@@ -32,16 +91,36 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, game: Game, rng: random.Random) -> Move:
+    def decide(self, turn: Turn) -> Decision:
         """A random legal move."""
-        return rng.choice(game.legal_moves())
+        return Decision(turn.rng.choice(turn.moves), "a random legal move")
 
 
-BOTS: dict[str, type[RandomBot]] = {"random": RandomBot}
-"""Bot levels by name; 'easy', 'medium' and 'hard' arrive with the bots issue."""
+class LevelBot:
+    """A bot of one level for any game: the game's own policy, made on the first turn."""
+
+    def __init__(self, level: str) -> None:
+        self.name = level
+        self._policies: dict[str, Policy] = {}
+
+    def decide(self, turn: Turn) -> Decision:
+        """Ask the policy of the turn's game (made once per game id and kept: it may remember)."""
+        policy = self._policies.get(turn.view.game)
+        if policy is None:
+            policy = self._policies[turn.view.game] = policy_for(turn.view.game, self.name, turn.rules)
+        return policy.decide(turn)
 
 
-def make_bot(level: str) -> RandomBot:
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "easy": lambda: LevelBot("easy"),
+    "medium": lambda: LevelBot("medium"),
+    "hard": lambda: LevelBot("hard"),
+}
+"""Bot levels by name, weakest first (``random`` is for playouts and tests)."""
+
+
+def make_bot(level: str) -> Bot:
     """A bot by level name; unknown names raise ``ValueError`` listing the levels."""
     try:
         return BOTS[level]()
@@ -49,4 +128,65 @@ def make_bot(level: str) -> RandomBot:
         raise ValueError(f"no bot level {level!r}; the levels are: {', '.join(BOTS)}") from None
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+def policy_for(game_id: str, level: str, rules: Ruleset) -> Policy:
+    """The policy of ``game_id`` at ``level``: the game's ``<game>_bot`` module, else the
+    generic closed-hand rummy policy, else a careful random one."""
+    module_name = f"cardtable.games.{game_id.replace('-', '_')}_bot"
+    if importlib.util.find_spec(module_name) is not None:
+        module = importlib.import_module(module_name)
+        policy: Policy = module.make_policy(level, rules)
+        return policy
+    from cardtable.bots.closed import ClosedRummyPolicy
+
+    return ClosedRummyPolicy(level, rules)
+
+
+def sampler(game: Game, seat: int) -> Sampler:
+    """``sample(rng)`` for ``seat``: a determinized copy whose own RNG is reseeded from
+    ``rng`` (so reshuffles inside a sample do not replay the real game's future)."""
+
+    def sample(rng: random.Random) -> Game:
+        copy = game.determinize(seat, rng)
+        inner = getattr(copy, "rng", None)
+        if isinstance(inner, random.Random):
+            inner.seed(rng.getrandbits(64))
+        return copy
+
+    return sample
+
+
+def turn_of(game: Game, rng: random.Random, budget: float = HARD_BUDGET) -> Turn:
+    """The :class:`Turn` of the seat to act (what its bot may see)."""
+    seat = game.to_act
+    if seat is None:
+        raise ValueError("the match is over: nobody is to act")
+    return Turn(seat, game.view(seat), game.legal_moves(), game.rules, rng, sampler(game, seat), budget)
+
+
+def decide(bot: Bot, game: Game, rng: random.Random, budget: float = HARD_BUDGET) -> Decision:
+    """Ask ``bot`` for the move of the seat to act (the game itself stays out of its reach)."""
+    return bot.decide(turn_of(game, rng, budget))
+
+
+def hint(game: Game, rng: random.Random | None = None, level: str = "hard") -> Decision:
+    """A suggested move for the seat to act, with why (what a ``level`` bot would play)."""
+    return decide(make_bot(level), game, rng or random.Random(game.seed ^ len(game.history)))
+
+
+__all__ = [
+    "BOTS",
+    "HARD_BUDGET",
+    "Bot",
+    "Decision",
+    "LevelBot",
+    "Policy",
+    "RandomBot",
+    "Sampler",
+    "Turn",
+    "decide",
+    "hint",
+    "make_bot",
+    "policy_for",
+    "sampler",
+    "turn_of",
+]

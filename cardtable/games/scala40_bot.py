@@ -1,0 +1,36 @@
+"""Scala 40's computer players: the shared two-pack rummy heuristics
+(:mod:`cardtable.games._rummy_bot`) with Scala 40's values, meld rules and 40 to open.
+
+The traits come from a fresh game of the same rules (nothing of a game in progress).
+
+>>> from cardtable.games.scala40 import Scala40Rules
+>>> policy = make_policy("medium", Scala40Rules())
+>>> policy.t.minimum, policy.t.take_needs_open
+(40, True)
+"""
+
+from __future__ import annotations
+
+from cardtable.engine.ruleset import Ruleset
+
+from ._rummy_bot import RummyPolicy, RummyTraits
+from .scala40 import OPENING, Scala40, Scala40Rules
+
+
+def traits(rules: Scala40Rules) -> RummyTraits:
+    """What the bot needs of Scala 40 under ``rules``."""
+    game = Scala40(["a", "b"], rules, 0, None)
+    return RummyTraits(
+        mrules=game.mrules,
+        meld_points=game.meld_points,
+        value=game.card_penalty,
+        minimum=OPENING,
+        unopened_cost=100 if rules.unopened_flat_100 else None,
+        take_needs_open=not rules.earlier_discard,
+    )
+
+
+def make_policy(level: str, rules: Ruleset) -> RummyPolicy:
+    """Scala 40's policy at ``level`` (easy, medium or hard)."""
+    assert isinstance(rules, Scala40Rules)
+    return RummyPolicy(level, traits(rules))
