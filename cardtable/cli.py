@@ -169,6 +169,19 @@ def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
     return play_text(session, out=out)
 
 
+def cmd_soak(args: argparse.Namespace, out: TextIO) -> int:
+    """``cardtable soak``: see :mod:`cardtable.soak`; exit status 1 on any invariant break."""
+    from pathlib import Path
+
+    from cardtable.soak import run_soak
+
+    if args.deals < 1 or args.sample_every < 1 or args.jobs < 1:
+        raise UsageError("--deals, --sample-every and --jobs must be at least 1")
+    failures = Path(args.failures) if args.failures else None
+    reports = run_soak(args.games, args.deals, args.seed, args.sample_every, args.jobs, out, failures)
+    return 1 if any(r.breaks for r in reports) else 0
+
+
 # ---------------------------------------------------------------------------- text table
 
 
@@ -284,6 +297,13 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument("--text", action="store_true", help="plain text prompts instead of the full screen")
     p_resume = sub.add_parser("resume", help="go on with the last autosaved game")
     p_resume.add_argument("--text", action="store_true", help="plain text prompts instead of the full screen")
+    p_soak = sub.add_parser("soak", help="long random play over every game and preset, invariants checked")
+    p_soak.add_argument("games", nargs="*", metavar="GAME", help="the games (default: every game)")
+    p_soak.add_argument("--deals", type=int, default=10_000, help="deals per game (default 10000)")
+    p_soak.add_argument("--seed", type=int, default=1)
+    p_soak.add_argument("--sample-every", type=int, default=15, help="moves between sampled checks")
+    p_soak.add_argument("--jobs", type=int, default=1, help="processes per game")
+    p_soak.add_argument("--failures", metavar="DIR", help="write each break's record here")
     return parser
 
 
@@ -293,6 +313,7 @@ COMMANDS = {
     "simulate": cmd_simulate,
     "play": cmd_play,
     "resume": cmd_resume,
+    "soak": cmd_soak,
 }
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+# The shared invariant checks assert in a package module: let pytest explain their failures.
+pytest.register_assert_rewrite("cardtable.testing")
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
