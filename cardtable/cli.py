@@ -8,15 +8,13 @@ exit with status 2; nothing here shows a traceback for bad input.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from cardtable import __version__
-from cardtable.bots import BOTS, make_bot
-from cardtable.engine import CardtableError, IllegalMove, InvalidNotation, all_games, get, new_game
+from cardtable.bots import BOTS
+from cardtable.engine import CardtableError, IllegalMove, InvalidNotation, all_games, get
 from cardtable.engine.game import Game
 from cardtable.engine.ruleset import coerce_rule_value
 from cardtable.engine.saves import autosave_path
@@ -86,52 +84,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     rules = _parse_rules(args.game, args.rule or [])
-    n = len(levels)
-    wins = [0.0] * n
-    score_sum = [0] * n
-    moves = 0
-    errors = 0
-    deals = 0
-    started = time.perf_counter()
-    for k in range(args.games):
-        seed = args.seed + k
-        # Rotate seats so no level keeps the first-player advantage.
-        order = [(i + k) % n for i in range(n)]
-        bots = [make_bot(levels[i]) for i in order]
-        rng = random.Random(seed)
-        try:
-            game = new_game(spec.id, players=[f"{levels[i]}-{i + 1}" for i in order], rules=rules, seed=seed)
-            count = 0
-            while not game.is_over:
-                seat = game.to_act
-                assert seat is not None
-                game.play(bots[seat].choose(game, rng))
-                count += 1
-                if count > SIM_MOVE_CAP:
-                    raise RuntimeError(f"game {seed} passed {SIM_MOVE_CAP} moves without ending")
-            moves += count
-            deals += len(game.deal_scores)
-            outcome = game.outcome
-            assert outcome is not None
-            for seat in outcome.winners:
-                wins[order[seat]] += 1 / len(outcome.winners)
-            for seat, score in enumerate(game.scores):
-                score_sum[order[seat]] += score
-        except Exception as exc:  # counted and reported: simulate must show 0
-            errors += 1
-            out.write(f"error in game with seed {seed}: {type(exc).__name__}: {exc}\n")
-    elapsed = time.perf_counter() - started
-    games = args.games
-    out.write(f"{spec.title}: {games} games, {deals} deals, seeds {args.seed}..{args.seed + games - 1}\n")
-    for i, level in enumerate(levels):
-        out.write(
-            f"  seat {i + 1} {level:<8} wins {wins[i]:7.1f} ({100 * wins[i] / games:5.1f}%)"
-            f"  mean score {score_sum[i] / games:7.1f}\n"
-        )
-    out.write(f"  mean moves per game {moves / games:.1f}\n")
-    out.write(f"  moves per second {moves / elapsed:,.0f}\n")
-    out.write(f"  errors {errors}\n")
-    return 1 if errors else 0
+    from cardtable.bots.simulate import report, run_matches
+
+    stats = run_matches(spec.id, levels, args.games, seed=args.seed, rules=rules)
+    report(stats, out, args.seed)
+    return 1 if stats.errors else 0
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:

@@ -27,10 +27,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Protocol
 
+from cardtable.engine.cards import parse_card
 from cardtable.engine.game import Game
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
@@ -128,17 +130,41 @@ def make_bot(level: str) -> Bot:
         raise ValueError(f"no bot level {level!r}; the levels are: {', '.join(BOTS)}") from None
 
 
+def _game_module(game_id: str) -> ModuleType | None:
+    """The game's ``cardtable.games.<game>_bot`` module, if it has one."""
+    name = f"cardtable.games.{game_id.replace('-', '_')}_bot"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
 def policy_for(game_id: str, level: str, rules: Ruleset) -> Policy:
     """The policy of ``game_id`` at ``level``: the game's ``<game>_bot`` module, else the
     generic closed-hand rummy policy, else a careful random one."""
-    module_name = f"cardtable.games.{game_id.replace('-', '_')}_bot"
-    if importlib.util.find_spec(module_name) is not None:
-        module = importlib.import_module(module_name)
+    module = _game_module(game_id)
+    if module is not None:
         policy: Policy = module.make_policy(level, rules)
         return policy
     from cardtable.bots.closed import ClosedRummyPolicy
 
     return ClosedRummyPolicy(level, rules)
+
+
+def arrange(game_id: str, rules: Ruleset, hand: Sequence[str]) -> tuple[list[list[str]], list[str]]:
+    """A hand (card names) arranged for display: its best melds and the loose cards, from
+    the game module's ``arrange`` (rummies); else no melds and the cards by suit and rank.
+
+    >>> from cardtable.engine import get
+    >>> rules = get("scala40").rules_type()
+    >>> arrange("scala40", rules, ["2C", "KS", "7H", "KD", "9H", "8H", "KC"])
+    ([['KS', 'KD', 'KC'], ['7H', '8H', '9H']], ['2C'])
+    """
+    module = _game_module(game_id)
+    fn = getattr(module, "arrange", None) if module is not None else None
+    if fn is not None:
+        found: tuple[list[list[str]], list[str]] = fn(hand, rules)
+        return found
+    return [], sorted(hand, key=lambda n: (parse_card(n).suit_index, parse_card(n).rank))
 
 
 def sampler(game: Game, seat: int) -> Sampler:
@@ -183,6 +209,7 @@ __all__ = [
     "RandomBot",
     "Sampler",
     "Turn",
+    "arrange",
     "decide",
     "hint",
     "make_bot",

@@ -132,7 +132,9 @@ def report(stats: Stats, out: TextIO, seed: int, timing: bool = False) -> None:
     games = stats.games
     n = len(stats.levels)
     last = seed + (games - 1) // n if games else seed
-    out.write(f"{stats.title}: {games} games (matches), {stats.deals} deals, seeds {seed}..{last}, seats rotated\n")
+    out.write(
+        f"{stats.title}: {games} games (matches), {stats.deals} deals, seeds {seed}..{last}, seats rotated\n"
+    )
     for line in stats.error_lines:
         out.write(f"  {line}\n")
     for i, level in enumerate(stats.levels):

@@ -482,6 +482,16 @@ class RummyPolicy:
         return Decision(other, "the only way on")
 
 
+def arrange_names(hand: Sequence[str], traits: RummyTraits) -> tuple[list[list[str]], list[str]]:
+    """The hand's best melds (most valuable first) and its loose cards by suit and rank,
+    as card names."""
+    cards = physical(hand)
+    split = split_hand(cards, traits.mrules, traits.value)
+    groups = sorted(split.groups, key=traits.meld_points, reverse=True)
+    loose = sorted(split.deadwood, key=lambda c: (c.rank == JOKER_RANK, c.suit_index, c.rank))
+    return [[c.name for c in g.cards] for g in groups], [c.name for c in loose]
+
+
 def _opening(fact: str | None, minimum: int) -> tuple[int, int]:
     """(points laid this turn towards opening, the minimum) from the view's 'opening' fact."""
     if not fact:
@@ -497,4 +507,13 @@ def _names(cards: Iterable[Card]) -> str:
     return " ".join(c.name for c in cards)
 
 
-__all__ = ["RummyPolicy", "RummyTraits", "Split", "Tracker", "meld_of_view", "physical", "split_hand"]
+__all__ = [
+    "RummyPolicy",
+    "RummyTraits",
+    "Split",
+    "Tracker",
+    "arrange_names",
+    "meld_of_view",
+    "physical",
+    "split_hand",
+]

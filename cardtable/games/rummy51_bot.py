@@ -11,10 +11,12 @@ The traits come from a fresh game of the same rules (nothing of a game in progre
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardtable.engine.cards import Card
 from cardtable.engine.ruleset import Ruleset
 
-from ._rummy_bot import RummyPolicy, RummyTraits
+from ._rummy_bot import RummyPolicy, RummyTraits, arrange_names
 from .rummy51 import NOT_OPENED, Rummy51, Rummy51Rules
 
 
@@ -39,3 +41,9 @@ def make_policy(level: str, rules: Ruleset) -> RummyPolicy:
     """Rummy 51's policy at ``level`` (easy, medium or hard)."""
     assert isinstance(rules, Rummy51Rules)
     return RummyPolicy(level, traits(rules))
+
+
+def arrange(hand: Sequence[str], rules: Ruleset) -> tuple[list[list[str]], list[str]]:
+    """The hand (card names): its best melds and its loose cards (the arrange key)."""
+    assert isinstance(rules, Rummy51Rules)
+    return arrange_names(hand, traits(rules))

@@ -11,9 +11,11 @@ The traits come from a fresh game of the same rules (nothing of a game in progre
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardtable.engine.ruleset import Ruleset
 
-from ._rummy_bot import RummyPolicy, RummyTraits
+from ._rummy_bot import RummyPolicy, RummyTraits, arrange_names
 from .scala40 import OPENING, Scala40, Scala40Rules
 
 
@@ -34,3 +36,9 @@ def make_policy(level: str, rules: Ruleset) -> RummyPolicy:
     """Scala 40's policy at ``level`` (easy, medium or hard)."""
     assert isinstance(rules, Scala40Rules)
     return RummyPolicy(level, traits(rules))
+
+
+def arrange(hand: Sequence[str], rules: Ruleset) -> tuple[list[list[str]], list[str]]:
+    """The hand (card names): its best melds and its loose cards (the arrange key)."""
+    assert isinstance(rules, Scala40Rules)
+    return arrange_names(hand, traits(rules))

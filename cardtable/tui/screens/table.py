@@ -89,10 +89,11 @@ class ScoresScreen(Screen[str]):
     ScoresScreen Button { margin-right: 2; }
     """
 
-    def __init__(self, view: PlayerView, over: bool) -> None:
+    def __init__(self, view: PlayerView, over: bool, hints: list[int] | None = None) -> None:
         super().__init__()
         self.view = view
         self.over = over
+        self.hints = hints or []
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -121,6 +122,10 @@ class ScoresScreen(Screen[str]):
         for i, row in enumerate(self.view.deal_scores, start=1):
             table.add_row(str(i), *("—" if v is None else str(v) for v in row))
         table.add_row(Text("Total", style="bold"), *(Text(str(v), style="bold") for v in self.view.scores))
+        if any(self.hints):
+            table.add_row(
+                Text("Hints used", style="italic"), *(Text(str(h), style="italic") for h in self.hints)
+            )
         table.can_focus = False
         self.query_one(Button).focus()
 
@@ -156,6 +161,8 @@ class TableScreen(Screen[None]):
         Binding("n", "verb('next')", "Next", id="verb-next"),
         Binding("p", "verb('play')", "Play", id="verb-play"),
         Binding("o", "sort", "Sort", id="sort"),
+        Binding("s", "hint", "Hint", id="hint"),
+        Binding("r", "arrange", "Arrange", id="arrange"),
         Binding("colon", "command", "Type", id="command"),
         Binding("question_mark,f1", "rules", "Rules", id="rules"),
         Binding("ctrl+n", "new_game", "New game", show=False, id="new-game"),
@@ -205,7 +212,7 @@ class TableScreen(Screen[None]):
         # A game without melds (a trick game) gets the space for its trick area instead.
         self.query_one("#melds", VerticalScroll).display = "meld" in self.verbs
         hand = self.query_one(HandWidget)
-        hand.border_title = "←→ move · space select · enter act · : type a move · ctrl+p menu"
+        hand.border_title = "←→ move · space select · enter act · s hint · r arrange · : type · ctrl+p menu"
         self.redraw()
         self.advance()
 
@@ -365,7 +372,7 @@ class TableScreen(Screen[None]):
             elif what == "quit":
                 self.app.exit()
 
-        self.app.push_screen(ScoresScreen(view, game.is_over), chosen)
+        self.app.push_screen(ScoresScreen(view, game.is_over, list(self.session.hints)), chosen)
 
     def play_again(self) -> None:
         game = self.game
@@ -479,8 +486,10 @@ class TableScreen(Screen[None]):
                 return None
             kinds = {m.kind for m in self.game.legal_moves()}
             return True if verb in kinds else None
-        if action == "act":
+        if action in ("act", "hint"):
             return True if self.my_turn() else None
+        if action == "arrange":
+            return True if self.viewer is not None and not self.handing_off else None
         return True
 
     def action_verb(self, verb: str) -> None:
@@ -551,6 +560,67 @@ class TableScreen(Screen[None]):
         self.selected = set()
         self._draw_hand()
         self.notify("Sorted by suit" if self.sort_mode == 1 else "Sorted by rank", timeout=2)
+
+    def action_hint(self) -> None:
+        """Suggest a move and say why; its cards are selected, so Enter (or its key) plays it."""
+        if not self.my_turn():
+            self.refuse(self._not_your_turn())
+            return
+        try:
+            decision = self.session.hint()
+        except Exception as exc:  # a hint must never take the table down
+            self.notify(f"No hint this time: {exc}", severity="warning")
+            return
+        move = decision.move
+        self.selected = set()
+        if self.viewer is not None and move.cards:
+            cards = self.hand_cards(self.viewer)
+            for want in move.cards:
+                i = next(
+                    (k for k, c in enumerate(cards) if c == want and k not in self.selected),
+                    None,
+                )
+                if i is not None:
+                    self.selected.add(i)
+            if self.selected:
+                self.cursor = min(self.selected)
+        key = VERB_KEYS.get(move.kind, "")
+        how = f" (press {key})" if key and move.kind in self.verbs else ""
+        why = f": {decision.why}" if decision.why else ""
+        self.last_message = f"Hint — {move}{how}{why}"
+        self.notify(self.last_message, title="Hint", timeout=8)
+        self.redraw()
+
+    def action_arrange(self) -> None:
+        """Order the hand into its best groups (melds first, then the loose cards)."""
+        if self.viewer is None or self.handing_off:
+            return
+        from cardtable.bots import arrange
+
+        cards = self.hand_cards(self.viewer)
+        melds, loose = arrange(self.game.game_id, self.game.rules, [c.name for c in cards])
+        taken: set[int] = set()
+        order: list[int] = []
+        for group in [*melds, loose]:
+            for name in group:
+                card = next((c for c in cards if c.name == name and c.id not in taken), None)
+                if card is not None:
+                    taken.add(card.id)
+                    order.append(card.id)
+        order.extend(c.id for c in cards if c.id not in taken)
+        self.order[self.viewer] = order
+        self.selected = set()
+        self._draw_hand()
+        if melds:
+            count = f"{len(melds)} meld{'s' if len(melds) != 1 else ''}"
+            text = f"Arranged: {count} ({' · '.join(' '.join(g) for g in melds)}), then the loose cards"
+        elif "meld" in self.verbs or "declare" in self.verbs:
+            text = "Arranged: no melds yet, the cards by suit and rank"
+        else:
+            text = "Arranged by suit and rank"
+        self.last_message = text
+        self.notify(text, timeout=4)
+        self.redraw()
 
     def action_command(self) -> None:
         box = self.query_one("#command-input", Input)
