@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .api import new_game
+    from .arrange import Arrangement, Requirement, best_arrangement, best_discard, best_melds
     from .cards import JOKER, SUITS, Card, card_of, make_deck, parse_card, parse_cards
     from .errors import (
         CardtableError,
@@ -46,6 +47,11 @@ if TYPE_CHECKING:
 # ``cardtable.engine.saves`` must not pull in Pydantic and every game.
 _WHERE = {
     "new_game": "api",
+    "Arrangement": "arrange",
+    "Requirement": "arrange",
+    "best_arrangement": "arrange",
+    "best_discard": "arrange",
+    "best_melds": "arrange",
     "JOKER": "cards",
     "SUITS": "cards",
     "Card": "cards",
@@ -76,6 +82,7 @@ _WHERE = {
 __all__ = [
     "JOKER",
     "SUITS",
+    "Arrangement",
     "Card",
     "CardtableError",
     "Game",
@@ -89,9 +96,13 @@ __all__ = [
     "Move",
     "Outcome",
     "PlayerView",
+    "Requirement",
     "Ruleset",
     "UnknownGame",
     "all_games",
+    "best_arrangement",
+    "best_discard",
+    "best_melds",
     "card_of",
     "get",
     "make_deck",

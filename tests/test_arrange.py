@@ -1,0 +1,564 @@
+"""The shared arrangement solver: hand-picked hands, then a brute-force cross-check.
+
+The brute force below is deliberately plain: a group is a meld when some reading of its
+wild cards satisfies the rules written out directly (:func:`readings`), and the best split
+is an exhaustive search over every valid group (memoised on the cards left). The solver
+must agree with it on the least penalty (and the tie-break count of deadwood cards), and
+everything it returns must be valid under the same plain reading.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache
+from itertools import pairwise, product
+
+import pytest
+
+from cardtable.engine.arrange import (
+    Arrangement,
+    Requirement,
+    best_arrangement,
+    best_discard,
+    best_melds,
+)
+from cardtable.engine.cards import JOKER_RANK, SUITS, Card, make_deck, parse_cards
+from cardtable.engine.melds import RUN, Meld, MeldRules, build_meld, meld_value
+
+GIN = MeldRules(max_wilds=0, ace_high=False)
+INDIAN_RULES = dict(max_wilds=14, set_max=4, allow_all_wild=True, ace_both_ends="never")
+PROGRESSIVE = MeldRules(
+    ace_high=False,
+    max_wilds=15,
+    set_max=15,
+    set_distinct_suits=False,
+    allow_all_wild=True,
+    wild_ranks=frozenset({2}),
+)
+INDIAN_NEED = Requirement(runs=2, pure_runs=1)
+
+
+def indian(wild: int) -> MeldRules:
+    return MeldRules(wild_ranks=frozenset({wild}), **INDIAN_RULES)  # type: ignore[arg-type]
+
+
+def gin_value(c: Card) -> int:
+    return min(c.rank, 10)
+
+
+def value_for(rules: MeldRules, wild_value: int = 0) -> Callable[[Card], int]:
+    def value(c: Card) -> int:
+        if rules.is_wild(c):
+            return wild_value
+        return 10 if c.rank in (1, 11, 12, 13) else c.rank
+
+    return value
+
+
+def names(cards: Sequence[Card]) -> list[str]:
+    return [c.name for c in cards]
+
+
+# ---------------------------------------------------------------------------- the plain reading
+
+
+def readings(group: Sequence[Card], rules: MeldRules) -> Iterator[tuple[str, tuple[Card, ...]]]:
+    """Every valid reading of ``group`` as ``(kind, reps)`` with reps in group order; an
+    all-wild group reads as kind "wild". Straight from the rules, no cleverness."""
+    n = len(group)
+    if n < rules.min_size:
+        return
+    flexible = [i for i, c in enumerate(group) if c.rank != JOKER_RANK and c.rank in rules.wild_ranks]
+    jokers = [i for i, c in enumerate(group) if c.rank == JOKER_RANK]
+    for as_wild in product((False, True), repeat=len(flexible)):
+        wild = set(jokers) | {i for i, w in zip(flexible, as_wild, strict=True) if w}
+        nat = [i for i in range(n) if i not in wild]
+        if len(wild) > rules.max_wilds:
+            continue
+        if not nat:
+            if rules.allow_all_wild:
+                yield ("wild", ())
+            continue
+        # a set
+        ranks = {group[i].rank for i in nat}
+        if len(ranks) == 1 and n <= rules.set_max:
+            suits = [group[i].suit for i in nat]
+            distinct_ok = not rules.set_distinct_suits or (len(set(suits)) == len(suits) and n <= 4)
+            if distinct_ok and not (rules.set_wilds_le_naturals and len(wild) > len(nat)):
+                (rank,) = ranks
+                free = [s for s in SUITS if s not in suits] if rules.set_distinct_suits else list(SUITS)
+                reps = []
+                k = 0
+                for i in range(n):
+                    if i in wild:
+                        reps.append(Card(rank, free[k % len(free)]))
+                        k += 1
+                    else:
+                        reps.append(group[i])
+                yield ("set", tuple(reps))
+        # a run
+        suits_n = {group[i].suit for i in nat}
+        if len(suits_n) != 1:
+            continue
+        (suit,) = suits_n
+        aces = [i for i in nat if group[i].rank == 1]
+        for ace_places in product((1, 14), repeat=len(aces)):
+            place = {i: group[i].rank for i in nat}
+            place.update(zip(aces, ace_places, strict=True))
+            if len(set(place.values())) != len(place):
+                continue
+            for lo in range(1, 15 - n + 1):
+                hi = lo + n - 1
+                if lo < rules.lo_min or hi > rules.hi_max:
+                    continue
+                if not all(lo <= p <= hi for p in place.values()):
+                    continue
+                if lo == 1 and hi == 14:
+                    if rules.ace_both_ends == "never":
+                        continue
+                    if rules.ace_both_ends == "wild" and {1, 14} <= set(place.values()):
+                        continue
+                wild_places = sorted(set(range(lo, hi + 1)) - set(place.values()))
+                if rules.run_wilds_le_naturals and len(wild_places) > len(nat):
+                    continue
+                if rules.run_wilds_apart and any(b == a + 1 for a, b in pairwise(wild_places)):
+                    continue
+                reps_by_place = {p: Card(1 if p == 14 else p, suit) for p in range(lo, hi + 1)}
+                wi = iter(wild_places)
+                reps = tuple(
+                    reps_by_place[place[i]] if i in place else reps_by_place[next(wi)] for i in range(n)
+                )
+                yield ("run", reps)
+
+
+def group_kinds(group: Sequence[Card], rules: MeldRules) -> tuple[bool, bool, bool]:
+    """(a valid group, can count as a run, can count as a pure run)."""
+    valid = run = pure = False
+    for kind, reps in readings(group, rules):
+        valid = True
+        if kind == "run":
+            run = True
+            if all(c == r for c, r in zip(group, reps, strict=True)):
+                pure = True
+    return valid, run, pure
+
+
+def all_groups(cards: Sequence[Card], rules: MeldRules) -> list[tuple[int, bool, bool]]:
+    """Every valid group as (bit mask of card indices, run, pure). Subsets grow one card at
+    a time; a subset whose plain (never-wild) cards share neither a suit nor a rank is
+    dropped with all its supersets, since no reading can fix it."""
+    n = len(cards)
+    plain = [not rules.is_wild(c) for c in cards]
+    out: list[tuple[int, bool, bool]] = []
+    limit = max(14, rules.set_max)
+
+    def grow(start: int, members: list[int], suits: set[str], ranks: set[int]) -> None:
+        if len(members) >= rules.min_size:
+            valid, run, pure = group_kinds([cards[i] for i in members], rules)
+            if valid:
+                out.append((sum(1 << i for i in members), run, pure))
+        if len(members) == limit:
+            return
+        for j in range(start, n):
+            c = cards[j]
+            if plain[j]:
+                s2 = suits & {c.suit}
+                r2 = ranks & {c.rank}
+                if not s2 and not r2:
+                    continue
+            else:
+                s2, r2 = suits, ranks
+            members.append(j)
+            grow(j + 1, members, s2, r2)
+            members.pop()
+
+    grow(0, [], set(SUITS), set(range(1, 14)))
+    return out
+
+
+def brute_best(
+    cards: Sequence[Card], rules: MeldRules, value: Callable[[Card], int], need: Requirement | None = None
+) -> tuple[int, int] | None:
+    """(least penalty, fewest deadwood cards at it) over every split meeting ``need``."""
+    groups = all_groups(cards, rules)
+    n = len(cards)
+    vals = [value(c) for c in cards]
+    runs_need = 0 if need is None else max(need.runs, need.pure_runs)
+    pure_need = 0 if need is None else need.pure_runs
+    by_low: dict[int, list[tuple[int, bool, bool]]] = {}
+    for g in groups:
+        by_low.setdefault(g[0] & -g[0], []).append(g)
+
+    @cache
+    def f(mask: int, r: int, p: int) -> tuple[int, int] | None:
+        if mask == 0:
+            return (0, 0) if r >= runs_need and p >= pure_need else None
+        low = mask & -mask
+        i = low.bit_length() - 1
+        options = []
+        rest = f(mask ^ low, r, p)
+        if rest is not None:
+            options.append((rest[0] + vals[i], rest[1] + 1))
+        for g, run, pure in by_low.get(low, ()):
+            if g & mask == g:
+                rest = f(mask ^ g, min(r + run, runs_need), min(p + pure, pure_need))
+                if rest is not None:
+                    options.append(rest)
+        return min(options) if options else None
+
+    return f((1 << n) - 1, 0, 0)
+
+
+def check_valid(
+    cards: Sequence[Card], arr: Arrangement, rules: MeldRules, value: Callable[[Card], int]
+) -> None:
+    """The arrangement uses each card once, its groups are valid melds (by the plain reading
+    and by build_meld with the reps named), and its penalty adds up."""
+    used = [c for m in arr.groups for c in m.cards] + list(arr.deadwood)
+    assert sorted(id(c) for c in used) == sorted(id(c) for c in cards) or sorted(
+        c.key for c in used
+    ) == sorted(c.key for c in cards)
+    assert len(used) == len(cards)
+    order = {id(c): i for i, c in enumerate(cards)}
+    if len({id(c) for c in cards}) == len(cards):
+        assert [order[id(c)] for c in arr.deadwood] == sorted(order[id(c)] for c in arr.deadwood)
+    assert arr.penalty == sum(value(c) for c in arr.deadwood)
+    for m in arr.groups:
+        valid, _, _ = group_kinds(m.cards, rules)
+        assert valid, f"{m} is not a valid group"
+        if any(not rules.is_wild(c) for c in m.cards):
+            named = [r if rules.is_wild(c) else None for c, r in zip(m.cards, m.reps, strict=True)]
+            built = build_meld(m.cards, named, rules)
+            assert isinstance(built, Meld), (str(m), built)
+            assert built.kind == m.kind, (str(m), str(built))
+
+
+def need_met(arr: Arrangement, rules: MeldRules, need: Requirement) -> bool:
+    runs = pure = 0
+    for m in arr.groups:
+        if m.kind == RUN and any(not rules.is_wild(c) for c in m.cards):
+            runs += 1
+            if all(c == r for c, r in zip(m.cards, m.reps, strict=True)):
+                pure += 1
+    return runs >= max(need.runs, need.pure_runs) and pure >= need.pure_runs
+
+
+# ---------------------------------------------------------------------------- hand-picked hands
+
+
+def arrange(
+    text: str, rules: MeldRules, value: Callable[[Card], int] = gin_value, **kw: object
+) -> Arrangement:
+    cards = parse_cards(text)
+    arr = best_arrangement(cards, rules, value, **kw)  # type: ignore[arg-type]
+    check_valid(cards, arr, rules, value)
+    return arr
+
+
+def test_set_or_run_trap() -> None:
+    # 7H can go in the run or the set of sevens: the greedy choice leaves 8H 9H or 7S 7D.
+    arr = arrange("5H 6H 7H 7S 7D 8H", GIN)
+    assert arr.penalty == 14 and names(arr.deadwood) == ["7S", "7D"]
+    assert arrange("5H 6H 7H 7S 7D 7C", GIN).penalty == 0
+    # the 4-set gives a card away to the run: 4H 5H 6H + 6S 6D 6C
+    assert arrange("4H 5H 6H 6S 6D 6C", GIN).penalty == 0
+    assert sorted(str(m) for m in arrange("4H 5H 6H 6S 6D 6C", GIN).groups) == ["[4H 5H 6H]", "[6S 6D 6C]"]
+
+
+def test_classic_gin_trap() -> None:
+    # 3 sets of 4 would take twelve cards; here the run must give up a card to a set.
+    arr = arrange("AS 2S 3S 4S 4H 4D 2H 2D 3H 3D", GIN)
+    assert arr.penalty == 0, [str(m) for m in arr.groups]
+
+
+def test_no_wrap_and_ace_rules() -> None:
+    assert arrange("KS AS 2S", GIN).penalty == 13
+    assert arrange("QS KS AS", GIN).penalty == 21  # gin: ace low only
+    assert arrange("QS KS AS", MeldRules()).penalty == 0
+    assert arrange("KS AS 2S", MeldRules()).penalty == 13
+    assert arrange("AS 2S 3S", GIN).penalty == 0
+
+
+def test_wilds_fill_gaps_and_ends() -> None:
+    r = indian(5)
+    v = value_for(r)
+    arr = arrange("6S 8S 5D", r, v)
+    assert arr.penalty == 0
+    (m,) = arr.groups
+    assert [x.name for x in m.reps] == ["6S", "7S", "8S"]
+    # two wilds at the ends of a lone card
+    arr = arrange("9H JK 5C", r, v)
+    assert arr.penalty == 0 and len(arr.groups) == 1
+
+
+def test_pure_run_requirement() -> None:
+    r = indian(4)
+    v = value_for(r)
+    # IR-09: one pure run, no second run possible: need not met, all counted elsewhere
+    hand = "7D 8D 9D KH KS KC QH QS 2C 6H 10S 3D 9S"
+    arr = arrange(hand, r, v, need=INDIAN_NEED)
+    assert not arr.ok
+    # counter-check: a joker and 2C 3C make a second (impure) run
+    arr = arrange("7D 8D 9D KH KS KC QH QS 2C 3C JK 10S 3D", r, v, need=INDIAN_NEED)
+    assert arr.ok and need_met(arr, r, INDIAN_NEED)
+    # IR-01
+    arr = arrange("AH 2H 3H 6S 7S 5D 9S KC KD KS 9H 9C JK", indian(5), value_for(indian(5)), need=INDIAN_NEED)
+    assert arr.ok and arr.penalty == 0 and not arr.deadwood
+
+
+def test_wild_in_natural_place_is_pure() -> None:
+    # IR-03: with 7s wild, 6H 7H 8H is pure; the toggle off makes the hand fail
+    r = indian(7)
+    v = value_for(r)
+    hand = "6H 7H 8H 10D 7S QD 4C 4D 4S 9S 9H 9D 9C"
+    arr = arrange(hand, r, v, need=INDIAN_NEED)
+    assert arr.ok and arr.penalty == 0
+
+    def strict(m: Meld) -> bool:
+        return not any(r.is_wild(c) for c in m.cards)
+
+    arr = arrange(hand, r, v, need=INDIAN_NEED, pure=strict)
+    assert not arr.ok
+
+
+def test_need_costs_points() -> None:
+    # Without the need, the sets are best; with it, two runs must be made.
+    r = indian(13)
+    v = value_for(r)
+    hand = "2S 3S 4S 5H 5D 5C 7H 8H 9H QS QH QD 6C"
+    free = arrange(hand, r, v)
+    need = arrange(hand, r, v, need=INDIAN_NEED)
+    assert free.penalty == 6 and need.ok and need.penalty == 6
+    need2 = arrange("2S 3S 4S 5H 5D 5C 7H 7S 7D QS QH QD 6C", r, v, need=INDIAN_NEED)
+    assert not need2.ok and need2.penalty == 6  # no second run: the best split, flagged
+
+
+def test_two_pack_duplicates() -> None:
+    r = indian(13)
+    v = value_for(r)
+    # 5S#1 5S#2 5H is no set (distinct suits) but 5S 6S 7S + 5S 5H 5D both hold a 5S
+    assert arrange("5S 5S 5H", r, v).penalty == 15
+    arr = arrange("5S 6S 7S 5S 5H 5D", r, v)
+    assert arr.penalty == 0
+    # IR-17: 9C 9C JK with 9s wild: one 9C natural, the other standing in
+    arr = arrange("9C 9C JK", indian(9), value_for(indian(9)))
+    assert arr.penalty == 0 and len(arr.groups) == 1
+
+
+def test_progressive_sets_repeat_suits() -> None:
+    r = PROGRESSIVE
+    v = value_for(r, 20)
+    arr = arrange("KS KS KH", r, v)
+    assert arr.penalty == 0
+    # wild cards worth points are better in a meld (T-03: one 5-card set, or two sets)
+    arr = arrange("7D 7C 7S 7H 2S JK", r, v)
+    assert arr.penalty == 0 and not arr.deadwood
+    arr = arrange("7D 7C 7S 7H 2S", r, v)
+    assert arr.penalty == 0 and len(arr.groups) == 1
+
+
+def test_fourteen_card_run() -> None:
+    # min_size=14 leaves the full run as the only meld: A..K..A with the joker as one ace
+    hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK"
+    arr = arrange(hand, MeldRules(max_wilds=1, ace_both_ends="wild", min_size=14))
+    assert arr.penalty == 0 and len(arr.groups[0].cards) == 14
+    assert arrange(hand, MeldRules(max_wilds=1, ace_both_ends="never", min_size=14)).penalty == 85
+    two = MeldRules(max_wilds=0, ace_both_ends="natural", min_size=14)
+    arr = arrange("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", two)
+    assert arr.penalty == 0 and len(arr.groups) == 1
+    wild = MeldRules(max_wilds=0, ace_both_ends="wild", min_size=14)
+    assert arrange("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", wild).penalty == 86
+
+
+def test_max_wilds_and_limits() -> None:
+    one = MeldRules(max_wilds=1)
+    assert arrange("5H JK JK", one).penalty == 5
+    assert arrange("5H 6H JK JK", one).penalty == 0  # [5H 6H JK] and a joker left at 0
+    le = MeldRules(max_wilds=4, run_wilds_le_naturals=True, set_wilds_le_naturals=True)
+    assert arrange("5H JK JK", le).penalty == 5
+    apart = MeldRules(
+        max_wilds=4, run_wilds_apart=True, run_wilds_le_naturals=True, set_wilds_le_naturals=True
+    )
+    assert arrange("5H 8H JK JK", apart).penalty == 13
+
+
+def test_best_discard_gin() -> None:
+    cards = parse_cards("AS 2S 3S 4S 5H 5D 5C KH KD 7C 8C")
+    card, rest = best_discard(cards, GIN, gin_value)
+    assert card.rank == 13 and rest.penalty == 25
+    # gin: all ten melded after throwing the odd card
+    card, rest = best_discard(parse_cards("AS 2S 3S 4S 5H 5D 5C 9D 9H 9S KC"), GIN, gin_value)
+    assert card.name == "KC" and rest.penalty == 0
+    # a card from a four-card meld may be the discard
+    card, rest = best_discard(parse_cards("AS 2S 3S 4S 5H 5D 5C 9D 9H 9S 9C"), GIN, gin_value)
+    assert rest.penalty == 0 and card.name in ("4S", "AS", "9D", "9H", "9S", "9C")
+
+
+def test_best_discard_may_discard_and_need() -> None:
+    cards = parse_cards("AS 2S 3S 4S 5H 5D 5C KH KD 7C 8C")
+    card, _ = best_discard(cards, GIN, gin_value, may_discard=lambda c: c.rank != 13)
+    assert card.name == "8C"
+    r = indian(5)
+    v = value_for(r)
+    hand = parse_cards("AH 2H 3H 6S 7S 5D 9S KC KD KS 9H 9C JK QC")
+    card, rest = best_discard(hand, r, v, need=INDIAN_NEED)
+    assert card.name == "QC" and rest.ok and rest.penalty == 0
+    with pytest.raises(ValueError, match="may be discarded"):
+        best_discard(hand, r, v, may_discard=lambda c: False)
+    with pytest.raises(ValueError, match="empty"):
+        best_discard((), r, v)
+
+
+def test_best_melds_opening_points() -> None:
+    def pts(m: Meld) -> int:
+        return meld_value(
+            m, lambda p: 11 if p in (1, 14) else min(p, 10), lambda r: 11 if r == 1 else min(r, 10)
+        )
+
+    r = MeldRules(max_wilds=1)
+    total, melds = best_melds(parse_cards("QH KH JK 5S 5D 5C 2C"), r, pts)
+    assert total == 46 and len(melds) == 2  # JK as the ace: Q-K-A
+    total, melds = best_melds(parse_cards("2C 3C 4C"), r, pts)
+    assert total == 9
+    assert best_melds((), r, pts) == (0, ())
+
+
+def test_bad_input_messages() -> None:
+    with pytest.raises(TypeError, match="Card"):
+        best_arrangement(["7H"], GIN, gin_value)  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="negative"):
+        best_arrangement(parse_cards("7H"), GIN, gin_value, need=Requirement(runs=-1))
+
+
+# ---------------------------------------------------------------------------- the cross-check
+
+
+def meld_rich(rng: random.Random, deck: Sequence[Card], n: int, melds: int) -> list[Card]:
+    """``n`` cards of ``deck``, most of them from a few random runs and sets (overlapping)."""
+    pool = list(deck)
+    naturals = [c for c in pool if c.rank != JOKER_RANK]
+    hand: list[Card] = []
+    for _ in range(melds):
+        seed = rng.choice(naturals)
+        if rng.random() < 0.5:
+            length = rng.randint(3, 5)
+            lo = rng.randint(1, max(1, 14 - length))
+            want = [(r, seed.suit) for r in range(lo, min(lo + length, 14))]
+        else:
+            suits = rng.sample(SUITS, rng.randint(3, 4))
+            want = [(seed.rank, s) for s in suits]
+        for rank, suit in want:
+            for c in pool:
+                if c.rank == rank and c.suit == suit and all(c is not h for h in hand):
+                    hand.append(c)
+                    break
+    rng.shuffle(hand)
+    hand = hand[:n]
+    rest = [c for c in pool if all(c is not h for h in hand)]
+    hand += rng.sample(rest, n - len(hand))
+    rng.shuffle(hand)
+    return hand
+
+
+def with_wilds(
+    rng: random.Random, hand: list[Card], deck: Sequence[Card], rules: MeldRules, k: int
+) -> list[Card]:
+    """``hand`` with exactly ``k`` wild cards (replacing non-wild ones, or removing wilds)."""
+    wild = [c for c in hand if rules.is_wild(c)]
+    plain = [c for c in hand if not rules.is_wild(c)]
+    spare_w = [c for c in deck if rules.is_wild(c) and all(c is not h for h in hand)]
+    spare_p = [c for c in deck if not rules.is_wild(c) and all(c is not h for h in hand)]
+    while len(wild) > k:
+        wild.pop()
+        plain.append(spare_p.pop(rng.randrange(len(spare_p))))
+    while len(wild) < k:
+        wild.append(spare_w.pop(rng.randrange(len(spare_w))))
+        plain.pop(rng.randrange(len(plain)))
+    out = wild + plain
+    rng.shuffle(out)
+    return out
+
+
+def cross_check(
+    cards: Sequence[Card], rules: MeldRules, value: Callable[[Card], int], need: Requirement | None = None
+) -> None:
+    arr = best_arrangement(cards, rules, value, need=need)
+    check_valid(cards, arr, rules, value)
+    want = brute_best(cards, rules, value, need)
+    if want is None:
+        assert not arr.ok, names(cards)
+        want = brute_best(cards, rules, value)
+        assert want is not None
+    else:
+        assert arr.ok, names(cards)
+        if need is not None:
+            assert need_met(arr, rules, need), (names(cards), [str(m) for m in arr.groups])
+    assert (arr.penalty, len(arr.deadwood)) == want, (names(cards), [str(m) for m in arr.groups], want)
+
+
+def hands_count(request: pytest.FixtureRequest, default: int) -> int:
+    return default * 10 if request.config.getoption("--long") else default
+
+
+def test_cross_check_gin(request: pytest.FixtureRequest) -> None:
+    rng = random.Random(11)
+    deck = make_deck(1)
+    for k in range(hands_count(request, 2000)):
+        hand = meld_rich(rng, deck, 10 + k % 2, rng.randint(2, 5))
+        cross_check(hand, GIN, gin_value)
+
+
+def test_cross_check_gin_discard(request: pytest.FixtureRequest) -> None:
+    rng = random.Random(12)
+    deck = make_deck(1)
+    for _ in range(hands_count(request, 300)):
+        hand = meld_rich(rng, deck, 11, rng.randint(2, 5))
+        card, rest = best_discard(hand, GIN, gin_value)
+        check_valid([c for c in hand if c is not card], rest, GIN, gin_value)
+        assert any(c is card for c in hand)
+        brute = min(
+            (*brute_best([c for c in hand if c is not d], GIN, gin_value), -gin_value(d))
+            for d in hand  # type: ignore[misc]
+        )
+        assert (rest.penalty, -gin_value(card)) == (brute[0], brute[2]), names(hand)
+
+
+def test_cross_check_indian(request: pytest.FixtureRequest) -> None:
+    rng = random.Random(13)
+    deck = make_deck(2, 2)
+    for k in range(hands_count(request, 400)):
+        rules = indian(rng.randint(1, 13))
+        value = value_for(rules)
+        hand = meld_rich(rng, deck, 13 + k % 2, rng.randint(2, 5))
+        hand = with_wilds(rng, hand, deck, rules, k % 5)
+        cross_check(hand, rules, value, INDIAN_NEED if k % 3 else None)
+
+
+def test_cross_check_progressive_four_jokers(request: pytest.FixtureRequest) -> None:
+    rng = random.Random(14)
+    deck = make_deck(3, 6)
+    jokers = [c for c in deck if c.rank == JOKER_RANK]
+    plain = [c for c in deck if c.rank != JOKER_RANK]
+    for _ in range(hands_count(request, 24)):
+        hand = meld_rich(rng, plain, 11, rng.randint(2, 4)) + jokers[:4]
+        cross_check(hand, PROGRESSIVE, value_for(PROGRESSIVE, 20))
+
+
+def test_cross_check_variants(request: pytest.FixtureRequest) -> None:
+    """Rule toggles the games use: one wild per meld, wilds apart, wilds no more than naturals."""
+    rng = random.Random(15)
+    deck = make_deck(2, 4)
+    variants = [
+        MeldRules(max_wilds=1),
+        MeldRules(max_wilds=4, run_wilds_apart=True, set_wilds_le_naturals=True),
+        MeldRules(
+            max_wilds=4, run_wilds_le_naturals=True, set_wilds_le_naturals=True, ace_both_ends="natural"
+        ),
+        MeldRules(max_wilds=2, ace_low=False),
+    ]
+    for k in range(hands_count(request, 600)):
+        rules = variants[k % len(variants)]
+        hand = meld_rich(rng, [c for c in deck if c.rank != JOKER_RANK], 10, rng.randint(2, 4))
+        hand += [c for c in deck if c.rank == JOKER_RANK][: k % 3]
+        cross_check(hand, rules, value_for(rules, 25))
