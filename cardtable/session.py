@@ -179,16 +179,28 @@ def protect_autosave(path: Path) -> str | None:
     try:
         Session.resume(path)
     except CardtableError as exc:
-        moved = set_aside(path)
+        try:
+            moved = set_aside(path)
+        except OSError as err:  # a read-only folder: the new game cannot save over it either
+            return (
+                f"The old autosave could not be resumed ({exc}) and could not be moved aside"
+                f" ({err.strerror or err}); it is left as it is."
+            )
         return f"The old autosave could not be resumed ({exc}). It was kept as {moved}."
     return None
 
 
 def set_aside(path: Path) -> Path | None:
-    """Move a save that cannot be loaded out of the way (never overwrite it); returns where."""
+    """Move a save that cannot be loaded out of the way (never overwrite it, nor an earlier
+    one set aside in the same second); returns where."""
     path = Path(path)
     if not path.exists():
         return None
-    target = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.unreadable-{stamp}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{path.name}.unreadable-{stamp}-{number}")
     path.replace(target)
     return target

@@ -15,8 +15,10 @@ True
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -51,6 +53,7 @@ def write_atomic(path: Path, text: str) -> None:
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    _clear_stale_temporaries(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
@@ -62,6 +65,21 @@ def write_atomic(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+STALE_SECONDS = 600
+"""A temporary file of a write older than this was left by a killed process."""
+
+
+def _clear_stale_temporaries(path: Path) -> None:
+    """Remove what killed writers of ``path`` left behind (a write takes milliseconds, so
+    an old temporary file has no writer any more); errors are ignored."""
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for old in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+            with contextlib.suppress(OSError):
+                if now - old.stat().st_mtime > STALE_SECONDS:
+                    old.unlink()
 
 
 def save_game(game: Game, path: Path | None = None) -> Path:
