@@ -7,3 +7,6 @@ from . import rummy51  # noqa: F401
 
 # isort: split
 from . import page_one  # noqa: F401
+
+# isort: split
+from . import progressive  # noqa: F401

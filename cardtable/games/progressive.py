@@ -1,0 +1,936 @@
+"""Progressive Rummy (3-13, Three Thirteen, Progressive Rum, Dummy Rummy, Bush Rummy).
+
+Rules: ``shared/rules/progressive-rummy.md`` (the seed is the family blog post in
+``shared/seeds/000_...`` and its readers' comments). Eleven rounds: round ``r`` deals
+``r + 2`` cards and that many is the wild rank (3s in round 1 ... kings in round 11);
+printed jokers are wild in every round. Nothing is laid on the table until someone goes out.
+
+Notation:
+
+* ``draw`` takes the top card of the stock, ``take`` the top discard.
+* ``discard KS`` ends the turn.
+* ``out 9D`` goes out: discard 9D, and every other card of the hand goes down in sets and
+  runs of 3 or more. The engine arranges them (the shared solver's arrangement, always the
+  same for the same hand) and lays them on the table as the going-out player's melds. It is
+  listed only when the rest of the hand really forms sets and runs.
+* After someone goes out every other player, in turn from their left, has exactly one more
+  turn: ``draw`` or ``take``, then ``discard``. With ``final_turn_layoff`` they may first lay
+  cards off on the going-out player's melds: ``layoff 2 8H``, and a wild card names its place
+  where a run could take it at either end (``layoff 1 JK=9H``, ``layoff 1 7C=4H``).
+* ``next`` deals the next round.
+
+Choices where the sources are silent (the rules file's recommended defaults, and these):
+a set may repeat a suit and has no size limit; jokers are two per pack; a wild-rank card
+left in hand scores as a wild card (20) under the ``family`` and ``bush`` values; the card
+just taken may be discarded again; the stock, when empty at the end of a turn, is rebuilt
+from the discard pile but its top card; when it runs out once more than
+``max_stock_rebuilds`` allows (or nothing is left to rebuild it from) the round ends and
+everyone scores the cards their best arrangement leaves out, as after a going out. At the
+end of a round every player's sets and runs (the least-penalty arrangement, computed
+exactly) go down on the table and only the cards left over stay in hand and score.
+Ties for the lowest total share the win.
+
+Stacked deals take ``"round"`` besides ``hands``, ``stock`` and ``discard``: the match
+starts at that round (default 1), and each listed hand must have that round's number of
+cards. Without ``discard`` a random card is turned up to start the pile.
+
+Five Crowns is not offered: its fifth suit (stars) does not fit the engine's four-suit cards
+(``cards.SUITS``, card keys, the meld tables and the TUI's suit symbols all assume four).
+
+>>> from cardtable.engine import new_game
+>>> g = new_game("progressive-rummy", ["Ann", "Bob"], seed=1,
+...              deal={"hands": ["5H 6H 9D", "2C 7S QD"], "stock": "3C"})
+>>> g.view(0).facts
+{'round': '1 of 11', 'dealt': '3 cards', 'wild': '3s and jokers'}
+>>> _ = g.play("draw")
+>>> [str(m) for m in g.legal_moves() if m.kind == "out"]
+['out 9D']
+>>> _ = g.play("out 9D")
+>>> [str(m) for m in g.melds], g.to_act
+(['[5H 6H 3C(=7H)]'], 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, Self
+
+from pydantic import Field
+
+from cardtable.engine.arrange import Arrangement, best_arrangement
+from cardtable.engine.cards import JOKER_RANK, RANK_NAMES, Card, make_deck, names
+from cardtable.engine.deals import read_stacked
+from cardtable.engine.errors import IllegalMove, InvalidRules
+from cardtable.engine.melds import RUN, Meld, MeldRules, extend_meld
+from cardtable.engine.moves import Move
+from cardtable.engine.registry import GameSpec, register
+from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.views import PlayerView
+
+from ._rummy import RummyGame
+
+ROUNDS = 11
+BUSH_ROUNDS = 13
+JOKERS_PER_PACK = 2
+UNLIMITED = 99
+"""``MeldRules.max_wilds`` when a meld may hold any number of wild cards."""
+_INF = 1 << 20
+
+_PLURAL = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+
+
+def _f(default: Any, title: str, description: str, **kw: Any) -> Any:
+    return Field(default, title=title, description=description, **kw)
+
+
+def cards_dealt(round_no: int) -> int:
+    """Cards dealt in a round: two more than its number (3 ... 13, Bush 14 and 15).
+
+    >>> cards_dealt(1), cards_dealt(11), cards_dealt(13)
+    (3, 13, 15)
+    """
+    return round_no + 2
+
+
+def wild_rank(round_no: int) -> int:
+    """The round's wild rank: the number of cards dealt; the Bush rounds 12 and 13 have aces
+    (rank 1) and 2s wild.
+
+    >>> [wild_rank(r) for r in (1, 9, 11, 12, 13)]
+    [3, 11, 13, 1, 2]
+    """
+    k = cards_dealt(round_no)
+    return k if k <= 13 else k - 13
+
+
+def rank_plural(rank: int) -> str:
+    """A rank as a plural word: ``'3s'``, ``'jacks'``, ``'aces'``."""
+    return _PLURAL.get(rank, f"{RANK_NAMES[rank]}s")
+
+
+class ProgressiveRules(Ruleset):
+    """3-13's variant toggles. Defaults follow the seed post and the rules file."""
+
+    score_preset: Literal["family", "numeric", "bush"] = _f(
+        "family",
+        "Card values",
+        "family: A 1, 2-10 face value, J Q K 10, a wild-rank card or joker 20 (seed comments). "
+        "numeric: J 11, Q 12, K 13, a wild-rank card its face value, joker 20. bush: as family, "
+        "but a joker 50.",
+    )
+    bush_extension: bool = _f(
+        False,
+        "Bush Rummy rounds",
+        "After the kings round play an ace round (14 cards, aces wild) and a 2s round (15 cards, "
+        "2s wild): 13 rounds.",
+    )
+    rounds_to_play: int = _f(
+        11,
+        "Rounds to play",
+        "Play only the first R rounds (the short game for young children); 11 plays them all, "
+        "with the Bush rounds too when those are on.",
+        ge=1,
+        le=11,
+    )
+    no_go_out_first_turn: bool = _f(
+        False,
+        "No going out on the first turn",
+        "Nobody may go out on their own first turn of a round (a family's house rule).",
+    )
+    runs_any_suit: bool = _f(
+        False,
+        "Runs of any suits",
+        "A run may mix suits (a suggestion for small children); normally a run is one suit. Not "
+        "available yet: a game with it on is refused.",
+    )
+    ace_high: bool = _f(
+        False,
+        "Ace high too",
+        "Q-K-A is a run as well as A-2-3 (never K-A-2). Normally the ace is low only.",
+    )
+    include_jokers: bool = _f(
+        True, "Jokers", "Two jokers per pack, wild in every round (seed). Off: no jokers (Wikipedia)."
+    )
+    decks: Literal["auto", "1", "2", "3"] = _f(
+        "auto",
+        "Packs",
+        "auto: one pack per two players (seed; the same as pagat's 1 for 2, 2 for 3-4, 3 for "
+        "5-6); or a fixed number, refused if too few for the largest round.",
+    )
+    all_wild_meld_allowed: bool = _f(
+        True,
+        "All-wild melds",
+        "A meld may be made of wild cards only (pagat). Off: each meld needs a card that is "
+        "neither a joker nor of the wild rank (gamerules.com); a wild-rank card then always counts "
+        "as a wild card, even in its own place.",
+    )
+    max_wilds_per_meld: Literal["unlimited", "one"] = _f(
+        "unlimited", "Wild cards per meld", "Any number (pagat, Five Crowns), or one (a Wikipedia variant)."
+    )
+    final_turn_layoff: bool = _f(
+        False,
+        "Lay off on the last turn",
+        "In their last turn the other players may lay cards off on the melds of the player who "
+        "went out (familycardgame). Normally there is no laying off.",
+    )
+    dummy_hat: bool = _f(
+        False,
+        "Dummy hat",
+        "Whoever last discarded a wild card wears the dummy hat (a badge, no score effect).",
+    )
+    max_stock_rebuilds: int = _f(
+        3,
+        "Stock rebuilds before the round ends",
+        "When the stock runs out once more than this, the round ends and everyone scores the "
+        "cards left out of sets and runs (0 = rebuild for ever).",
+        ge=0,
+        le=50,
+    )
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "3-13 (seed rules)": {},
+    "numeric card values": {"score_preset": "numeric"},
+    "Bush Rummy": {"bush_extension": True, "score_preset": "bush"},
+    "Dummy Rummy": {"dummy_hat": True},
+    "short game for younger kids": {"rounds_to_play": 5},
+    "house rule: no going out on the first turn": {"no_go_out_first_turn": True},
+    "Wikipedia (two packs, no jokers)": {"include_jokers": False, "decks": "2"},
+    "gamerules.com (a natural card in every meld)": {"all_wild_meld_allowed": False},
+}
+
+
+def _remove_cards(hand: list[Card], cards: Sequence[Card]) -> None:
+    """Take these physical cards out of ``hand`` (by identity: two packs hold equal cards)."""
+    gone = {id(c) for c in cards}
+    hand[:] = [c for c in hand if id(c) not in gone]
+
+
+def _one(card: Card) -> int:
+    """Every card counts 1 (the penalty is then the number of cards left over)."""
+    return 1
+
+
+def _pairs_reach(a: Card, b: Card, reach: int, any_suit: bool, ace_high: bool) -> bool:
+    """Whether two natural cards could sit in one meld with at most ``reach - 1`` wild cards
+    between them (same rank, or a run's suit within ``reach`` places)."""
+    if a.rank == b.rank:
+        return True
+    if not any_suit and a.suit_index != b.suit_index:
+        return False
+    d = abs(a.rank - b.rank)
+    if ace_high and (a.rank == 1 or b.rank == 1):
+        d = min(d, 14 - max(a.rank, b.rank))
+    return d <= reach
+
+
+class ProgressiveRummy(RummyGame):
+    """A match of 3-13 (see the module)."""
+
+    game_id = "progressive-rummy"
+    title = "Progressive Rummy"
+    verbs = ("draw", "take", "discard", "out", "layoff", "next")
+
+    rules: ProgressiveRules
+
+    def __init__(
+        self, players: Sequence[str], rules: ProgressiveRules, seed: int, deal: dict[str, Any] | None
+    ) -> None:
+        super().__init__(players, rules, seed, deal)
+        self._init_match(seed)
+        n = self.n
+        if rules.runs_any_suit:
+            raise InvalidRules(
+                "runs_any_suit: runs of mixed suits are not available yet (the shared meld rules "
+                "and arrangement solver know one-suit runs only); leave it off"
+            )
+        full = BUSH_ROUNDS if rules.bush_extension else ROUNDS
+        self.last_round = full if rules.rounds_to_play >= ROUNDS else rules.rounds_to_play
+        """The match's last round."""
+        self.packs = -(-n // 2) if rules.decks == "auto" else int(rules.decks)
+        self.jokers = JOKERS_PER_PACK * self.packs if rules.include_jokers else 0
+        start = 1
+        if deal is not None and "round" in deal:
+            start = deal["round"]
+            if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= self.last_round:
+                raise InvalidRules(
+                    f"deal: round must be a whole number from 1 to {self.last_round} (this match's "
+                    f"last round), not {start!r}"
+                )
+        biggest = cards_dealt(self.last_round)
+        need = n * (biggest + 1) + 1
+        have = 52 * self.packs + self.jokers
+        if need > have:
+            raise InvalidRules(
+                f"{self.packs} pack(s) ({have} cards) are too few: {n} players need {need} cards in "
+                f"round {self.last_round} ({biggest} each, one drawn, and the up-card); choose more "
+                "packs or decks=auto"
+            )
+        values: dict[str, tuple[int, int, int, int, bool]] = {
+            "family": (20, 10, 10, 10, True),
+            "numeric": (20, 11, 12, 13, False),
+        }
+        values["bush"] = (50, 10, 10, 10, True)
+        joker, jack, queen, king, wild20 = values[rules.score_preset]
+        self.base_values: tuple[int, ...] = (joker, *range(1, 11), jack, queen, king)
+        """What a card left in hand scores, by rank (0 = joker), before the wild rank."""
+        self.wild_scores_20 = wild20
+        self.dealer = n - 1  # seat 0 plays first in the first round
+        self.hat: int | None = None
+        self._discard_moves: dict[int, Move] = {}
+        """The discard move of each physical card (by id), made once per game."""
+        self.round_no = start
+        self._deal(deal)
+
+    # ------------------------------------------------------------------ rounds
+    def _round_rules(self) -> None:
+        """The meld rules and card values of the current round."""
+        rules = self.rules
+        wild = wild_rank(self.round_no)
+        self.wild = wild
+        self.mrules = MeldRules(
+            ace_low=True,
+            ace_high=rules.ace_high,
+            max_wilds=1 if rules.max_wilds_per_meld == "one" else UNLIMITED,
+            set_max=UNLIMITED,
+            set_distinct_suits=False,
+            wild_ranks=frozenset({wild}),
+            allow_all_wild=rules.all_wild_meld_allowed,
+            name_set_wilds=False,
+            ace_both_ends="never",
+        )
+        self.allow_all_wild = rules.all_wild_meld_allowed
+        self.strict_rules = MeldRules(
+            ace_low=True,
+            ace_high=rules.ace_high,
+            max_wilds=self.mrules.max_wilds,
+            set_max=UNLIMITED,
+            set_distinct_suits=False,
+            allow_all_wild=False,
+            name_set_wilds=False,
+            ace_both_ends="never",
+        )
+        """The meld rules the solver sees when every meld needs a natural card (wild-rank
+        cards are then passed as jokers)."""
+        values = list(self.base_values)
+        if self.wild_scores_20:
+            values[wild] = 20
+        self.values: tuple[int, ...] = tuple(values)
+        table = self.values
+        self.value: Callable[[Card], int] = lambda c: table[c.rank]
+
+    def _deal(self, stacked: dict[str, Any] | None) -> None:
+        n = self.n
+        self.deal_no = self.round_no
+        self._round_rules()
+        k = cards_dealt(self.round_no)
+        self.k = k
+        self.hands = [[] for _ in range(n)]
+        self.melds_ = []
+        self.opened = [False] * n
+        self.must_use = []
+        self.prov = []
+        self.prov_value = 0
+        self.taken = None
+        self.known: list[Card] = []
+        """Cards in hands that everyone saw taken from the discard pile."""
+        self.turns = [0] * n
+        """Turns each seat has finished this round."""
+        self.reshuffles = 0
+        self.out_seat: int | None = None
+        self.final_left: list[int] = []
+        """Seats still to take their last turn after a going out, in order."""
+        self.result = ""
+        deck = list(make_deck(self.packs, self.jokers))
+        order = self._seat_order()
+        if stacked is None:
+            self.rng.shuffle(deck)
+            for _ in range(k):
+                for s in order:
+                    self.hands[s].append(deck.pop())
+            self.discard = [deck.pop()]
+            self.stock = deck
+        else:
+            fixed, stock_top, disc, _ = read_stacked(stacked, deck, n, self.title, other_keys=("round",))
+            for s, cards in fixed.items():
+                if len(cards) != k:
+                    raise InvalidRules(
+                        f"deal: hand {s} has {len(cards)} cards, but round {self.round_no} deals {k}"
+                    )
+            self.rng.shuffle(deck)
+            for s in order:
+                self.hands[s] = fixed[s] if s in fixed else [deck.pop() for _ in range(k)]
+            self.discard = disc if disc else [deck.pop()]
+            self.stock = deck
+            self.stock.extend(reversed(stock_top))
+        self.cur = order[0]
+        self.phase_ = "draw"
+        self.log.append(
+            f"Round {self.round_no} of {self.last_round}: {k} cards each, {self._wild_text()} wild; "
+            f"{self.players[self.dealer]} deals, {self.players[self.cur]} plays first"
+        )
+
+    def _wild_text(self) -> str:
+        text = rank_plural(self.wild)
+        return f"{text} and jokers" if self.jokers else text
+
+    # ------------------------------------------------------------------ values
+    def meld_points(self, meld: Meld) -> int:
+        """Melds score nothing in 3-13 (only the cards left out of them count)."""
+        return 0
+
+    def card_value(self, card: Card) -> int:
+        """What one card left in hand scores this round (bots read this).
+
+        >>> from cardtable.engine import new_game, parse_card
+        >>> g = new_game("progressive-rummy", ["Ann", "Bob"], seed=1)
+        >>> g.card_value(parse_card("3C")), g.card_value(parse_card("KH"))
+        (20, 10)
+        """
+        return self.values[card.rank]
+
+    def penalty(self, cards: Sequence[Card]) -> int:
+        """What cards left in hand score this round.
+
+        >>> from cardtable.engine import new_game, parse_cards
+        >>> g = new_game("progressive-rummy", ["Ann", "Bob"], seed=1, deal={"round": 6})
+        >>> g.penalty(parse_cards("KH 8C JK AS 7D"))  # T-09: 8s wild
+        58
+        """
+        table = self.values
+        return sum(table[c.rank] for c in cards)
+
+    def arrange(self, cards: Sequence[Card], value: Callable[[Card], int] | None = None) -> Arrangement:
+        """The least-penalty split of ``cards`` into this round's sets and runs (exact, by
+        the shared solver); ``value`` replaces the card values (as when counting cards)."""
+        value = value or self.value
+        if self.allow_all_wild:
+            return best_arrangement(cards, self.mrules, value)
+        # Every meld needs a card that is neither a joker nor of the wild rank: the solver
+        # sees each wild-rank card as a joker (a stand-in with the same id) and a meld must
+        # hold a natural card; its result is mapped back to the real cards.
+        wild = self.wild
+        real: dict[int, Card] = {}
+        shown: list[Card] = []
+        for c in cards:
+            if c.rank == wild:
+                stand_in = Card(JOKER_RANK, "", c.copy, c.id)
+                real[id(stand_in)] = c
+                shown.append(stand_in)
+            else:
+                shown.append(c)
+
+        def back(c: Card) -> Card:
+            return real.get(id(c), c)
+
+        arr = best_arrangement(shown, self.strict_rules, lambda c: value(back(c)))
+        groups = tuple(
+            Meld(g.kind, tuple(back(c) for c in g.cards), g.reps, suit=g.suit, rank=g.rank, lo=g.lo)
+            for g in arr.groups
+        )
+        return Arrangement(groups, tuple(back(c) for c in arr.deadwood), arr.penalty, arr.ok)
+
+    # ------------------------------------------------------------------ moves
+    def _can_take(self) -> bool:
+        return bool(self.discard)
+
+    def _may_go_out(self) -> bool:
+        """Whether the seat to act may go out this turn (not a last turn, house rule kept)."""
+        if self.out_seat is not None:
+            return False
+        return not (self.rules.no_go_out_first_turn and self.turns[self.cur] == 0)
+
+    def _out_candidates(self, hand: Sequence[Card]) -> list[Card]:
+        """Distinct cards whose discard might leave a hand all in sets and runs: a quick,
+        sound filter before the exact solver.
+
+        Natural cards that could share a meld are linked (same rank, or a run's suit within
+        reach of the wild cards held); the naturals of one meld are always linked, so a
+        group of ``s < 3`` linked naturals needs ``3 - s`` wild cards or more. A hand that
+        needs more wilds than it holds cannot go out.
+        """
+        rules = self.mrules
+        wild_ranks = rules.wild_ranks
+        nat = [c for c in hand if c.rank != JOKER_RANK and c.rank not in wild_ranks]
+        w = len(hand) - len(nat)
+        per_meld = rules.max_wilds
+        reach = min(w, per_meld) + 1
+        any_suit = self.rules.runs_any_suit
+        ace_high = rules.ace_high
+        parent = list(range(len(nat)))
+
+        def root(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for i in range(1, len(nat)):
+            a = nat[i]
+            for j in range(i):
+                if _pairs_reach(a, nat[j], reach, any_suit, ace_high):
+                    ri, rj = root(i), root(j)
+                    if ri != rj:
+                        parent[ri] = rj
+        size: dict[int, int] = {}
+        for i in range(len(nat)):
+            r = root(i)
+            size[r] = size.get(r, 0) + 1
+
+        def need(s: int) -> int:
+            if s == 0 or s >= 3:
+                return 0
+            return 3 - s if 3 - s <= per_meld else _INF
+
+        base = sum(need(s) for s in size.values())
+        out: list[Card] = []
+        seen: set[int] = set()
+        comp = {id(c): size[root(i)] for i, c in enumerate(nat)}
+        for card in hand:
+            if card.key in seen:
+                continue
+            seen.add(card.key)
+            s = comp.get(id(card))
+            # a wild card leaves one fewer wild for the rest; a natural one its group smaller
+            if (base <= w - 1) if s is None else (base - need(s) + need(s - 1) <= w):
+                out.append(card)
+        return out
+
+    def _play_moves(self) -> list[Move]:
+        hand = self.hands[self.cur]
+        moves: list[Move] = []
+        if self.out_seat is not None and self.rules.final_turn_layoff and len(hand) >= 2 and self.melds_:
+            self._layoff_moves(moves, hand)
+        made = self._discard_moves
+        seen: set[int] = set()
+        for card in hand:
+            if card.key in seen:
+                continue
+            seen.add(card.key)
+            throw = made.get(card.id)
+            if throw is None:
+                throw = made[card.id] = Move("discard", (card,), (None,), action=("discard", card))
+            moves.append(throw)
+        if self._may_go_out():
+            moves.extend(self._going_out(hand))
+        return moves
+
+    def _going_out(self, hand: Sequence[Card]) -> list[Move]:
+        """The ``out X`` moves: for each candidate discard, the rest must arrange with nothing
+        left over. With several candidates one count first: a hand whose best arrangement
+        leaves two cards or more out cannot go out at all."""
+        candidates = self._out_candidates(hand)
+        if len(candidates) > 1 and len(self.arrange(hand, _one).deadwood) > 1:
+            return []
+        moves: list[Move] = []
+        for card in candidates:
+            rest = [c for c in hand if c is not card]
+            arr = self.arrange(rest)
+            if not arr.deadwood:
+                moves.append(Move("out", (card,), (None,), action=("out", card, arr.groups)))
+        return moves
+
+    def _layoff_moves(self, moves: list[Move], hand: Sequence[Card]) -> None:
+        """Lay-offs on the table melds (last turns with ``final_turn_layoff``): a wild card is
+        named where a run could take it at either end or where it could also sit as itself."""
+        seen: set[int] = set()
+        for card in hand:
+            if card.key in seen:
+                continue
+            seen.add(card.key)
+            for j, meld in enumerate(self.melds_):
+                for named, new in self._layoff_options(meld, card):
+                    moves.append(Move("layoff", (card,), (named,), j + 1, action=("layoff", j, new, card)))
+
+    def _layoff_options(self, meld: Meld, card: Card) -> list[tuple[Card | None, Meld]]:
+        """The distinct ways to lay ``card`` off on ``meld``, each with the name its notation
+        gives the card (None: as itself, or a wild in a set, whose place does not matter)."""
+        out: list[tuple[Card | None, Meld]] = []
+        options = extend_meld(meld, card, None, self.mrules)
+        if not self.allow_all_wild and self.mrules.max_wilds < UNLIMITED:
+            # wild-rank cards count as wild cards even in their own place (see arrange)
+            is_wild = self.mrules.is_wild
+            limit = self.mrules.max_wilds
+            options = [o for o in options if sum(1 for c in o.cards if is_wild(c)) <= limit]
+        if meld.kind != RUN:
+            return [(None, options[0])] if options else []
+        for new in options:
+            rep = next(r for c, r in zip(new.cards, new.reps, strict=True) if c is card)
+            named = None if rep == card else rep
+            if all(named != o[0] for o in out):
+                out.append((named, new))
+        return out
+
+    # ------------------------------------------------------------------ resolving text
+    def _canonical(self, move: Move) -> Move:
+        kind = move.kind
+        if kind == "out":
+            if move.flags or move.target is not None:
+                raise IllegalMove("write 'out' and the card to discard, as in 'out 9D'", str(move))
+            if len(move.cards) != 1:
+                raise IllegalMove(
+                    "name the one card you discard to go out, as in 'out 9D' (the rest of the hand "
+                    "is laid down for you)",
+                    str(move),
+                )
+            return Move("out", (move.cards[0],), (None,))
+        if kind == "layoff" and move.target is not None and len(move.cards) == 1:
+            j = move.target - 1
+            if not 0 <= j < len(self.melds_):
+                count = len(self.melds_)
+                where = f"melds 1 to {count}" if count else "no melds"
+                raise IllegalMove(f"there is no table meld {move.target} (the table has {where})", str(move))
+            card, named = move.cards[0], move.named[0]
+            if named is not None and (named == card or self.melds_[j].kind != RUN):
+                named = None
+            elif named is None and self.mrules.is_wild(card):
+                options = self._layoff_options(self.melds_[j], card)
+                if options and all(o[0] is not None for o in options):
+                    named = options[0][0]  # unnamed, a wild extends the run upward
+            return Move("layoff", (card,), (named,), move.target)
+        if kind in ("meld", "swap", "cancel"):
+            raise IllegalMove(
+                f"there is no '{kind}' in {self.title}: cards stay in hand until someone goes out "
+                "('out X' discards X and lays the rest down)",
+                str(move),
+            )
+        return super()._canonical(move)
+
+    # ------------------------------------------------------------------ explaining
+    def _explain(self, move: Move) -> str:
+        seat = self.cur
+        name = self.players[seat]
+        kind = move.kind
+        ph = self.phase_
+        if ph == "deal-over":
+            return f"round {self.round_no} is over: play 'next' to deal round {self.round_no + 1}"
+        if ph == "draw":
+            if kind == "take":
+                return "the discard pile is empty: draw from the stock"
+            options = "'draw' from the stock" + (
+                f" or 'take' {self.discard[-1].name}" if self.discard else ""
+            )
+            return f"{name} must draw first: {options}"
+        if kind in ("draw", "take"):
+            return "you have drawn already this turn: discard a card (or go out)"
+        if kind == "next":
+            return "the round is still going on"
+        missing = self._missing(move)
+        if missing:
+            return f"you do not hold {missing[0].name}"
+        if kind == "out":
+            if self.out_seat is not None:
+                who = self.players[self.out_seat]
+                return (
+                    f"{who} has gone out: this is your last turn, so just discard (discard "
+                    f"{move.cards[0].name}); your sets and runs of 3 or more will not count against you"
+                )
+            if self.rules.no_go_out_first_turn and self.turns[seat] == 0:
+                return "house rule: nobody may go out on their own first turn of a round"
+            card = move.cards[0]
+            hand = self.hands[seat]
+            rest = list(hand)
+            rest.remove(next(c for c in hand if c == card))
+            left = self.arrange(rest).deadwood
+            return (
+                f"without {card.name}, {names(left)} would be left out of sets and runs: going out "
+                "needs every other card in a set or run of 3 or more"
+            )
+        if kind == "layoff":
+            if self.out_seat is None:
+                return "no laying off: cards stay in hand until someone goes out"
+            if not self.rules.final_turn_layoff:
+                return "no laying off in the last turns (the 'final_turn_layoff' toggle allows it)"
+            if len(self.hands[seat]) < 2:
+                return "keep your last card: the turn ends with a discard"
+            assert move.target is not None
+            meld = self.melds_[move.target - 1]
+            return f"{move.cards[0].name} does not fit meld {move.target} {meld}"
+        return f"'{move}' is not allowed now"
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, move: Move) -> None:
+        seat = self.cur
+        name = self.players[seat]
+        kind = move.kind
+        if kind == "draw":
+            self.hands[seat].append(self.stock.pop())
+            self.log.append(f"{name} drew from the stock")
+            self.phase_ = "play"
+            return
+        if kind == "take":
+            card = self.discard.pop()
+            self.hands[seat].append(card)
+            self.known.append(card)
+            self.log.append(f"{name} took {card.name} from the discard pile")
+            self.phase_ = "play"
+            return
+        if kind == "discard":
+            real = self._throw(move.action[1])
+            self.log.append(f"{name} discarded {real.name}")
+            self._end_turn()
+            return
+        if kind == "out":
+            _, card, groups = move.action
+            real = self._throw(card)
+            hand = self.hands[seat]
+            for group in groups:
+                _remove_cards(hand, group.cards)
+                self.melds_.append(
+                    Meld(
+                        group.kind,
+                        group.cards,
+                        group.reps,
+                        suit=group.suit,
+                        rank=group.rank,
+                        lo=group.lo,
+                        owner=seat,
+                    )
+                )
+            assert not hand
+            shown = " ".join(str(g) for g in groups)
+            self.log.append(f"{name} went out with {shown}, discarding {real.name}")
+            self.out_seat = seat
+            order = self._seat_order()
+            at = order.index(seat)
+            self.final_left = order[at + 1 :] + order[:at]
+            self._end_turn()
+            return
+        if kind == "layoff":
+            self._apply_layoff(move)
+            return
+        if kind == "next":
+            self.round_no += 1
+            self.dealer = self._next_active(self.dealer)
+            self._deal(None)
+            return
+        raise AssertionError(kind)
+
+    def _throw(self, card: Card) -> Card:
+        """Move ``card`` from the current hand to the discard pile (the dummy hat follows a
+        wild card thrown)."""
+        real = self._take_from_hand(card)
+        self.discard.append(real)
+        if self.known:
+            self.known = [c for c in self.known if c is not real]
+        if self.rules.dummy_hat and self.mrules.is_wild(real):
+            if self.hat != self.cur:
+                self.log.append(f"{self.players[self.cur]} threw away a wild card and wears the dummy hat")
+            self.hat = self.cur
+        return real
+
+    def _end_turn(self) -> None:
+        """Pass the turn: to the next seat, or the next last turn; the round ends after the
+        last of those, or when the stock cannot be rebuilt any more."""
+        seat = self.cur
+        self.turns[seat] += 1
+        if self.out_seat is not None and seat != self.out_seat:
+            self.final_left.remove(seat)
+        if self.out_seat is not None and not self.final_left:
+            self._score_round(None)
+            return
+        if not self.stock:
+            limit = self.rules.max_stock_rebuilds
+            if len(self.discard) < 2:
+                self._score_round("the stock ran out with no discards to rebuild it from")
+                return
+            if limit and self.reshuffles >= limit:
+                times = "once" if limit == 1 else f"{limit} times"
+                self._score_round(f"the stock ran out after being rebuilt {times}")
+                return
+            self._rebuild_stock(keep_top=True)
+        self.cur = self.final_left[0] if self.out_seat is not None else self._next_active(seat)
+        self.phase_ = "draw"
+
+    def _went_out(self, seat: int) -> None:
+        raise AssertionError("a hand is never emptied by a lay-off here")
+
+    # ------------------------------------------------------------------ scoring
+    def _score_round(self, why: str | None) -> None:
+        """Score the round: the going-out player 0, everyone else the cards their best
+        arrangement leaves out; those arrangements go down on the table."""
+        row: list[int | None] = [0] * self.n
+        details: list[str] = []
+        for s in range(self.n):
+            if s == self.out_seat:
+                continue
+            hand = self.hands[s]
+            arr = self.arrange(hand)
+            for group in arr.groups:
+                _remove_cards(hand, group.cards)
+                self.melds_.append(
+                    Meld(
+                        group.kind,
+                        group.cards,
+                        group.reps,
+                        suit=group.suit,
+                        rank=group.rank,
+                        lo=group.lo,
+                        owner=s,
+                    )
+                )
+            row[s] = arr.penalty
+            left = f" ({names(arr.deadwood)})" if arr.deadwood else " (all in sets and runs)"
+            details.append(f"{self.players[s]} {arr.penalty}{left}")
+        self.rows.append(tuple(row))
+        for s, gained in enumerate(row):
+            self.total[s] += gained or 0
+        if why is None:
+            assert self.out_seat is not None
+            head = f"{self.players[self.out_seat]} went out (0)"
+        else:
+            head = f"Nobody went out: {why}"
+        self.result = f"Round {self.round_no}: {head} — {', '.join(details)}."
+        self.log.append(self.result)
+        self.phase_ = "deal-over"
+        if self.round_no >= self.last_round:
+            low = min(self.total)
+            winners = tuple(s for s in range(self.n) if self.total[s] == low)
+            played = len(self.rows)
+            shared = " (a shared win)" if len(winners) > 1 else ""
+            self._finish(winners, f"after {played} rounds the lowest total wins{shared}")
+            return
+        self.cur = self._next_active(self._next_active(self.dealer))
+
+    # ------------------------------------------------------------------ views
+    def _status(self, seat: int | None) -> str:
+        if self._outcome is not None:
+            return f"Match over: {self._outcome.reason}."
+        name = self.players[self.cur]
+        if self.phase_ == "deal-over":
+            return f"{self.result} {name}: play 'next' for round {self.round_no + 1}."
+        last = ""
+        if self.out_seat is not None:
+            last = f" (last turn: {self.players[self.out_seat]} went out)"
+        if self.phase_ == "draw":
+            top = f" or take {self.discard[-1].name}" if self.discard else ""
+            return f"{name}: draw from the stock{top}{last}"
+        if self.out_seat is not None:
+            more = " or lay off on the table" if self.rules.final_turn_layoff and self.melds_ else ""
+            return f"{name}: discard{more} to end your last turn; cards out of sets and runs will score"
+        if seat == self.cur:
+            outs = [str(m) for m in self.legal_moves() if m.kind == "out"]
+            if outs:
+                return f"{name}: you can go out ({', '.join(outs)}) or discard"
+        return f"{name}: discard a card, or go out ('out X') when the rest forms sets and runs"
+
+    def view(self, seat: int | None) -> PlayerView:
+        facts = {
+            "round": f"{self.round_no} of {self.last_round}",
+            "dealt": f"{self.k} cards",
+            "wild": self._wild_text(),
+        }
+        own: dict[str, str] = {}
+        if seat is not None and seat == self.to_act and self.phase_ == "play":
+            outs = [m.tokens()[0] for m in self.legal_moves() if m.kind == "out"]
+            if outs:
+                own["go out by discarding"] = " or ".join(outs)
+            if self.out_seat is not None:
+                own["last turn"] = f"{self.players[self.out_seat]} went out"
+        return self._make_view(seat, self._status(seat), facts, own)
+
+    def _badges(self, seat: int) -> tuple[str, ...]:
+        return tuple(
+            b
+            for b, on in (
+                ("dealer", seat == self.dealer and self.phase_ != "deal-over"),
+                ("went out", seat == self.out_seat),
+                ("last turn", seat in self.final_left),
+                ("dummy hat", seat == self.hat),
+            )
+            if on
+        )
+
+    # ------------------------------------------------------------------ copies
+    def copy(self) -> Self:
+        new = super().copy()
+        new._discard_moves = {}  # a listed move belongs to one game (it carries that game's stamp)
+        return new
+
+    def _snapshot_extra(self) -> tuple[Any, ...]:
+        return (
+            self.round_no,
+            tuple(self.turns),
+            self.reshuffles,
+            self.out_seat,
+            tuple(self.final_left),
+            self.hat,
+            tuple(c.id for c in self.known),
+        )
+
+    def _known_ids(self) -> set[int]:
+        return {id(c) for c in self.known}
+
+
+def _factory(
+    players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None
+) -> ProgressiveRummy:
+    assert isinstance(rules, ProgressiveRules)
+    return ProgressiveRummy(players, rules, seed, deal)
+
+
+RULES_TEXT = """\
+# Progressive Rummy (3-13)
+
+The family rummy of eleven rounds, also called Three Thirteen, 3-13, Progressive Rum,
+Dummy Rummy and (with two more rounds) Bush Rummy. 2 to 6 players, one pack per two players
+(52 cards and 2 jokers each). Lowest total wins.
+
+**Rounds.** Round 1 deals 3 cards each, round 2 deals 4, and so on up to round 11 with 13.
+The rank equal to the number of cards dealt is wild that round: 3s in round 1, 4s in round
+2 ... 10s in round 8, jacks, queens, and kings in round 11. Jokers are wild in every round.
+The deal passes to the left each round; the player left of the dealer starts. The card
+after the deal is turned up to start the discard pile.
+
+| round | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 |
+|---|---|---|---|---|---|---|---|---|---|---|---|
+| cards dealt | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 |
+| wild rank | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | J | Q | K |
+
+**Your turn.** Draw the top card of the stock (`draw`) or take the top discard (`take`),
+then discard one card (`discard KS`). Nothing is laid on the table during play. An empty
+stock is refilled from the discard pile (all but its top card), shuffled.
+
+**Sets and runs.** A set is 3 or more cards of one rank; suits may repeat (two packs). A
+run is 3 or more cards of one suit in sequence; the ace is low only (A-2-3, never Q-K-A).
+A wild card stands for any card, and a meld may hold any number of them; a card of the wild
+rank may also be itself. No card may be in two melds.
+
+**Going out.** When every card but one forms sets and runs of 3 or more, discard that card
+and lay the rest down: `out 9D`. In rounds 1-3 that means one set or run of all 3, 4 or 5
+cards; in round 4, one group of 6 or two of 3; from round 5 any sets and runs that hold every
+card. Every other player then has exactly one more turn: draw, then discard.
+
+**Scoring.** The player who went out scores 0. Everyone else scores only the cards left out
+of sets and runs of 3 or more, in the best arrangement of their hand (the program finds it
+and lays those groups down): ace 1, 2-10 face value, J Q K 10, a card of the round's wild
+rank 20, a joker 20. A player who gets every card into sets and runs scores 0 too. After the
+last round the lowest total wins; equal lowest totals share the win.
+
+**Variations** (toggles below): other card values (J 11, Q 12, K 13; jokers 50); the Bush
+Rummy rounds after the kings (14 cards with aces wild, then 15 with 2s wild); no going out
+on one's first turn; the ace high as well; a short
+game of the first few rounds; no jokers; a natural card in every meld; at most one wild
+card per meld; laying off on the going-out player's melds in the last turns; the dummy hat
+for whoever throws away a wild card. Runs of mixed suits (suggested for small children) are
+not available yet. Five Crowns (five suits, no aces or 2s) is not offered: it needs a fifth
+suit the program's cards do not have.
+"""
+
+SPEC = register(
+    GameSpec(
+        id="progressive-rummy",
+        title="Progressive Rummy",
+        summary="3-13: eleven rounds of 3 to 13 cards, a new wild rank each round, lowest total wins.",
+        min_players=2,
+        max_players=6,
+        rules_type=ProgressiveRules,
+        factory=_factory,
+        rules_text=RULES_TEXT,
+        presets=PRESETS,
+        notation=__doc__ or "",
+        verbs=ProgressiveRummy.verbs,
+    )
+)
+
+__all__ = ["PRESETS", "SPEC", "ProgressiveRules", "ProgressiveRummy", "cards_dealt", "wild_rank"]
