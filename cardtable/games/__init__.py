@@ -10,3 +10,6 @@ from . import page_one  # noqa: F401
 
 # isort: split
 from . import progressive  # noqa: F401
+
+# isort: split
+from . import gin  # noqa: F401
