@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from benchmarks.bots import bench_bots
 from cardtable.engine import all_games, new_game
 
 Row = tuple[str, str, str, str]
@@ -80,7 +81,11 @@ def bench_tui(quick: bool) -> list[Row]:
     ]
 
 
-BENCHES: dict[str, Callable[[bool], list[Row]]] = {"playouts": bench_playouts, "tui": bench_tui}
+BENCHES: dict[str, Callable[[bool], list[Row]]] = {
+    "playouts": bench_playouts,
+    "tui": bench_tui,
+    "bots": bench_bots,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,204 @@
+"""Computer players: the protocol (no hidden card reaches a bot), the ladder in every game,
+the rummy and Page One rules of thumb, hints in sessions, and simulate's statistics."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+from io import StringIO
+
+import pytest
+
+from cardtable.bots import BOTS, Turn, arrange, decide, hint, make_bot, turn_of
+from cardtable.bots.simulate import report, run_matches, wilson
+from cardtable.engine import all_games, new_game
+from cardtable.games._rummy_bot import Tracker
+from cardtable.games.page_one_bot import Counter
+from cardtable.session import Session
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def test_a_turn_holds_no_game():
+    """A bot is handed the view, the legal moves, the rules, an RNG and a sampler: no game."""
+    names = {f.name for f in fields(Turn)}
+    assert names == {"seat", "view", "moves", "rules", "rng", "sample", "budget"}
+    game = new_game("scala40", players=["Ann", "Bob"], seed=4)
+    turn = turn_of(game, random.Random(1))
+    assert turn.view == game.view(0)
+    assert turn.moves == game.legal_moves()
+
+
+def test_samples_keep_the_seats_view_and_get_a_fresh_rng():
+    game = new_game("rummy51", players=["Ann", "Bob"], seed=8)
+    game.play("discard " + game.hand(0)[0].name)
+    turn = turn_of(game, random.Random(2))
+    a, b = turn.sample(random.Random(5)), turn.sample(random.Random(6))
+    assert a.view(1) == game.view(1) == b.view(1)
+    assert a.hand(0) != game.hand(0) or b.hand(0) != game.hand(0)  # the other hand is a guess
+    assert a.rng.getstate() != game.rng.getstate()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game_id", ["scala40", "rummy51", "page-one"])
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_decisions_depend_on_nothing_hidden(game_id, level):
+    """Easy and medium choose the same move whatever the hidden cards are (same view)."""
+    rng = random.Random(3)
+    game = new_game(game_id, players=["Ann", "Bob"], seed=21)
+    for _ in range(120):
+        if game.is_over:
+            break
+        seat = game.to_act
+        shuffled = game.determinize(seat, random.Random(rng.random()))
+        assert shuffled.view(seat) == game.view(seat)
+        mine = decide(make_bot(level), game, random.Random(9)).move
+        theirs = decide(make_bot(level), shuffled, random.Random(9)).move
+        assert mine == theirs
+        game.play(mine)
+
+
+@pytest.mark.parametrize("game_id", [spec.id for spec in all_games() if spec.min_players <= 2])
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_moves_to_the_end_of_a_deal(game_id, level):
+    game = new_game(game_id, players=["Ann", "Bob"], seed=2)
+    bots = [make_bot(level), make_bot("medium")]
+    rngs = [random.Random(1), random.Random(2)]
+    for _ in range(3000):
+        if game.is_over or game.phase == "deal-over":
+            break
+        seat = game.to_act
+        decision = decide(bots[seat], game, rngs[seat], budget=0.01)
+        assert game.is_legal(decision.move)
+        game.play(decision.move)
+    assert game.is_over or game.phase == "deal-over"
+
+
+def test_medium_opens_with_the_opening_math_and_says_why():
+    deal = {"hands": ["7H 8H 9H KS KD KC 2C 3D 5S 6S 9C 10D QH", None], "stock": "4C"}
+    game = new_game("scala40", players=["Ann", "Bob"], seed=1, deal=deal)
+    bot = make_bot("medium")
+    assert str(decide(bot, game, random.Random(0)).move) == "draw"
+    game.play("draw")
+    first = decide(bot, game, random.Random(0))
+    assert first.why == "meld KS KD KC + 7H 8H 9H = 54, enough to open (needs 40)"
+    game.play(first.move)
+    second = decide(bot, game, random.Random(0))
+    assert str(second.move) == "meld 7H 8H 9H"
+    assert second.why.startswith("meld 30 laid + 7H 8H 9H = 54")
+    game.play(second.move)
+    assert "opened" in game.view(0).seats[0].badges
+
+
+def test_medium_never_opens_short_and_keeps_its_joker():
+    # 7H 8H 9H is only 24: no provisional meld; the joker stays, a loose card goes.
+    deal = {"hands": ["7H 8H 9H JK 2C 5D KS 4S QD 9C 3H 6C 10S", None], "stock": "2D"}
+    game = new_game("scala40", players=["Ann", "Bob"], seed=1, deal=deal)
+    bot = make_bot("medium")
+    game.play("draw")
+    move = decide(bot, game, random.Random(0)).move
+    assert move.kind == "discard"
+    assert move.cards[0].name != "JK"
+
+
+def test_rummy51_medium_takes_a_discard_that_completes_a_meld():
+    deal = {
+        "hands": [
+            "7C 2C 5D 8S 9H JC 3S 4D 6C 10H 9D QS 2H 4S 6D",
+            "7S 7D KH 2D 5S 9C JD 3H 8C 10S QC 4H 6S AS",
+        ]
+    }
+    game = new_game("rummy51", players=["Ann", "Bob"], seed=1, deal=deal)
+    game.play("discard 7C")
+    decision = decide(make_bot("medium"), game, random.Random(0))
+    assert str(decision.move) == "take"
+    assert decision.why.startswith("take 7C: it joins a meld")
+
+
+def test_page_one_medium_always_calls_and_easy_sometimes_forgets():
+    deal = {"hands": ["7H AH", "3H 5S"], "stock": "2C 4C 6C 8C 9C"}
+    calls = {"medium": 0, "easy": 0}
+    for level in calls:
+        for k in range(40):
+            game = new_game("page-one", players=["Ann", "Bob"], seed=k, deal=deal)
+            move = decide(make_bot(level), game, random.Random(k)).move
+            calls[level] += "call" in move.flags
+    assert calls["medium"] == 40
+    assert 10 < calls["easy"] < 40
+
+
+def test_page_one_counter_reads_plays_voids_and_rebuilds():
+    c = Counter()
+    c.update(
+        1,
+        [
+            "Deal 1: Ann deals",
+            "Ann leads 7H",
+            "Bob cannot follow hearts and draws",
+            "Bob plays 9H after drawing 2 cards",
+        ],
+    )
+    assert c.out == {"7H", "9H"} and c.voids["Bob"] == {"H"}
+    c.update(
+        1, ["Bob plays 9H after drawing 2 cards", "Bob leads JK: the next card sets the suit", "Ann plays 2S"]
+    )
+    assert c.out == {"7H", "9H", "JK", "2S"}
+    c.update(1, ["the completed tricks (8 cards) are shuffled into a new stock"])
+    assert c.out == set()
+
+
+def test_rummy_tracker_keeps_what_was_taken_until_thrown():
+    t = Tracker()
+    t.update(1, ["Hand 1 of 8: Ann deals", "Bob took 7C from the discard pile", "Bob discarded 2D"])
+    assert [c.name for c in t.took["Bob"]] == ["7C"] and [c.name for c in t.threw["Bob"]] == ["2D"]
+    t.update(1, ["Bob discarded 2D", "Bob discarded 7C"])
+    assert t.took["Bob"] == []
+    t.update(2, ["Hand 2 of 8: Bob deals"])
+    assert t.took == {}
+
+
+def test_arrange_puts_melds_first():
+    rules = new_game("rummy51", players=["A", "B"], seed=1).rules
+    melds, loose = arrange("rummy51", rules, ["2C", "QH", "7S", "KH", "7D", "AH", "9D", "7C"])
+    assert sorted(map(sorted, melds)) == [["7C", "7D", "7S"], ["AH", "KH", "QH"]]
+    assert loose == ["9D", "2C"]
+    melds, loose = arrange(
+        "page-one", new_game("page-one", players=["A", "B"], seed=1).rules, ["5D", "AS", "2S"]
+    )
+    assert melds == [] and loose == ["AS", "2S", "5D"]
+
+
+def test_hints_are_counted_saved_and_resumed(tmp_path):
+    path = tmp_path / "autosave.ctr"
+    session = Session.start("scala40", ["Ann", "Bob"], [None, "medium"], seed=3, save_path=path)
+    decision = session.hint()
+    assert str(decision.move) == "draw" and decision.why
+    assert session.hints == [1, 0]
+    assert "# hints: [1, 0]" in path.read_text()
+    assert Session.resume(path).hints == [1, 0]
+
+
+def test_hint_matches_what_the_hard_bot_plays():
+    game = new_game("page-one", players=["Ann", "Bob"], seed=12)
+    assert game.is_legal(hint(game).move)
+
+
+def test_levels_are_listed_weakest_first():
+    assert list(BOTS) == ["random", "easy", "medium", "hard"]
+    with pytest.raises(ValueError, match="the levels are"):
+        make_bot("genius")
+
+
+def test_wilson_interval():
+    lo, hi = wilson(70, 100)
+    assert 0.60 < lo < 0.61 and 0.78 < hi < 0.79
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_simulate_is_seeded_rotates_seats_and_reports_an_interval():
+    a = run_matches("page-one", ["medium", "easy"], games=6, seed=4)
+    b = run_matches("page-one", ["medium", "easy"], games=6, seed=4)
+    assert a.wins == b.wins and a.moves == b.moves and a.errors == 0
+    out = StringIO()
+    report(a, out, 4)
+    text = out.getvalue()
+    assert "95% CI" in text and "head to head: medium" in text and "seeds 4..6" in text
