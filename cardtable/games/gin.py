@@ -135,6 +135,36 @@ def unmatched_floor(hand: Sequence[Card], ace_high: bool = False) -> tuple[int, 
     return total, top
 
 
+def _upper_bounds(whole: Arrangement) -> dict[int, int]:
+    """For each melded card of ``whole`` (by id): the deadwood ``whole`` leaves once that
+    card is gone, its meld split into the pieces that are still melds and loose cards.
+
+    >>> deck = {c.name: c for c in make_deck(1, 0)}
+    >>> cards = [deck[n] for n in "2C 3C 4C 5C 6C 9D".split()]
+    >>> whole = best_arrangement(cards, MeldRules(max_wilds=0), card_value)
+    >>> bounds = _upper_bounds(whole)
+    >>> [(c.name, bounds[c.id]) for c in whole.groups[0].cards]
+    [('2C', 9), ('3C', 11), ('4C', 25), ('5C', 15), ('6C', 9)]
+    """
+    base = whole.penalty
+    out: dict[int, int] = {}
+    for g in whole.groups:
+        cards = g.cards
+        if g.kind == "set":
+            for c in cards:
+                out[c.id] = (
+                    base if len(cards) > 3 else base + sum(VALUES[x.rank] for x in cards if x is not c)
+                )
+            continue
+        for k, c in enumerate(cards):
+            extra = 0
+            for piece in (cards[:k], cards[k + 1 :]):
+                if len(piece) < 3:
+                    extra += sum(VALUES[x.rank] for x in piece)
+            out[c.id] = base + extra
+    return out
+
+
 def _f(default: Any, title: str, description: str, **kw: Any) -> Any:
     return Field(default, title=title, description=description, **kw)
 
@@ -429,29 +459,57 @@ class GinRummy(Game):
             if move is None:
                 move = made[c.id] = Move("discard", (c,), (None,), action=("discard", c, None))
             moves.append(move)
+        moves.extend(self._ending_moves(hand, barred))
+        return moves
+
+    def _ending_moves(self, hand: Sequence[Card], barred: Card | None) -> list[Move]:
+        """``biggin``, then ``gin X``, then ``knock X`` (least deadwood first), as allowed.
+
+        Exact, with few solver calls. No arrangement of the hand leaves less than the value
+        of its cards that fit no meld at all (:func:`unmatched_floor`), which rules out most
+        turns at once. Otherwise, with ``whole`` the best arrangement of the eleven cards,
+        throwing X leaves at least ``whole.penalty - value(X)`` (X added back as deadwood to
+        any split of the ten is a split of the eleven), exactly that when X is deadwood in
+        ``whole``, and at most ``whole.penalty`` when X's meld stays a meld without it. The
+        solver is asked only about the melded cards these bounds leave open.
+        """
         total, top = unmatched_floor(hand, self.ace_high)
         limit = self.knock_value
-        if total == 0 and self.rules.big_gin:
-            whole = self.arrange(hand)
-            if whole.penalty == 0:
-                moves.append(Move("biggin", action=("biggin", None, whole), text="biggin"))
-        if total - top > limit:
-            return moves  # the usual case: no discard can bring the deadwood down to the knock value
-        _, best = best_discard(hand, self.mrules, card_value, may_discard=self._may_discard())
-        if best.penalty > limit:
-            return moves
+        big = total == 0 and self.rules.big_gin
+        if total - top > limit and not big:
+            return []  # the usual case: no discard brings the deadwood down to the knock value
+        whole = self.arrange(hand)
+        out: list[Move] = []
+        if big and whole.penalty == 0:
+            out.append(Move("biggin", action=("biggin", None, None), text="biggin"))
+        base = whole.penalty
+        loose = {c.id for c in whole.deadwood}
+        upper = _upper_bounds(whole)
+        knocks: list[tuple[int, int, Move]] = []
         for c in hand:
-            if c is barred:
+            v = VALUES[c.rank]
+            if c is barred or base - v > limit:
                 continue
-            rest = [h for h in hand if h is not c]
-            if unmatched_floor(rest, self.ace_high)[0] > limit:
-                continue
-            arr = self.arrange(rest)
-            if arr.penalty == 0:
-                moves.append(Move("gin", (c,), (None,), action=("gin", c, arr)))
-            elif arr.penalty <= limit:
-                moves.append(Move("knock", (c,), (None,), action=("knock", c, arr)))
-        return moves
+            if c.id in loose:
+                left = base - v
+            else:
+                rest = [h for h in hand if h is not c]
+                low = max(base - v, unmatched_floor(rest, self.ace_high)[0])
+                high = upper[c.id]
+                if low > limit:
+                    continue
+                # Settled when the bounds meet, or when it is a knock for sure (then ``high`` is
+                # only an upper bound, used for the order); else ask the solver.
+                settled = low == high or (low > 0 and high <= limit)
+                left = high if settled else self.deadwood(rest)
+            if left == 0:
+                out.append(Move("gin", (c,), (None,), action=("gin", c, None)))
+            elif left <= limit:
+                knocks.append((left, -v, Move("knock", (c,), (None,), action=("knock", c, None))))
+        # The knock that keeps the least deadwood first (a simple bot takes the first one).
+        knocks.sort(key=lambda k: k[:2])
+        out.extend(k[2] for k in knocks)
+        return out
 
     def _feasible_melds(self, cards: Sequence[Card]) -> list[Meld]:
         """The melds of ``cards`` that leave the rest able to stay within the knock limit."""
@@ -528,7 +586,7 @@ class GinRummy(Game):
                 self.no_take = True
             return
         if kind in ("knock", "gin", "biggin"):
-            self._knock(kind, card, extra)
+            self._knock(kind, card)
             return
         if kind == "meld":
             self._lay(seat, [card])
@@ -549,7 +607,7 @@ class GinRummy(Game):
             return
         raise AssertionError(kind)
 
-    def _knock(self, kind: str, card: Card | None, arr: Arrangement) -> None:
+    def _knock(self, kind: str, card: Card | None) -> None:
         seat = self.cur
         hand = self.hands[seat]
         name = self.players[seat]
@@ -568,7 +626,7 @@ class GinRummy(Game):
             self.phase_ = "knock"
             self._continue_laying()
             return
-        self._lay(seat, arr.groups)
+        self._lay(seat, self.arrange(hand).groups)
         self._defend()
 
     def _lay(self, seat: int, groups: Sequence[Meld]) -> None:

@@ -652,3 +652,57 @@ def test_the_unmatched_floor_never_hides_a_knock():
             assert total <= best_arrangement(cards, rules, card_value).penalty
             _, best = best_discard(cards, rules, card_value)
             assert total - top <= best.penalty
+
+
+def meld_rich_hand(rng: random.Random, deck: list) -> list:
+    """Eleven distinct cards, most of them in two or three random runs and sets."""
+    cards: list = []
+    by_name = {c.name: c for c in deck}
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    while len(cards) < 9:
+        if rng.random() < 0.5:
+            suit, start, size = rng.choice("SHDC"), rng.randrange(13), rng.choice((3, 3, 4, 5))
+            group = [by_name[ranks[(start + k) % 13] + suit] for k in range(size)]
+        else:
+            rank = rng.choice(ranks)
+            group = [by_name[rank + s] for s in rng.sample("SHDC", rng.choice((3, 3, 4)))]
+        cards.extend(c for c in group if c not in cards and len(cards) < 11)
+    cards.extend(rng.sample([c for c in deck if c not in cards], 11 - len(cards)))
+    rng.shuffle(cards)
+    return cards
+
+
+def test_listed_endings_match_the_solver_card_by_card():
+    """The bounds that spare solver calls never change what is listed: every knock, gin and
+    big gin is checked against the solver's count for each discard."""
+    deck = list(make_deck(1, 0))
+    rng = random.Random(7)
+    for case in range(400):
+        cards = meld_rich_hand(rng, deck)
+        rules = {"knock_value": rng.choice((10, 10, 5, 0)), "aces_low_only": rng.random() < 0.7}
+        names = [c.name for c in cards]
+        taking = case % 3 == 0  # take the 11th card from the pile: it may not be thrown back
+        deal = {"hands": [" ".join(names[:10]), None]}
+        if taking:
+            deal["discard"] = names[10]
+        else:
+            deal["stock"] = names[10]
+        game = new_game("gin", ["Ann", "Bob"], seed=case, rules=rules, deal=deal)
+        if taking:
+            game.play("take")
+        else:
+            drawn(game)
+        mrules = game.mrules
+        held = list(game.hand(0))
+        expected = set()
+        if best_arrangement(held, mrules, card_value).penalty == 0:
+            expected.add("biggin")
+        for c in held:
+            if taking and c.name == names[10]:
+                continue
+            left = best_arrangement([h for h in held if h is not c], mrules, card_value).penalty
+            if left == 0:
+                expected.add(f"gin {c.name}")
+            elif left <= rules["knock_value"]:
+                expected.add(f"knock {c.name}")
+        assert ends(game) == expected, (names, rules, taking)
