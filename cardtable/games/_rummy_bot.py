@@ -185,9 +185,6 @@ class Tracker:
 
 # ---------------------------------------------------------------------------- the policy
 
-HORIZON = 6
-"""Draws a hard player expects a loose card's chances to last (the look-ahead's weight)."""
-
 
 def _adjacent(a: Card, b: Card) -> int:
     """Run distance between two cards of one suit (the ace both low and high), 0 if none."""
@@ -265,17 +262,7 @@ class RummyPolicy:
             after = min(
                 self._loose_cost(_without(grown, d), opened, table) for d in self._throwable(grown, top)
             )
-            if self.level == "hard":
-                # drawing blind has its own chances: take only what beats them
-                gain = before - after
-                blind = self._draw_gain(hand, opened, table, turn)
-                if gain > blind:
-                    return Decision(
-                        take,
-                        f"take {top.name}: it joins a meld ({before} -> {after} loose points; "
-                        f"a blind draw gains {blind:.1f} on average)",
-                    )
-            elif after + 3 <= before:
+            if after + 3 <= before:
                 return Decision(take, f"take {top.name}: it joins a meld ({before} -> {after} loose points)")
         return Decision(draw, f"draw from the stock: {top.name} does not join a meld")
 
@@ -418,78 +405,7 @@ class RummyPolicy:
             scored.append((score, -card.key, card))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         card = scored[0][2]
-        if self.level == "hard" and len(scored) > 1:
-            card = self._lookahead([c for _, _, c in scored[:3]], hand, opened, table, turn)
         return Decision(throws[card.name], f"discard {card.name}: {self._throw_reason(card, split)}")
-
-    # ------------------------------------------------------------------ hard: look-ahead
-    def _unseen(self, turn: Turn) -> list[tuple[Card, int]]:
-        """Each card not seen yet (by this seat) and how many copies may still come."""
-        seen = self._seen(turn)
-        out: list[tuple[Card, int]] = []
-        for suit in "SHDC":
-            for rank in range(1, 14):
-                c = _phys(f"{Card(rank, suit).name}", 9)
-                left = 2 - seen.get(c.key, 0)
-                if left > 0:
-                    out.append((c, left))
-        jokers = 4 - seen.get(Card(JOKER_RANK, "").key, 0)
-        if jokers > 0:
-            out.append((_phys("JK", 9), jokers))
-        return out
-
-    def _gain(self, cards: Sequence[Card], base: int, opened: bool, table: Sequence[Meld], card: Card) -> int:
-        """Loose points saved by drawing ``card`` into ``cards`` (then throwing the worst loose card)."""
-        split = self.split([*cards, card])
-        loose = [c for c in split.deadwood if not (opened and self._fits(c, table))]
-        if not loose:
-            return base
-        after = sum(self.value(c) for c in loose) - max(self.value(c) for c in loose)
-        return max(0, base - after)
-
-    def _relevant(self, cards: Sequence[Card], unseen: list[tuple[Card, int]]) -> list[tuple[Card, int]]:
-        """The unseen cards that could join something in ``cards`` (same rank, near in suit, jokers)."""
-        ranks = {c.rank for c in cards}
-        return [
-            (u, k)
-            for u, k in unseen
-            if u.rank == JOKER_RANK or u.rank in ranks or any(_adjacent(u, c) for c in cards)
-        ]
-
-    def _draw_gain(self, hand: Sequence[Card], opened: bool, table: Sequence[Meld], turn: Turn) -> float:
-        """The loose points a blind draw saves on average (over the unseen cards)."""
-        unseen = self._unseen(turn)
-        total = sum(k for _, k in unseen) or 1
-        base = self._loose_cost(hand, opened, table)
-        gain = sum(k * self._gain(hand, base, opened, table, u) for u, k in self._relevant(hand, unseen))
-        return gain / total
-
-    def _lookahead(
-        self,
-        candidates: Sequence[Card],
-        hand: Sequence[Card],
-        opened: bool,
-        table: Sequence[Meld],
-        turn: Turn,
-    ) -> Card:
-        """Of the best few discards, the one whose hand has the least loose points after the
-        next draw on average (card counting: only cards still unseen can come), less the
-        danger of feeding the next players."""
-        unseen = self._unseen(turn)
-        total = sum(k for _, k in unseen) or 1
-        best: tuple[float, Card] | None = None
-        for card in candidates:
-            rest = _without(hand, card)
-            base = self._loose_cost(rest, opened, table)
-            gain = sum(k * self._gain(rest, base, opened, table, u) for u, k in self._relevant(rest, unseen))
-            # a loose card keeps its chances for several draws, not one: weigh them so
-            expected = base - HORIZON * gain / total + 0.5 * self._danger(card, turn)
-            if self._fits(card, table):
-                expected += 6
-            if best is None or expected < best[0]:
-                best = (expected, card)
-        assert best is not None
-        return best[1]
 
     def _throw_reason(self, card: Card, split: Split) -> str:
         if any(c is card for c in split.deadwood):

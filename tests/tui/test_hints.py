@@ -1,0 +1,69 @@
+"""The hint key (a suggested move with why, its cards selected), the arrange key, computer
+levels in the picker's seats and the hints shown in the score table."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Static
+
+from cardtable.tui.screens.table import ScoresScreen, TableScreen
+from cardtable.tui.widgets import HandWidget
+
+
+async def until(pilot, condition, tries: int = 100) -> None:
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    assert condition()
+
+
+def status(app) -> str:
+    return str(app.screen.query_one("#status", Static).render())
+
+
+async def test_hint_suggests_selects_and_counts(make_app, stacked):
+    session = stacked(bots=[None, "medium"])
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        await pilot.press("s")
+        await until(pilot, lambda: "Hint" in status(app))
+        assert "draw (press d)" in status(app)
+        await pilot.press("d")
+        await pilot.press("s")
+        await until(pilot, lambda: "enough to open" in status(app))
+        assert "meld KS KD KC (press m): meld KS KD KC + 7H 8H 9H + 2C 3C 4C = 63, enough to open" in status(
+            app
+        )
+        table = app.screen
+        hand = table.hand_cards(0)
+        assert sorted(hand[i].name for i in table.selected) == ["KC", "KD", "KS"]
+        await pilot.press("m")  # the hinted meld is selected: its key plays it
+        await until(pilot, lambda: len(session.game.melds) == 1)
+        assert session.hints == [2, 0]
+
+
+async def test_arrange_orders_the_hand_into_melds(make_app, stacked):
+    session = stacked(bots=[None, "medium"])
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        await pilot.press("r")
+        await pilot.pause()
+        shown = list(app.screen.query_one(HandWidget).cards)
+        assert sorted(shown[:3]) == ["KC", "KD", "KS"]
+        assert sorted(shown[3:9]) == sorted(["7H", "8H", "9H", "2C", "3C", "4C"])
+        assert "Arranged: 3 melds" in status(app)
+
+
+async def test_score_table_shows_hints_used(make_app, stacked):
+    session = stacked()
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        view = session.game.view(None)
+        app.push_screen(ScoresScreen(view, False, [3, 0]))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        last = table.get_row_at(table.row_count - 1)
+        assert [str(c) for c in last] == ["Hints used", "3", "0"]
