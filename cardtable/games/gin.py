@@ -1041,7 +1041,7 @@ class GinRummy(Game):
             seen = [c for c in self.hands[s] if c.id in self.known]
             if seen and live and s != self.knocker:
                 facts[f"{self.players[s]} holds"] = names(seen)
-        if self.knocker is not None and live:
+        if self.knocker is not None and self.phase_ == "layoff":
             left = self.hands[self.knocker]
             facts[f"{self.players[self.knocker]}'s deadwood"] = (
                 f"{names(left)} ({sum(map(card_value, left))})" if left else "none"
