@@ -1164,9 +1164,9 @@ cards of one rank). Cards in no meld are deadwood.
 and the rest is the stock. The non-dealer may take the upcard or pass; if they pass, the
 dealer may take it or pass; if both pass, the non-dealer draws from the stock.
 
-**Your turn.** Draw the top card of the stock or take the top discard (not the one you just
-took may be thrown back), then discard one card. When a discard leaves only two cards in the
-stock, the hand is a draw and nobody scores.
+**Your turn.** Draw the top card of the stock or take the top discard, then discard one card
+(not the one you just took from the pile). When a discard leaves only two cards in the stock,
+the hand is a draw and nobody scores.
 
 **Knocking.** Instead of a plain discard you may knock, when the deadwood left after the
 discard is at most 10 (`knock KS`): your melds go down and your deadwood is counted. With no
