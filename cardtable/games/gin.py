@@ -360,6 +360,17 @@ class GinRummy(Game):
                     f"deal: hand {seat} has {len(cards)} cards; a Gin Rummy hand has {HAND_SIZE}"
                 )
         self.rng.shuffle(pool)
+        wanted = HAND_SIZE * (2 - len(fixed)) + (0 if discard else 1)
+        if len(pool) + len(stock_top) < wanted + STOCK_LEFT + 1:
+            raise InvalidRules(
+                "deal: too few cards are left for the hands not listed, the upcard and a stock "
+                "of three or more: list fewer cards"
+            )
+        if len(pool) < wanted:
+            raise InvalidRules(
+                f"deal: the listed stock leaves {len(pool)} cards for the hands and the upcard, "
+                f"which need {wanted}: list fewer stock cards"
+            )
         for s in (first, self.dealer):
             self.hands[s] = fixed[s] if s in fixed else [pool.pop() for _ in range(HAND_SIZE)]
         self.discard = discard or [pool.pop()]
