@@ -41,7 +41,7 @@ Five Crowns is not offered: its fifth suit (stars) does not fit the engine's fou
 >>> g = new_game("progressive-rummy", ["Ann", "Bob"], seed=1,
 ...              deal={"hands": ["5H 6H 9D", "2C 7S QD"], "stock": "3C"})
 >>> g.view(0).facts
-{'round': '1 of 11', 'dealt': '3 cards', 'wild': '3s and jokers'}
+{'round': '1 of 11', 'dealt': '3', 'wild': '3s, jokers'}
 >>> _ = g.play("draw")
 >>> [str(m) for m in g.legal_moves() if m.kind == "out"]
 ['out 9D']
@@ -74,7 +74,8 @@ BUSH_ROUNDS = 13
 JOKERS_PER_PACK = 2
 UNLIMITED = 99
 """``MeldRules.max_wilds`` when a meld may hold any number of wild cards."""
-_INF = 1 << 20
+_NEVER = 1e9
+"""A wild-card share too big to pay: the card fits no meld."""
 
 _PLURAL = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
 
@@ -211,17 +212,59 @@ def _one(card: Card) -> int:
     return 1
 
 
-def _pairs_reach(a: Card, b: Card, reach: int, any_suit: bool, ace_high: bool) -> bool:
-    """Whether two natural cards could sit in one meld with at most ``reach - 1`` wild cards
-    between them (same rank, or a run's suit within ``reach`` places)."""
-    if a.rank == b.rank:
-        return True
-    if not any_suit and a.suit_index != b.suit_index:
-        return False
-    d = abs(a.rank - b.rank)
-    if ace_high and (a.rank == 1 or b.rank == 1):
-        d = min(d, 14 - max(a.rank, b.rank))
-    return d <= reach
+def _wild_shares(nat: Sequence[Card], ace_high: bool, limit: int) -> list[float]:
+    """For each natural card, the least share of wild cards it owes in any meld it can join
+    when a meld may hold ``limit`` wild cards at most (``_NEVER``: in none).
+
+    A meld with ``m`` natural cards needs at least ``need`` wild cards: ``3 - m`` for a
+    set, and for a run also its gaps (``span - m``). Spread evenly over its naturals, each
+    owes ``need / m``. A card's share is the least over the melds it could be in: a set with
+    every natural of its rank, or a run with every natural of its suit between two of them
+    (more naturals only lower the share). The shares of a cover add up to no more than the
+    wild cards it uses, so their sum is a lower bound; removing a card only raises the
+    others' shares.
+
+    >>> from cardtable.engine import parse_cards
+    >>> _wild_shares(parse_cards("5H 8H 7S 7D KC"), False, 2)
+    [1.0, 1.0, 0.5, 0.5, 2.0]
+    >>> _wild_shares(parse_cards("5H 8H 7S 7D KC"), False, 1)[-1] == _NEVER
+    True
+    """
+    count = [0] * 15
+    masks = [0, 0, 0, 0]
+    for c in nat:
+        count[c.rank] += 1
+        masks[c.suit_index] |= 1 << c.rank
+        if ace_high and c.rank == 1:
+            masks[c.suit_index] |= 1 << 14
+    lows: list[dict[int, float]] = []
+    for mask in masks:
+        pos = [p for p in range(1, 15) if mask >> p & 1]
+        low: dict[int, float] = {}
+        for i in range(len(pos)):
+            first = pos[i]
+            for j in range(i, len(pos)):
+                m = j - i + 1
+                gaps = pos[j] - first + 1 - m
+                if gaps > limit:
+                    break
+                need = max(gaps, 3 - m)
+                if need > limit:
+                    continue
+                share = need / m
+                for p in pos[i : j + 1]:
+                    if share < low.get(p, _NEVER):
+                        low[p] = share
+        lows.append(low)
+    out = []
+    for c in nat:
+        q = count[c.rank]
+        need = 3 - q if q < 3 else 0
+        share = need / q if need <= limit else _NEVER
+        low = lows[c.suit_index]
+        share = min(share, low.get(c.rank, _NEVER), low.get(14, _NEVER) if c.rank == 1 else _NEVER)
+        out.append(share)
+    return out
 
 
 class ProgressiveRummy(RummyGame):
@@ -370,9 +413,9 @@ class ProgressiveRummy(RummyGame):
             f"{self.players[self.dealer]} deals, {self.players[self.cur]} plays first"
         )
 
-    def _wild_text(self) -> str:
+    def _wild_text(self, join: str = " and ") -> str:
         text = rank_plural(self.wild)
-        return f"{text} and jokers" if self.jokers else text
+        return f"{text}{join}jokers" if self.jokers else text
 
     # ------------------------------------------------------------------ values
     def meld_points(self, meld: Meld) -> int:
@@ -444,55 +487,29 @@ class ProgressiveRummy(RummyGame):
         """Distinct cards whose discard might leave a hand all in sets and runs: a quick,
         sound filter before the exact solver.
 
-        Natural cards that could share a meld are linked (same rank, or a run's suit within
-        reach of the wild cards held); the naturals of one meld are always linked, so a
-        group of ``s < 3`` linked naturals needs ``3 - s`` wild cards or more. A hand that
-        needs more wilds than it holds cannot go out.
+        It bounds from below the wild cards a full cover needs (see :func:`_wild_shares`;
+        wild-rank cards count as wild, as one could always stand for itself): a hand that
+        needs more wild cards than it holds cannot go out.
         """
         rules = self.mrules
         wild_ranks = rules.wild_ranks
         nat = [c for c in hand if c.rank != JOKER_RANK and c.rank not in wild_ranks]
         w = len(hand) - len(nat)
-        per_meld = rules.max_wilds
-        reach = min(w, per_meld) + 1
-        any_suit = self.rules.runs_any_suit
-        ace_high = rules.ace_high
-        parent = list(range(len(nat)))
-
-        def root(i: int) -> int:
-            while parent[i] != i:
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            return i
-
-        for i in range(1, len(nat)):
-            a = nat[i]
-            for j in range(i):
-                if _pairs_reach(a, nat[j], reach, any_suit, ace_high):
-                    ri, rj = root(i), root(j)
-                    if ri != rj:
-                        parent[ri] = rj
-        size: dict[int, int] = {}
-        for i in range(len(nat)):
-            r = root(i)
-            size[r] = size.get(r, 0) + 1
-
-        def need(s: int) -> int:
-            if s == 0 or s >= 3:
-                return 0
-            return 3 - s if 3 - s <= per_meld else _INF
-
-        base = sum(need(s) for s in size.values())
+        # At most max_wilds cards act as wild in a meld, but a wild-rank card in its own
+        # place does not count (unless every wild-rank card is wild: all-wild melds off).
+        own_place = 0 if not self.allow_all_wild else sum(1 for c in hand if c.rank in wild_ranks)
+        shares = _wild_shares(nat, rules.ace_high, min(w, rules.max_wilds + own_place))
+        owed = sum(shares) - 1e-9  # the shares are fractions: keep float error on the safe side
         out: list[Card] = []
         seen: set[int] = set()
-        comp = {id(c): size[root(i)] for i, c in enumerate(nat)}
+        at = {id(c): i for i, c in enumerate(nat)}
         for card in hand:
             if card.key in seen:
                 continue
             seen.add(card.key)
-            s = comp.get(id(card))
-            # a wild card leaves one fewer wild for the rest; a natural one its group smaller
-            if (base <= w - 1) if s is None else (base - need(s) + need(s - 1) <= w):
+            i = at.get(id(card))
+            # a wild card leaves one fewer wild for the rest; a natural one owes no share
+            if (owed <= w - 1) if i is None else (owed - shares[i] <= w):
                 out.append(card)
         return out
 
@@ -817,8 +834,8 @@ class ProgressiveRummy(RummyGame):
     def view(self, seat: int | None) -> PlayerView:
         facts = {
             "round": f"{self.round_no} of {self.last_round}",
-            "dealt": f"{self.k} cards",
-            "wild": self._wild_text(),
+            "dealt": str(self.k),
+            "wild": self._wild_text(", "),  # short: the table header has 80 columns
         }
         own: dict[str, str] = {}
         if seat is not None and seat == self.to_act and self.phase_ == "play":

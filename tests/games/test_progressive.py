@@ -86,7 +86,7 @@ def test_t01_round_one_wild_three_in_a_run():
 
 def test_t03_a_set_of_five_with_a_wild_five():
     game = start(["7D 7C 7S 7H KD", "2C 4S 9H JD QC"], stock="5S", round_no=3)
-    assert game.view(0).facts["wild"] == "5s and jokers"
+    assert game.view(0).facts["wild"] == "5s, jokers"
     assert draw(game) == "5S"
     assert "out KD" in outs(game)
     game.play("out KD")
@@ -104,7 +104,7 @@ def test_t05_a_two_card_group_is_not_a_meld():
 
 def test_t07_a_wild_nine_inside_a_diamond_run():
     game = start(["4D 5D 9C KS KH KC 2S 2H 2C", "3S 4H 6C 8D 10S JH QC AD 6S"], stock="QD", round_no=7)
-    assert game.view(0).facts["wild"] == "9s and jokers"
+    assert game.view(0).facts["wild"] == "9s, jokers"
     draw(game)
     assert outs(game) == {"out QD"}
     game.play("out QD")
@@ -116,7 +116,7 @@ def test_t07_a_wild_nine_inside_a_diamond_run():
 
 def test_t09_family_values():
     game = new_game(GAME, ["Ann", "Bob"], seed=1, deal={"round": 6})
-    assert game.view(0).facts["wild"] == "8s and jokers"
+    assert game.view(0).facts["wild"] == "8s, jokers"
     assert game.penalty(parse_cards("KH 8C JK AS 7D")) == 10 + 20 + 20 + 1 + 7 == 58
 
 
@@ -182,13 +182,13 @@ def test_t13_one_physical_card_is_never_in_two_melds():
 def test_t15_bush_rummy_rounds():
     game = new_game(GAME, ["Ann", "Bob"], seed=4, preset="Bush Rummy", deal={"round": 12})
     facts = game.view(0).facts
-    assert facts == {"round": "12 of 13", "dealt": "14 cards", "wild": "aces and jokers"}
+    assert facts == {"round": "12 of 13", "dealt": "14", "wild": "aces, jokers"}
     assert [len(game.hand(s)) for s in range(2)] == [14, 14]
     assert game.penalty(parse_cards("JK")) == 50
     rng = random.Random(2)
     finish_round(game, rng)
     game.play("next")
-    assert game.view(0).facts == {"round": "13 of 13", "dealt": "15 cards", "wild": "2s and jokers"}
+    assert game.view(0).facts == {"round": "13 of 13", "dealt": "15", "wild": "2s, jokers"}
     assert [len(game.hand(s)) for s in range(2)] == [15, 15]
     finish_round(game, rng)
     assert game.is_over and len(game.deal_scores) == 2
@@ -225,8 +225,8 @@ def test_round_table():
         assert [len(game.hand(s)) for s in range(3)] == [k] * 3
         assert game.view(None).facts == {
             "round": f"{r} of 11",
-            "dealt": f"{k} cards",
-            "wild": f"{wild} and jokers",
+            "dealt": str(k),
+            "wild": f"{wild}, jokers",
         }
         assert game.view(0).discard_count == 1
         assert game.view(0).stock_count == 108 - 3 * k - 1
@@ -242,7 +242,7 @@ def test_dealer_rotates_and_rounds_follow_each_other():
     game.play("next")
     assert badges(game, 0) == ("dealer",) and game.to_act == 1
     assert [len(game.hand(s)) for s in range(3)] == [4, 4, 4]
-    assert game.view(1).facts["wild"] == "4s and jokers"
+    assert game.view(1).facts["wild"] == "4s, jokers"
     assert any(
         line.startswith("Round 2 of 11: 4 cards each, 4s and jokers wild; Ann deals") for line in game.log
     )
@@ -336,7 +336,7 @@ def test_record_and_replay():
 def test_views_show_the_round_facts_and_hide_the_hands():
     game = t01()
     for seat in (0, 1, None):
-        assert game.view(seat).facts == {"round": "1 of 11", "dealt": "3 cards", "wild": "3s and jokers"}
+        assert game.view(seat).facts == {"round": "1 of 11", "dealt": "3", "wild": "3s, jokers"}
     draw(game)
     assert game.view(0).own_facts == {"go out by discarding": "9D"}
     assert game.view(0).status == "Ann: you can go out (out 9D) or discard"
@@ -434,7 +434,7 @@ def test_include_jokers(on, cards):
     deck = game.all_cards()
     assert len(deck) == cards
     assert any(c.name == "JK" for c in deck) is on
-    assert game.view(0).facts["wild"] == ("3s and jokers" if on else "3s")
+    assert game.view(0).facts["wild"] == ("3s, jokers" if on else "3s")
 
 
 @pytest.mark.parametrize(
@@ -622,3 +622,36 @@ def test_scoring_lays_down_the_very_cards_of_each_hand():
         for s in range(3):
             laid = [c for m in game.melds if m.owner == s for c in m.cards]
             assert not {c.id for c in laid} & {c.id for c in game.hand(s)}
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{}, {"ace_high": True}, {"max_wilds_per_meld": "one"}, {"all_wild_meld_allowed": False}],
+)
+def test_going_out_is_listed_exactly_when_the_solver_covers_the_rest(rules):
+    """The quick filter before the solver never hides a way out: in random positions of every
+    round the listed ``out X`` are exactly the discards whose rest the solver covers."""
+    checked = found = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        start_round = 1 + seed % 11
+        game = new_game(
+            GAME, ["Ann", "Bob", "Cat"][: 2 + seed % 2], rules=rules, seed=seed, deal={"round": start_round}
+        )
+        for _ in range(60):
+            if game.phase != "draw":
+                break
+            game.play(rng.choice(["draw", "take"]))
+            seat = game.to_act
+            cards = game.hand(seat)
+            expected = set()
+            for card in cards:
+                rest = list(cards)
+                rest.remove(card)
+                if not game.arrange(rest).deadwood:
+                    expected.add(f"out {card.name}")
+            assert outs(game) == expected, (seed, [c.name for c in cards])
+            checked += 1
+            found += bool(expected)
+            game.play(rng.choice([m for m in game.legal_moves() if m.kind == "discard"]))
+    assert checked > 1000 and found > 10
