@@ -400,6 +400,18 @@ class ProgressiveRummy(RummyGame):
                     raise InvalidRules(
                         f"deal: hand {s} has {len(cards)} cards, but round {self.round_no} deals {k}"
                     )
+            wanted = k * (n - len(fixed)) + (0 if disc else 1)
+            if len(deck) + len(stock_top) < wanted + 1:
+                raise InvalidRules(
+                    f"deal: the cards listed leave {len(deck)} to deal, but the other hands"
+                    f"{'' if disc else ' and the up-card'} need {wanted} and the stock at least one: "
+                    "list fewer cards"
+                )
+            if len(deck) < wanted:
+                raise InvalidRules(
+                    f"deal: the stock lists so many cards that only {len(deck)} are left for the "
+                    f"other hands{'' if disc else ' and the up-card'}, which need {wanted}: list fewer"
+                )
             self.rng.shuffle(deck)
             for s in order:
                 self.hands[s] = fixed[s] if s in fixed else [deck.pop() for _ in range(k)]

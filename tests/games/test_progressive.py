@@ -655,3 +655,17 @@ def test_going_out_is_listed_exactly_when_the_solver_covers_the_rest(rules):
             found += bool(expected)
             game.play(rng.choice([m for m in game.legal_moves() if m.kind == "discard"]))
     assert checked > 1000 and found > 10
+
+
+def test_a_stacked_deal_must_leave_cards_for_the_hands_and_the_stock():
+    every = " ".join(c.name for c in new_game(GAME, ["Ann", "Bob"], seed=1).all_cards())
+    with pytest.raises(InvalidRules, match="deal: the cards listed leave 0 to deal"):
+        new_game(GAME, ["Ann", "Bob"], seed=1, deal={"discard": every})
+    with pytest.raises(InvalidRules, match="deal: the stock lists so many cards"):
+        new_game(GAME, ["Ann", "Bob"], seed=1, deal={"stock": every})
+    rest = every.split()
+    hands = [" ".join(rest[:3]), " ".join(rest[3:6])]
+    with pytest.raises(InvalidRules, match="the stock at least one"):
+        new_game(GAME, ["Ann", "Bob"], seed=1, deal={"hands": hands, "discard": " ".join(rest[6:])})
+    game = new_game(GAME, ["Ann", "Bob"], seed=1, deal={"hands": hands, "discard": " ".join(rest[6:-1])})
+    assert game.view(0).stock_count == 1 and legal(game) == {"draw", "take"}
