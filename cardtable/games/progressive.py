@@ -155,8 +155,8 @@ class ProgressiveRules(Ruleset):
     decks: Literal["auto", "1", "2", "3"] = _f(
         "auto",
         "Packs",
-        "auto: one pack per two players (seed; the same as pagat's 1 for 2, 2 for 3-4, 3 for "
-        "5-6); or a fixed number, refused if too few for the largest round.",
+        "auto: one pack per two players (seed; pagat's 1 for 2 players and 2 for 3-4 agree); "
+        "or a fixed number, refused if too few for the largest round.",
     )
     all_wild_meld_allowed: bool = _f(
         True,
@@ -938,12 +938,11 @@ last round the lowest total wins; equal lowest totals share the win.
 
 **Variations** (toggles below): other card values (J 11, Q 12, K 13; jokers 50); the Bush
 Rummy rounds after the kings (14 cards with aces wild, then 15 with 2s wild); no going out
-on one's first turn; the ace high as well; a short
-game of the first few rounds; no jokers; a natural card in every meld; at most one wild
-card per meld; laying off on the going-out player's melds in the last turns; the dummy hat
-for whoever throws away a wild card. Runs of mixed suits (suggested for small children) are
-not available yet. Five Crowns (five suits, no aces or 2s) is not offered: it needs a fifth
-suit the program's cards do not have.
+on one's first turn; the ace high as well; a short game of the first few rounds; no jokers;
+a natural card in every meld; at most one wild card per meld; laying off on the going-out
+player's melds in the last turns; the dummy hat for whoever throws away a wild card. Runs of
+mixed suits (suggested for small children) are not available yet. Five Crowns (five suits,
+no aces or 2s) is not offered: it needs a fifth suit the program's cards do not have.
 """
 
 SPEC = register(
