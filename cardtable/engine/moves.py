@@ -22,7 +22,7 @@ from .errors import InvalidNotation
 
 TARGETED = frozenset({"layoff", "swap"})
 """Verbs whose first argument is a table meld number."""
-GROUPED = frozenset({"meld", "declare"})
+GROUPED = frozenset({"meld", "declare", "show"})
 """Verbs whose cards may come in several groups separated by ``/``."""
 FLAGS = frozenset({"call"})
 """Words that may follow a move's cards (``play QH call``)."""

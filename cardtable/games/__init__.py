@@ -13,3 +13,6 @@ from . import progressive  # noqa: F401
 
 # isort: split
 from . import gin  # noqa: F401
+
+# isort: split
+from . import indian_rummy  # noqa: F401
