@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 
 from benchmarks.bots import bench_bots
+from benchmarks.solver import bench_solver
 from cardtable.engine import all_games, new_game
 
 Row = tuple[str, str, str, str]
@@ -85,6 +86,7 @@ BENCHES: dict[str, Callable[[bool], list[Row]]] = {
     "playouts": bench_playouts,
     "tui": bench_tui,
     "bots": bench_bots,
+    "solver": bench_solver,
 }
 
 

@@ -48,9 +48,6 @@ from .melds import RUN, SET, Meld, MeldRules, rank_at
 
 __all__ = ["Arrangement", "Requirement", "best_arrangement", "best_discard", "best_melds"]
 
-_INF = 1 << 400
-"""Cost of an impossible split (larger than any real cost)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Requirement:
@@ -192,25 +189,144 @@ def _set_shapes(
 # ---------------------------------------------------------------------------- one hand
 
 
+class _Layout:
+    """Where each card lives in the packed count vector of one game's wild ranks: plain
+    cards at ``suit * 13 + rank - 1``, cards of a wild rank after them (fields 52 on), so
+    the search settles the wild-rank cards last."""
+
+    __slots__ = ("count", "field_of", "rank_of", "suit_of")
+
+    def __init__(self, wild_ranks: frozenset[int]) -> None:
+        wild = sorted(r for r in wild_ranks if 1 <= r <= 13)
+        self.field_of: dict[int, int] = {}
+        self.rank_of = [s * 0 + r for s in range(4) for r in range(1, 14)]
+        self.suit_of = [s for s in range(4) for _ in range(13)]
+        for s in range(4):
+            for r in range(1, 14):
+                if r not in wild:
+                    self.field_of[r * 5 + s] = s * 13 + r - 1
+        for k, r in enumerate(wild):
+            for s in range(4):
+                self.field_of[r * 5 + s] = 52 + 4 * k + s
+                self.rank_of.append(r)
+                self.suit_of.append(s)
+        self.count = 52 + 4 * len(wild)
+
+
+@lru_cache(maxsize=64)
+def _layout_for(wild_ranks: frozenset[int]) -> _Layout:
+    return _Layout(wild_ranks)
+
+
+_SIGS: dict[tuple[int, int, int, int], int] = {}
+"""Small ids for meld signatures (least wilds, most wilds, is a run, is pure): the search
+caches its state transitions per signature."""
+
+Cand = tuple[int, int, int, int, int, tuple[Any, ...]]
+"""A meld of the search: (natural part, least wilds, most wilds, counts as a run, counts
+as a pure run, spec to build it: ``(RUN, suit, places)`` or ``(SET, rank, copies per suit)``)."""
+Groups = tuple[tuple[int, tuple[Cand, ...]], ...]
+"""Melds grouped by the field of their lowest class."""
+
+
+def _keep(found: dict[int, list[Cand]], cand: Cand) -> None:
+    """Keep ``cand`` unless a meld with the same natural part already offers all it does
+    (as few wilds or fewer, as many or more, counting as a run and as pure at least as much)."""
+    group = found.setdefault(cand[0], [])
+    _, a, b, run, pure, _spec = cand
+    for o in group:
+        if o[1] <= a and o[2] >= b and o[3] >= run and o[4] >= pure:
+            return
+    group[:] = [o for o in group if not (a <= o[1] and b >= o[2] and run >= o[3] and pure >= o[4])]
+    group.append(cand)
+
+
+def _grouped(found: dict[int, list[Cand]], width: int) -> Groups:
+    by: dict[int, list[Cand]] = {}
+    for n_mask, group in found.items():
+        by.setdefault(((n_mask & -n_mask).bit_length() - 1) // width, []).extend(group)
+    return tuple((low, tuple(group)) for low, group in by.items())
+
+
+def _run_cands(
+    mask: int,
+    si: int,
+    key: tuple[int, ...],
+    width: int,
+    wild_ranks: frozenset[int],
+    flags: int,
+    pure: Callable[[tuple[int, ...]], bool] | None = None,
+    keep_all: bool = False,
+) -> Groups:
+    """The runs of suit ``si`` (see :func:`_run_shapes` for ``mask``) as search melds.
+    ``flags``: 0 = runs need not be counted, 1 = count runs, 2 = count runs and pure runs
+    (a run that can be pure is listed pure with no wild, and impure with wilds)."""
+    field_of = _layout_for(wild_ranks).field_of
+    found: dict[int, list[Cand]] = {}
+    out_all: list[Cand] = []
+    for places, least, most in _run_shapes(mask, key):
+        n_mask = 0
+        for p in places:
+            n_mask += 1 << (field_of[(1 if p == 14 else p) * 5 + si] * width)
+        spec = (RUN, si, places)
+        if least == 0 and flags == 2 and (pure is None or pure(places)):
+            _keep(found, (n_mask, 0, 0, 1, 1, spec))
+            if most >= 1:
+                _keep(found, (n_mask, 1, most, 1, 0, spec))
+            continue
+        cand = (n_mask, least, most, int(flags > 0), 0, spec)
+        if keep_all:
+            out_all.append(cand)
+        else:
+            _keep(found, cand)
+    for cand in out_all:
+        found.setdefault(cand[0], []).append(cand)
+    return _grouped(found, width)
+
+
+_run_cands_cached = lru_cache(maxsize=1 << 14)(_run_cands)
+
+
+@lru_cache(maxsize=1 << 13)
+def _set_cands(
+    rank: int,
+    counts: tuple[int, int, int, int],
+    key: tuple[int, ...],
+    width: int,
+    wild_ranks: frozenset[int],
+    keep_all: bool = False,
+) -> Groups:
+    """The sets of ``rank`` from ``counts`` copies held per suit, as search melds."""
+    field_of = _layout_for(wild_ranks).field_of
+    found: dict[int, list[Cand]] = {}
+    for vec, least, most in _set_shapes(counts, key):
+        n_mask = 0
+        for si in range(4):
+            if vec[si]:
+                n_mask += vec[si] << (field_of[rank * 5 + si] * width)
+        cand = (n_mask, least, most, 0, 0, (SET, rank, vec))
+        if keep_all:
+            found.setdefault(n_mask, []).append(cand)
+        else:
+            _keep(found, cand)
+    return _grouped(found, width)
+
+
 class _Hand:
-    """A hand prepared for the search: classes, their packed counts, the meld list."""
+    """A hand prepared for the search: the packed counts of its cards and its meld list."""
 
     __slots__ = (
         "all_wild",
         "by_low",
         "cards",
-        "cls_copies",
-        "cls_rank",
-        "cls_suit",
-        "cls_wild",
-        "guard",
+        "copies",
         "jokers",
+        "layout",
         "rules",
         "start",
-        "unit",
+        "tokens",
         "vals",
         "width",
-        "wild_shift",
     )
 
     def __init__(
@@ -226,141 +342,113 @@ class _Hand:
         self.rules = rules
         self.vals = vals
         wild_ranks = rules.wild_ranks
-        naturals: dict[int, list[int]] = {}
-        wilds: dict[int, list[int]] = {}
+        layout = self.layout = _layout_for(wild_ranks)
+        field_of = layout.field_of
+        copies: list[list[int]] = [[] for _ in range(layout.count)]
         jokers: list[int] = []
         for i, card in enumerate(cards):
             if card.rank == JOKER_RANK:
                 jokers.append(i)
-            elif card.rank in wild_ranks:
-                wilds.setdefault(card.key, []).append(i)
             else:
-                naturals.setdefault(card.key, []).append(i)
+                copies[field_of[card.key]].append(i)
         self.jokers = jokers
-        # Plain naturals first (lowest bits), wild-rank cards last: the search decides the
-        # wild-rank cards after every plain card, when the tokens owed are known.
-        keys = sorted(naturals, key=lambda k: (k % 5, k)) + sorted(wilds, key=lambda k: (k % 5, k))
-        copies = [naturals.get(k) or wilds[k] for k in keys]
+        self.copies = copies
+        most = 1
         for idx in copies:
-            v = vals[idx[0]]
-            if any(vals[i] != v for i in idx):
-                raise ValueError(
-                    f"the value function gives two copies of {cards[idx[0]].name} different values; "
-                    "equal cards must have equal values"
-                )
-        self.cls_copies = copies
-        self.cls_rank = [k // 5 for k in keys]
-        self.cls_suit = [k % 5 for k in keys]
-        self.cls_wild = [k in wilds for k in keys]
-        most = max((len(x) for x in copies), default=1)
-        width = most.bit_length() + 1
-        self.width = width
-        self.unit = [1 << (c * width) for c in range(len(keys))]
-        self.guard = sum(1 << (c * width + width - 1) for c in range(len(keys)))
-        self.start = sum(len(x) << (c * width) for c, x in enumerate(copies))
-        self.wild_shift = len(naturals) * width
+            if len(idx) > 1:
+                most = max(most, len(idx))
+                v = vals[idx[0]]
+                if any(vals[i] != v for i in idx):
+                    raise ValueError(
+                        f"the value function gives two copies of {cards[idx[0]].name} different "
+                        "values; equal cards must have equal values"
+                    )
+        width = self.width = most.bit_length() + 1
+        self.start = sum(len(x) << (f * width) for f, x in enumerate(copies) if x)
+        tokens = len(jokers) + sum(len(x) for x in copies[52:])
+        self.tokens = tokens
         run_key, set_key, self.all_wild = _rules_key(rules)
-
-        cls_of = {k: c for c, k in enumerate(keys)}
-        want_runs = need is not None and (need.runs > 0 or need.pure_runs > 0)
-        want_pure = need is not None and need.pure_runs > 0
-        # candidate: (N, least, most, is_run, is_pure, weight, spec)
-        found: dict[int, list[list[Any]]] = {}
+        # a meld can never hold more wilds than the hand has: shorter meld lists
+        if tokens < run_key[3]:
+            run_key = (*run_key[:3], tokens, *run_key[4:])
+            set_key = (*set_key[:3], tokens, *set_key[4:])
+        flags = 0 if need is None else 2 if need.pure_runs > 0 else 1 if need.runs > 0 else 0
+        by_low: dict[int, list[tuple[int, int, int, Cand]]] = {}
+        groups: list[Groups] = []
+        lo_ok, hi_ok = rules.ace_low, rules.ace_high
         for si in range(4):
             mask = 0
-            pos_unit = [0] * 16
             for r in range(1, 14):
-                c = cls_of.get(r * 5 + si)
-                if c is None:
-                    continue
-                if r == 1:
-                    if rules.ace_low:
-                        mask |= 2
-                        pos_unit[1] = self.unit[c]
-                    if rules.ace_high:
-                        mask |= 1 << 14
-                        pos_unit[14] = self.unit[c]
-                    if len(copies[c]) > 1:
-                        mask |= 1 << 15
+                n = len(copies[field_of[r * 5 + si]])
+                if n:
+                    if r == 1:
+                        mask |= (2 if lo_ok else 0) | (1 << 14 if hi_ok else 0) | (1 << 15 if n > 1 else 0)
+                    else:
+                        mask |= 1 << r
+            if mask:
+                if pure is not None and flags == 2:
+                    groups.append(
+                        _run_cands(
+                            mask, si, run_key, width, wild_ranks, flags, self._pure_test(si, pure), keep_all
+                        )
+                    )
                 else:
-                    mask |= 1 << r
-                    pos_unit[r] = self.unit[c]
-            if mask.bit_count() < 1:
-                continue
-            for places, least, most in _run_shapes(mask, run_key):
-                n_mask = sum(pos_unit[p] for p in places)
-                spec = (RUN, si, places)
-                if least == 0 and want_pure:
-                    is_pure = True if pure is None else pure(self._natural_run(si, places))
-                    if is_pure:
-                        _add(found, n_mask, [n_mask, 0, 0, 1, 1, 0, spec])
-                        if most >= 1:
-                            _add(found, n_mask, [n_mask, 1, most, 1, 0, 0, spec])
-                        continue
-                _add(found, n_mask, [n_mask, least, most, int(want_runs), 0, 0, spec], keep_all)
+                    got = _run_cands_cached(mask, si, run_key, width, wild_ranks, flags, None, keep_all)
+                    groups.append(got)
         for r in range(1, 14):
-            held = [cls_of.get(r * 5 + si, -1) for si in range(4)]
-            if max(held) < 0:
-                continue
-            cs, ch, cd, cc = (0 if x < 0 else len(copies[x]) for x in held)
-            units = [0 if x < 0 else self.unit[x] for x in held]
-            for vec, least, most in _set_shapes((cs, ch, cd, cc), set_key):
-                n_mask = sum(k * u for k, u in zip(vec, units, strict=True))
-                _add(found, n_mask, [n_mask, least, most, 0, 0, 0, (SET, r, vec)], keep_all)
-        by_low: list[list[tuple[Any, ...]]] = [[] for _ in keys]
-        for n_mask, group in found.items():
-            low = (n_mask & -n_mask).bit_length() - 1
-            by_low[low // width].extend(tuple(x) for x in group)
+            counts = tuple(len(copies[field_of[r * 5 + si]]) for si in range(4))
+            if any(counts):
+                groups.append(_set_cands(r, counts, set_key, width, wild_ranks, keep_all))
+        sigs = _SIGS
+        for group in groups:
+            for low, cands in group:
+                row = by_low.setdefault(low, [])
+                for cand in cands:
+                    sig = (cand[1], cand[2], cand[3], cand[4])
+                    sid = sigs.get(sig)
+                    if sid is None:
+                        sid = sigs[sig] = len(sigs)
+                    row.append((cand[0], sid, 0, cand))
         self.by_low = by_low
 
-    def _natural_run(self, si: int, places: tuple[int, ...]) -> Meld:
-        """The run of natural cards at ``places`` (to ask a game's ``pure`` about it)."""
-        suit = SUITS[si]
-        reps = tuple(card_of(rank_at(p), suit) for p in places)
-        cards = []
-        used: set[int] = set()
-        for rep in reps:
-            for c, idx in enumerate(self.cls_copies):
-                if self.cls_rank[c] == rep.rank and self.cls_suit[c] == si:
-                    i = next(i for i in idx if i not in used)
-                    used.add(i)
-                    cards.append(self.cards[i])
-                    break
-        return Meld(RUN, tuple(cards), reps, suit=suit, lo=places[0])
+    def _pure_test(self, si: int, pure: Callable[[Meld], bool]) -> Callable[[tuple[int, ...]], bool]:
+        """Ask the game's ``pure`` about the run of natural cards at some places of suit ``si``."""
+
+        def test(places: tuple[int, ...]) -> bool:
+            pools = [list(x) for x in self.copies]
+            suit = SUITS[si]
+            reps = tuple(card_of(rank_at(p), suit) for p in places)
+            cards = tuple(_take(self, pools, rep.rank, si) for rep in reps)
+            return pure(Meld(RUN, cards, reps, suit=suit, lo=places[0]))
+
+        return test
 
 
-def _add(found: dict[int, list[list[Any]]], n_mask: int, cand: list[Any], keep_all: bool = False) -> None:
-    """Keep ``cand`` unless a meld with the same natural part already offers all it does."""
-    group = found.setdefault(n_mask, [])
-    if keep_all:
-        group.append(cand)
-        return
-    _, a, b, run, pure = cand[:5]
-    for other in group:
-        if other[1] <= a and other[2] >= b and other[3] >= run and other[4] >= pure:
-            return
-    group[:] = [o for o in group if not (a <= o[1] and b >= o[2] and run >= o[3] and pure >= o[4])]
-    group.append(cand)
+_SIG_INFO: list[tuple[int, int, int, int]] = []
 
 
-# ---------------------------------------------------------------------------- the search
+def _sig_info(sid: int) -> tuple[int, int, int, int]:
+    if len(_SIG_INFO) != len(_SIGS):
+        _SIG_INFO[:] = sorted(_SIGS, key=_SIGS.__getitem__)
+    return _SIG_INFO[sid]
+
+
+@lru_cache(maxsize=64)
+def _guard(count: int, width: int) -> int:
+    """The guard bit of every field: taking a meld must leave them all set."""
+    return sum(1 << (f * width + width - 1) for f in range(count))
 
 
 class _Search:
-    """The memoised search over one prepared hand (costs are plain ints)."""
+    """The memoised search over one prepared hand (costs are plain ints).
 
-    __slots__ = (
-        "caps",
-        "dead",
-        "disc",
-        "final_memo",
-        "hand",
-        "jdead",
-        "jdisc",
-        "memo",
-        "tok_cost",
-        "ucap",
-    )
+    The state is the packed class counts ``s`` plus one small int ``aux`` holding the
+    tokens owed ``t`` (negative: wild-rank cards already given as tokens), the tokens
+    that may still be absorbed ``u``, the runs and pure runs so far (capped at the need)
+    and the discard flag; meld transitions on ``aux`` are cached per meld signature.
+    """
+
+    __slots__ = ("big", "caps", "dead", "disc", "hand", "inf", "jdead", "jdisc", "tok_cost", "ucap")
 
     def __init__(
         self,
@@ -370,6 +458,9 @@ class _Search:
         jdead: list[int],
         jdisc: list[int | None],
         caps: tuple[int, int],
+        *,
+        inf: int,
+        big: int = 0,
         tok_cost: int = 0,
     ) -> None:
         self.hand = hand
@@ -379,129 +470,184 @@ class _Search:
         self.jdisc = jdisc
         self.caps = caps
         self.tok_cost = tok_cost
-        self.memo: dict[tuple[int, ...], int] = {}
-        self.final_memo: dict[tuple[int, int, int], tuple[int, int, int]] = {}
-        self.ucap = len(hand.jokers) + sum(
-            len(x) for x, w in zip(hand.cls_copies, hand.cls_wild, strict=True) if w
-        )
+        self.inf = inf
+        self.big = big
+        """Cost added to a split that misses the need (0: such splits are impossible)."""
+        self.ucap = hand.tokens
 
-    def final(self, t: int, u: int, d: int) -> tuple[int, int, int]:
+    def settle(self, t: int, u: int, d: int) -> tuple[int, int, int]:
         """Settle the printed jokers: ``(cost, jokers used, joker discarded or -1)`` when
         ``t`` tokens are still owed and up to ``t + u`` may be absorbed."""
-        key = (t, u, d)
-        got = self.final_memo.get(key)
-        if got is not None:
-            return got
-        best = (_INF, 0, -1)
-        jokers = self.hand.jokers
-        # jokers most costly to keep are used first; ties: input order
-        order = sorted(range(len(jokers)), key=lambda j: -self.jdead[j])
-        choices: list[int] = [-1] if not d else [j for j in order if self.jdisc[j] is not None]
+        best = (self.inf, 0, -1)
+        jdead, jdisc = self.jdead, self.jdisc
+        # the jokers most costly to keep are used first; ties: input order
+        order = sorted(range(len(jdead)), key=lambda j: -jdead[j])
+        choices: list[int] = [-1] if not d else [j for j in order if jdisc[j] is not None]
         seen: set[tuple[int, int]] = set()
         for q in choices:
+            base = 0
             if q >= 0:
-                sig = (self.jdead[q], self.jdisc[q] or 0)
-                if sig in seen:
+                base = jdisc[q] or 0
+                if (jdead[q], base) in seen:
                     continue
-                seen.add(sig)
+                seen.add((jdead[q], base))
             rest = [j for j in order if j != q]
             lo_k, hi_k = max(t, 0), min(t + u, len(rest))
-            if lo_k > hi_k:
-                continue
-            base = 0 if q < 0 else self.jdisc[q] or 0
             for k in range(lo_k, hi_k + 1):
-                cost = base + sum(self.jdead[j] for j in rest[k:])
+                cost = base + sum(jdead[j] for j in rest[k:])
                 if cost < best[0]:
                     best = (cost, k, q)
-        self.final_memo[key] = best
         return best
 
-    def f(self, s: int, t: int, u: int, r: int, p: int, d: int) -> int:
-        """Least cost of the classes in ``s`` with ``t`` tokens owed, ``u`` more absorbable,
-        ``r``/``p`` runs/pure runs so far, ``d`` = the discard is still to choose."""
-        if s == 0:
-            if r < self.caps[0] or p < self.caps[1]:
-                return _INF
-            return self.final(t, u, d)[0]
-        key = (s, t, u, r, p, d)
-        got = self.memo.get(key)
-        if got is not None:
-            return got
-        best = _INF
-        for cost, _choice in self.options(s, t, u, r, p, d):
-            if cost < best:
-                best = cost
-        self.memo[key] = best
-        return best
-
-    def options(self, s: int, t: int, u: int, r: int, p: int, d: int) -> list[tuple[int, tuple[Any, ...]]]:
-        """Every way to place one copy of the lowest class, with its cost."""
-        h = self.hand
-        out: list[tuple[int, tuple[Any, ...]]] = []
-        width = h.width
-        maxfield = (1 << (width - 1)) - 1
-        supply = len(h.jokers) + (s >> h.wild_shift).bit_count() * maxfield
-        if t > supply:
-            return out
-        low = s & -s
-        c = (low.bit_length() - 1) // width
-        s1 = s - h.unit[c]
-        out.append((self.f(s1, t, u, r, p, d) + self.dead[c], ("dead", c)))
-        dc = self.disc[c]
-        if d and dc is not None:
-            out.append((self.f(s1, t, u, r, p, 0) + dc, ("disc", c)))
-        if h.cls_wild[c]:
-            out.append((self.f(s1, t - 1, u, r, p, d) + self.tok_cost, ("tok", c)))
-        guard = h.guard
-        rcap, pcap = self.caps
-        ucap = self.ucap
-        for cand in h.by_low[c]:
-            n_mask, a, b, dr, dp, wt, _spec = cand
-            rest = (s | guard) - n_mask
-            if rest & guard != guard:
-                continue
-            cost = self.f(rest ^ guard, t + a, min(u + b - a, ucap), min(r + dr, rcap), min(p + dp, pcap), d)
-            out.append((cost + wt, ("meld", cand)))
-        return out
-
-    def solve(self, d: int) -> tuple[int, list[tuple[Any, ...]], tuple[int, int, int]]:
+    def solve(self, d0: int) -> tuple[int, list[tuple[Any, ...]], tuple[int, int, int]]:
         """The least cost, the choices that reach it, and the joker settlement."""
         h = self.hand
+        inf, big = self.inf, self.big
+        ucap = self.ucap
+        rcap, pcap = self.caps
+        mu, mr, mp = ucap + 1, rcap + 1, pcap + 1
+        tdiv = mp * mr * mu  # aux >> 1 = ((t + ucap) * mu + u) * mr * mp + r * mp + p
+
+        def decode(aux: int) -> tuple[int, int, int, int, int]:
+            x = aux >> 1
+            p = x % mp
+            x //= mp
+            r = x % mr
+            x //= mr
+            return x // mu - ucap, x % mu, r, p, aux & 1
+
+        def encode(t: int, u: int, r: int, p: int, d: int) -> int:
+            return ((((t + ucap) * mu + u) * mr + r) * mp + p) * 2 + d
+
+        def move(aux: int, sid: int) -> int:
+            a, b, dr, dp = _sig_info(sid)
+            t, u, r, p, d = decode(aux)
+            t += a
+            if t > ucap:
+                return -1
+            return encode(t, min(u + b - a, ucap), min(r + dr, rcap), min(p + dp, pcap), d)
+
+        aux_bits = (encode(ucap, ucap, rcap, pcap, 1)).bit_length()
+        by_low = h.by_low
+        empty: list[tuple[int, int, int, Cand]] = []
+        trans: dict[int, int] = {}
+        tok_tr: dict[int, int] = {}
+        dead, disc = self.dead, self.disc
+        width = h.width
+        guard = _guard(h.layout.count, width)
+        tok_cost = self.tok_cost
+        jokers = len(h.jokers)
+        wshift = 52 * width
+        fmask = (1 << width) - 1
+        wfields = range(h.layout.count - 52)
+        wcount: dict[int, int] = {}
+        fin: dict[int, int] = {}
+        memo: dict[int, int] = {}
+
+        def final(aux: int) -> int:
+            t, u, r, p, d = decode(aux)
+            cost = self.settle(t, u, d)[0]
+            if r < rcap or p < pcap:
+                cost = cost + big if big else inf
+            return min(cost, inf)
+
+        def f(s: int, aux: int) -> int:
+            if not s:
+                v = fin.get(aux)
+                if v is None:
+                    v = fin[aux] = final(aux)
+                return v
+            key = s << aux_bits | aux
+            v = memo.get(key)
+            if v is not None:
+                return v
+            if (aux >> 1) // tdiv > ucap:  # tokens owed: can the wild cards left pay?
+                wp = s >> wshift
+                have = wcount.get(wp)
+                if have is None:
+                    have = wcount[wp] = sum(wp >> (k * width) & fmask for k in wfields)
+                if (aux >> 1) // tdiv - ucap > jokers + have:
+                    memo[key] = inf
+                    return inf
+            c = ((s & -s).bit_length() - 1) // width
+            s1 = s - (1 << (c * width))
+            best = f(s1, aux) + dead[c]
+            if aux & 1:
+                dc = disc[c]
+                if dc is not None:
+                    v = f(s1, aux ^ 1) + dc
+                    if v < best:
+                        best = v
+            if c >= 52:
+                a2 = tok_tr.get(aux)
+                if a2 is None:
+                    t, u, r, p, d = decode(aux)
+                    a2 = tok_tr[aux] = encode(t - 1, u, r, p, d) if t > -ucap else -1
+                if a2 >= 0:
+                    v = f(s1, a2) + tok_cost
+                    if v < best:
+                        best = v
+            for n_mask, sid, wt, _cand in by_low.get(c, empty):
+                rest = (s | guard) - n_mask
+                if rest & guard != guard:
+                    continue
+                tk = aux << 10 | sid
+                a2 = trans.get(tk)
+                if a2 is None:
+                    a2 = trans[tk] = move(aux, sid)
+                if a2 >= 0:
+                    v = f(rest ^ guard, a2) + wt
+                    if v < best:
+                        best = v
+            memo[key] = best
+            return best
+
         starts = [(0, 0)]
         if h.all_wild is not None:
             a, b = h.all_wild
-            starts += [(g * a, g * (b - a)) for g in range(1, self.ucap // a + 1)]
-        best = _INF
+            starts += [(g * a, g * (b - a)) for g in range(1, ucap // a + 1)]
+        best = inf
         pick = 0
         for g, (t0, u0) in enumerate(starts):
-            cost = self.f(h.start, t0, min(u0, self.ucap), 0, 0, d)
+            cost = f(h.start, encode(t0, min(u0, ucap), 0, 0, d0))
             if cost < best:
                 best, pick = cost, g
         choices: list[tuple[Any, ...]] = [("allwild", pick)] if pick else []
-        if best >= _INF:
+        if best >= inf:
             return best, choices, (0, 0, -1)
-        t, u = starts[pick]
-        u = min(u, self.ucap)
-        s, r, p = h.start, 0, 0
-        guard = h.guard
+        # walk the optimum down again, taking the first option that reaches each value
+        s = h.start
+        aux = encode(starts[pick][0], min(starts[pick][1], ucap), 0, 0, d0)
         while s:
-            target = self.f(s, t, u, r, p, d)
-            choice = next(ch for cost, ch in self.options(s, t, u, r, p, d) if cost == target)
-            choices.append(choice)
-            kind = choice[0]
-            if kind == "meld":
-                n_mask, a, b, dr, dp, _wt, _spec = choice[1]
-                s = ((s | guard) - n_mask) ^ guard
-                t, u = t + a, min(u + b - a, self.ucap)
-                r, p = min(r + dr, self.caps[0]), min(p + dp, self.caps[1])
+            target = f(s, aux)
+            c = ((s & -s).bit_length() - 1) // width
+            s1 = s - (1 << (c * width))
+            if f(s1, aux) + dead[c] == target:
+                choices.append(("dead", c))
+                s = s1
+                continue
+            dc = disc[c]
+            if aux & 1 and dc is not None and f(s1, aux ^ 1) + dc == target:
+                choices.append(("disc", c))
+                s, aux = s1, aux ^ 1
+                continue
+            if c >= 52 and tok_tr.get(aux, -1) >= 0 and f(s1, tok_tr[aux]) + tok_cost == target:
+                choices.append(("tok", c))
+                s, aux = s1, tok_tr[aux]
+                continue
+            for n_mask, sid, wt, cand in by_low.get(c, empty):
+                rest = (s | guard) - n_mask
+                a2 = trans.get(aux << 10 | sid, -1)
+                if rest & guard != guard or a2 < 0:
+                    continue
+                if f(rest ^ guard, a2) + wt == target:
+                    choices.append(("meld", cand))
+                    s, aux = rest ^ guard, a2
+                    break
             else:
-                c = choice[1]
-                s -= h.unit[c]
-                if kind == "disc":
-                    d = 0
-                elif kind == "tok":
-                    t -= 1
-        return best, choices, self.final(t, u, d)
+                raise AssertionError("the optimum could not be walked again")
+        t, u, _r, _p, d = decode(aux)
+        return best, choices, self.settle(t, u, d)
 
 
 # ---------------------------------------------------------------------------- building
@@ -514,7 +660,7 @@ def _build(
 ) -> tuple[list[Meld], list[int], int]:
     """Turn the search's choices into melds; returns (melds, deadwood indices, discard index)."""
     rules = hand.rules
-    pools = [list(x) for x in hand.cls_copies]
+    pools = [list(x) for x in hand.copies]
     tokens: list[int] = []
     dead: list[int] = []
     discard = -1
@@ -559,7 +705,7 @@ def _build(
     out: list[Meld] = []
     tok_iter = iter(tokens)
     for m, w in zip(melds, wants, strict=True):
-        spec = m[6]
+        spec = m[5]
         wild_cards = [cards[next(tok_iter)] for _ in range(w)]
         if spec[0] == RUN:
             lo2 = spec[3] if len(spec) > 3 else None
@@ -572,10 +718,8 @@ def _build(
 
 
 def _take(hand: _Hand, pools: list[list[int]], rank: int, si: int) -> Card:
-    for c, pool in enumerate(pools):
-        if hand.cls_rank[c] == rank and hand.cls_suit[c] == si and pool:
-            return hand.cards[pool.pop(0)]
-    raise AssertionError("the search used a card the hand does not hold")
+    """The first copy left of a natural card (the search made sure there is one)."""
+    return hand.cards[pools[hand.layout.field_of[rank * 5 + si]].pop(0)]
 
 
 def _make_run(
@@ -647,6 +791,230 @@ def _make_all_wild(wild_cards: list[Card], rules: MeldRules) -> Meld:
     return Meld(RUN, tuple(wild_cards), reps, suit="S", lo=lo)
 
 
+# ---------------------------------------------------------------------------- hands without wilds
+#
+# The common case (gin, and any hand holding no wild card and no two equal cards) takes a
+# leaner road to the same search: one bit a card at a fixed place (suit * 13 + rank - 1),
+# melds as plain masks, no tokens. Same algorithm, same tie-breaks, a fraction of the cost.
+
+_CANON: dict[int, Card] = {r * 5 + si: card_of(r, SUITS[si]) for r in range(1, 14) for si in range(4)}
+_SPREAD = tuple(sum(1 << (13 * s) for s in range(4) if q >> s & 1) for q in range(16))
+"""A 4-bit suit mask spread to one bit a suit (one rank of the fixed layout)."""
+_COLUMN = {_SPREAD[q]: q for q in range(16)}
+_LAYOUT: dict[tuple[int, bool], tuple[tuple[int, ...], tuple[Card, ...], int, int]] = {}
+"""Per meld mask: its card bits in meld order, its reps, suit index (run) or rank (set), lo."""
+
+
+@lru_cache(maxsize=1 << 16)
+def _plain_runs(held: int, s: int, lo_min: int, hi_max: int, min_size: int) -> tuple[tuple[int, int], ...]:
+    """Runs of suit ``s`` without wilds, from its ranks held (bit r-1 = rank r), as
+    ``(mask, lowest bit)`` in the fixed layout; the high ace is the ace's bit too."""
+    out = []
+    shift = 13 * s
+    for lo in range(lo_min, hi_max + 1):
+        mask = 0
+        for hi in range(lo, hi_max + 1):
+            if not held >> ((hi - 1) % 13) & 1 or (lo == 1 and hi == 14):
+                break  # a gap, or one ace at both ends
+            mask |= 1 << ((hi - 1) % 13)
+            if hi - lo + 1 >= min_size:
+                full = mask << shift
+                out.append((full, full & -full))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 12)
+def _plain_sets(held: int, r0: int, min_size: int, set_max: int) -> tuple[tuple[int, int], ...]:
+    """Sets of rank ``r0 + 1`` from the suits held (4-bit mask), distinct suits, as
+    ``(mask, lowest bit)`` in the fixed layout."""
+    out = []
+    for q in range(1, 16):
+        if q & held == q and min_size <= q.bit_count() <= set_max:
+            full = _SPREAD[q] << r0
+            out.append((full, full & -full))
+    return tuple(out)
+
+
+def _layout(n_mask: int, is_run: bool) -> tuple[tuple[int, ...], tuple[Card, ...], int, int]:
+    got = _LAYOUT.get((n_mask, is_run))
+    if got is not None:
+        return got
+    low = (n_mask & -n_mask).bit_length() - 1
+    s, r0 = divmod(low, 13)
+    if is_run:
+        local = n_mask >> (13 * s)
+        ranks = [r + 1 for r in range(13) if local >> r & 1]
+        # the ace is high when the run does not go on to the 2 (Q-K-A)
+        places = sorted(14 if r == 1 and len(ranks) > 1 and ranks[1] != 2 else r for r in ranks)
+        bits = tuple(1 << (13 * s + (p - 1) % 13) for p in places)
+        reps = tuple(_CANON[(1 if p == 14 else p) * 5 + s] for p in places)
+        got = (bits, reps, s, places[0])
+    else:
+        suits = [si for si in range(4) if n_mask >> (13 * si + r0) & 1]
+        bits = tuple(1 << (13 * si + r0) for si in suits)
+        got = (bits, tuple(_CANON[(r0 + 1) * 5 + si] for si in suits), r0 + 1, 0)
+    if len(_LAYOUT) < 1 << 14:
+        _LAYOUT[n_mask, is_run] = got
+    return got
+
+
+def _solve_plain(
+    cards: Sequence[Card],
+    rules: MeldRules,
+    vals: list[int],
+    step: int,
+    throws: list[int | None] | None,
+    runs_need: int,
+) -> tuple[Arrangement, int] | None:
+    """The search for a hand with no wild card and no two equal cards (None otherwise):
+    the arrangement and the index of the card thrown (-1 when ``throws`` is None).
+
+    ``step`` weighs a point of penalty against the tie-breaks (a deadwood card costs 1);
+    ``throws[i]`` is the tie-break cost of throwing card i (None: it may not be thrown)."""
+    wild_ranks = rules.wild_ranks
+    where: dict[int, int] = {}
+    held = 0
+    for i, c in enumerate(cards):
+        r = c.rank
+        if r == JOKER_RANK or r in wild_ranks:
+            return None
+        b = 1 << (c.suit_index * 13 + r - 1)
+        if held & b:
+            return None
+        held |= b
+        where[b] = i
+    min_size = rules.min_size
+    lo_min, hi_max = rules.lo_min, rules.hi_max
+    by_low: dict[int, list[tuple[int, int, bool]]] = {}
+    meldable = 0
+    inc = 2 if runs_need else 0
+    for s in range(4):
+        suit = held >> (13 * s) & 0x1FFF
+        if suit.bit_count() >= min_size:
+            for n_mask, low in _plain_runs(suit, s, lo_min, hi_max, min_size):
+                meldable |= n_mask
+                got = by_low.get(low)
+                if got is None:
+                    by_low[low] = [(n_mask, inc, True)]
+                else:
+                    got.append((n_mask, inc, True))
+    set_max = min(rules.set_max, 4)
+    if set_max >= min_size:
+        column = _SPREAD[15]
+        for r0 in range(13):
+            col = held >> r0 & column
+            if col.bit_count() >= min_size:
+                for n_mask, low in _plain_sets(_COLUMN[col], r0, min_size, set_max):
+                    meldable |= n_mask
+                    got = by_low.get(low)
+                    if got is None:
+                        by_low[low] = [(n_mask, 0, False)]
+                    else:
+                        got.append((n_mask, 0, False))
+    dead = {b: vals[i] * step + 1 for b, i in where.items()}
+    disc: dict[int, int] = {}
+    if throws is not None:
+        for b, i in where.items():
+            dc = throws[i]
+            if dc is not None:
+                disc[b] = dc
+    big = 2 * (sum(dead.values()) + step) + 3  # added to a split missing the need
+    inf = 4 * big
+    top = 2 * runs_need  # aux = runs so far (capped) * 2 + the throw still to make
+    memo: dict[int, int] = {}
+
+    def f(s: int, aux: int) -> int:
+        if not s:
+            if aux & 1:
+                return inf
+            return 0 if aux >= top else big
+        key = s << 5 | aux
+        v = memo.get(key)
+        if v is not None:
+            return v
+        low = s & -s
+        s1 = s ^ low
+        best = f(s1, aux) + dead[low]
+        if aux & 1:
+            dc = disc.get(low)
+            if dc is not None:
+                v = f(s1, aux ^ 1) + dc
+                if v < best:
+                    best = v
+        for n_mask, add, _run in by_low.get(low, ()):
+            if n_mask & s == n_mask:
+                a2 = aux + add
+                v = f(s ^ n_mask, a2 if a2 <= top + 1 else aux)
+                if v < best:
+                    best = v
+        memo[key] = best
+        return best
+
+    loose = held & ~meldable
+    base = 0
+    for b, cost in dead.items():
+        if b & loose:
+            base += cost
+    discard = -1
+    if throws is None:
+        aux = 0
+        best = f(meldable, 0)
+    else:
+        aux = 1
+        best = f(meldable, 1)
+        # or throw a card that fits no meld: the one whose throw saves the most, first in hand
+        gain, pick = inf, 0
+        for b, _i in sorted(where.items(), key=lambda bi: bi[1]):
+            if b & loose and b in disc and disc[b] - dead[b] < gain:
+                gain, pick = disc[b] - dead[b], b
+        if pick:
+            alt = f(meldable, 0) + gain
+            if alt < best:
+                best, aux, discard = alt, 0, where[pick]
+    best += base
+    if best >= inf:
+        raise AssertionError("no split of the hand is possible")
+    groups: list[tuple[int, Meld]] = []
+    dead_idx = [i for b, i in where.items() if b & loose and i != discard]
+    s = meldable
+    while s:
+        target = f(s, aux)
+        low = s & -s
+        s1 = s ^ low
+        if f(s1, aux) + dead[low] == target:
+            dead_idx.append(where[low])
+            s = s1
+            continue
+        if aux & 1 and low in disc and f(s1, aux ^ 1) + disc[low] == target:
+            discard = where[low]
+            s, aux = s1, aux ^ 1
+            continue
+        for n_mask, add, is_run in by_low.get(low, ()):
+            a2 = aux + add
+            a2 = a2 if a2 <= top + 1 else aux
+            if n_mask & s == n_mask and f(s ^ n_mask, a2) == target:
+                bits, reps, tag, lo = _layout(n_mask, is_run)
+                seq = tuple(cards[where[b]] for b in bits)
+                first = min(where[b] for b in bits)
+                if is_run:
+                    groups.append((first, Meld(RUN, seq, reps, suit=SUITS[tag], lo=lo)))
+                else:
+                    groups.append((first, Meld(SET, seq, reps, rank=tag)))
+                s, aux = s ^ n_mask, a2
+                break
+        else:
+            raise AssertionError("the optimum could not be walked again")
+    groups.sort(key=lambda fm: fm[0])
+    dead_idx.sort()
+    arr = Arrangement(
+        tuple(m for _, m in groups),
+        tuple(cards[i] for i in dead_idx),
+        sum(vals[i] for i in dead_idx),
+        best < big,
+    )
+    return arr, discard
+
+
 # ---------------------------------------------------------------------------- public
 
 
@@ -657,17 +1025,15 @@ def _values(cards: Sequence[Card], value: Callable[[Card], int]) -> list[int]:
     return [value(c) for c in cards]
 
 
-def _arrangement(hand: _Hand, melds: list[Meld], dead: list[int], ok: bool) -> Arrangement:
+def _arrangement(
+    cards: Sequence[Card], vals: list[int], melds: list[Meld], dead: list[int], ok: bool
+) -> Arrangement:
     dead.sort()
-    # groups in the order of their first card in the hand (the player's own order)
-    where = {id(c): i for i, c in reversed(list(enumerate(hand.cards)))}
-    melds.sort(key=lambda m: min(where[id(c)] for c in m.cards))
-    return Arrangement(
-        tuple(melds),
-        tuple(hand.cards[i] for i in dead),
-        sum(hand.vals[i] for i in dead),
-        ok,
-    )
+    if len(melds) > 1:
+        # groups in the order of their first card in the hand (the player's own order)
+        where = {id(c): i for i, c in reversed(list(enumerate(cards)))}
+        melds.sort(key=lambda m: min(where[id(c)] for c in m.cards))
+    return Arrangement(tuple(melds), tuple(cards[i] for i in dead), sum(vals[i] for i in dead), ok)
 
 
 def _caps(need: Requirement | None) -> tuple[int, int]:
@@ -709,21 +1075,23 @@ def best_arrangement(
     if not cards:
         return Arrangement((), (), 0, True)
     caps = _caps(need)
-    hand = _Hand(cards, rules, vals, need if caps != (0, 0) else None, pure)
     n = len(cards)
     step = n + 1
-    dead = [hand.vals[idx[0]] * step + 1 for idx in hand.cls_copies]
-    jdead = [hand.vals[j] * step + 1 for j in hand.jokers]
-    none_disc: list[int | None] = [None] * len(dead)
-    ok = True
-    search = _Search(hand, dead, none_disc, jdead, [None] * len(jdead), caps)
+    if pure is None or caps[1] == 0:
+        plain = _solve_plain(cards, rules, vals, step, None, caps[0])
+        if plain is not None:
+            return plain[0]
+    hand = _Hand(cards, rules, vals, need if caps != (0, 0) else None, pure)
+    dead = [vals[idx[0]] * step + 1 if idx else 0 for idx in hand.copies]
+    jdead = [vals[j] * step + 1 for j in hand.jokers]
+    bound = sum(abs(vals[i]) * step + 1 for i in range(n)) + 1
+    big = 2 * bound + 1  # added to a split that misses the need: any split meeting it is cheaper
+    search = _Search(
+        hand, dead, [None] * len(dead), jdead, [None] * len(jdead), caps, inf=4 * bound + 4, big=big
+    )
     best, choices, settle = search.solve(0)
-    if best >= _INF:
-        ok = False
-        search = _Search(hand, dead, none_disc, jdead, [None] * len(jdead), (0, 0))
-        best, choices, settle = search.solve(0)
     melds, dead_idx, _ = _build(hand, choices, settle)
-    return _arrangement(hand, melds, dead_idx, ok)
+    return _arrangement(cards, vals, melds, dead_idx, best < big)
 
 
 def best_discard(
@@ -747,7 +1115,7 @@ def best_discard(
     >>> card, rest = best_discard(parse_cards("AS 2S 3S 4S 5H 5D 5C KH KD 7C 8C"), gin,
     ...                           lambda c: min(c.rank, 10))
     >>> card.name, rest.penalty, [c.name for c in rest.deadwood]
-    ('KD', 25, ['KH', '7C', '8C'])
+    ('KH', 25, ['KD', '7C', '8C'])
     """
     vals = _values(cards, value)
     if not cards:
@@ -756,37 +1124,39 @@ def best_discard(
     if not any(allowed):
         raise ValueError("no card may be discarded: may_discard refused every card in the hand")
     caps = _caps(need)
-    hand = _Hand(cards, rules, vals, need if caps != (0, 0) else None, pure)
     n = len(cards)
     vmax, vmin = max(vals), min(vals)
     tie = 2 * (n + 1)  # discard value and wildness sit above the deadwood count
     step = tie * (vmax - vmin + 2)
-    dead = [hand.vals[idx[0]] * step + 1 for idx in hand.cls_copies]
-    jdead = [hand.vals[j] * step + 1 for j in hand.jokers]
 
     def disc_cost(i: int) -> int:
         return (vmax - vals[i]) * tie + (n + 1) * int(rules.is_wild(cards[i]))
 
+    if pure is None or caps[1] == 0:
+        throws = [(vmax - v) * tie if ok else None for v, ok in zip(vals, allowed, strict=True)]
+        plain = _solve_plain(cards, rules, vals, step, throws, caps[0])
+        if plain is not None:
+            return cards[plain[1]], plain[0]
+    hand = _Hand(cards, rules, vals, need if caps != (0, 0) else None, pure)
+    dead = [vals[idx[0]] * step + 1 if idx else 0 for idx in hand.copies]
+    jdead = [vals[j] * step + 1 for j in hand.jokers]
     disc: list[int | None] = []
-    for idx in hand.cls_copies:
+    for idx in hand.copies:
         free = [i for i in idx if allowed[i]]
         disc.append(disc_cost(free[0]) if free else None)
     jdisc: list[int | None] = [disc_cost(j) if allowed[j] else None for j in hand.jokers]
-    ok = True
-    search = _Search(hand, dead, disc, jdead, jdisc, caps)
+    bound = sum(abs(vals[i]) * step + 1 for i in range(n)) + step + 1
+    big = 2 * bound + 1
+    search = _Search(hand, dead, disc, jdead, jdisc, caps, inf=4 * bound + 4, big=big)
     best, choices, settle = search.solve(1)
-    if best >= _INF:
-        ok = False
-        search = _Search(hand, dead, disc, jdead, jdisc, (0, 0))
-        best, choices, settle = search.solve(1)
+    ok = best < big
     # the discarded copy must be one may_discard allows: put an allowed copy last in its pool
-    for c, idx in enumerate(hand.cls_copies):
+    for c, idx in enumerate(hand.copies):
         free = [i for i in idx if allowed[i]]
         if free and not allowed[idx[-1]]:
-            idx = [i for i in idx if i != free[-1]] + [free[-1]]
-            hand.cls_copies[c] = idx
+            hand.copies[c] = [i for i in idx if i != free[-1]] + [free[-1]]
     melds, dead_idx, discard = _build(hand, choices, settle)
-    return cards[discard], _arrangement(hand, melds, dead_idx, ok)
+    return cards[discard], _arrangement(cards, vals, melds, dead_idx, ok)
 
 
 def best_melds(
@@ -813,28 +1183,27 @@ def best_melds(
     unit = n + 1  # a card left in hand, above the wild-card count
     step = unit * (n + 1)  # a point, above the cards left
     # Every meld with an exact number of wilds, at the placement worth the most points.
-    pools0 = [list(x) for x in hand.cls_copies]
-    tok_cards = [cards[j] for j in hand.jokers] + [
-        cards[i] for idx, w in zip(pools0, hand.cls_wild, strict=True) if w for i in idx
-    ]
-    by_low: list[list[tuple[Any, ...]]] = [[] for _ in hand.by_low]
-    for c, group in enumerate(hand.by_low):
+    tok_cards = [cards[j] for j in hand.jokers] + [cards[i] for idx in hand.copies[52:] for i in idx]
+    by_low: dict[int, list[tuple[int, int, int, Cand]]] = {}
+    for c, group in hand.by_low.items():
         top: dict[tuple[int, int], tuple[int, tuple[Any, ...]]] = {}
-        for cand in group:
-            n_mask, a, b, _dr, _dp, _wt, spec = cand
+        for _n, _sid, _wt, (n_mask, a, b, _dr, _dp, spec) in group:
             for w in range(a, min(b, len(tok_cards)) + 1):
                 pts, best_spec = _best_placement(hand, spec, w, tok_cards, rules, points)
                 if best_spec is not None and ((n_mask, w) not in top or pts > top[n_mask, w][0]):
                     top[n_mask, w] = (pts, best_spec)
+        row = by_low[c] = []
         for (n_mask, w), (pts, best_spec) in top.items():
-            by_low[c].append((n_mask, w, w, 0, 0, -pts * step + w, best_spec))
+            sid = _SIGS.setdefault((w, w, 0, 0), len(_SIGS))
+            row.append((n_mask, sid, -pts * step + w, (n_mask, w, w, 0, 0, best_spec)))
     hand.by_low = by_low
     aw = hand.all_wild
     hand.all_wild = None  # all-wild groups: laid by the search below as one extra step
-    dead = [unit for _ in hand.cls_copies]
+    dead = [unit for _ in hand.copies]
     jdead = [unit for _ in hand.jokers]
-    search = _Search(hand, dead, [None] * len(dead), jdead, [None] * len(jdead), (0, 0), tok_cost=0)
-    best, choices, settle = search.solve(0)
+    bound = (n + 1) * unit + sum(abs(c[2]) for row in by_low.values() for c in row) + 1
+    search = _Search(hand, dead, [None] * len(dead), jdead, [None] * len(jdead), (0, 0), inf=4 * bound)
+    _best, choices, settle = search.solve(0)
     # In this mode every meld holds exactly its wilds: the jokers used are those owed.
     melds, _dead_idx, _ = _build(hand, choices, settle)
     total = sum(points(m) for m in melds)
@@ -850,7 +1219,6 @@ def best_melds(
             left = left[size:]
         melds += extra
         total += sum(points(m) for m in extra)
-    _ = best
     return total, tuple(melds)
 
 
@@ -864,7 +1232,7 @@ def _best_placement(
 ) -> tuple[int, tuple[Any, ...] | None]:
     """The most points a meld of ``spec`` with ``w`` wilds scores, and the spec that does."""
     wilds = tok_cards[:w]
-    pools = [list(x) for x in hand.cls_copies]
+    pools = [list(x) for x in hand.copies]
     if spec[0] == RUN:
         si, places = spec[1], spec[2]
         lo, hi = places[0], places[-1]

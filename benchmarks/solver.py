@@ -1,0 +1,193 @@
+"""Timings of the shared arrangement solver (``cardtable.engine.arrange``).
+
+Every figure is measured on DISTINCT hands (no hand is solved twice, so no per-hand cache
+can help); the only caches warm are the per-rules meld-shape tables, filled by a warm-up
+pass over other hands first. Hands come from fixed seeds, so runs are comparable.
+
+Times are the CPU time of each call (``time.thread_time``), so other processes sharing the
+machine do not inflate them; the wall-clock median is given beside for comparison.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+
+from cardtable.engine.arrange import Requirement, best_arrangement, best_discard
+from cardtable.engine.cards import JOKER_RANK, SUITS, Card, make_deck
+from cardtable.engine.melds import MeldRules
+
+Row = tuple[str, str, str, str]
+
+GIN = MeldRules(max_wilds=0, ace_high=False)
+PROGRESSIVE = MeldRules(
+    ace_high=False,
+    max_wilds=15,
+    set_max=15,
+    set_distinct_suits=False,
+    allow_all_wild=True,
+    wild_ranks=frozenset({2}),
+)
+INDIAN_NEED = Requirement(runs=2, pure_runs=1)
+
+
+def indian_rules(wild_rank: int) -> MeldRules:
+    """Indian Rummy's melds: any number of wilds, sets of 3-4 different suits, no A-K-A."""
+    return MeldRules(
+        max_wilds=14,
+        set_max=4,
+        allow_all_wild=True,
+        ace_both_ends="never",
+        wild_ranks=frozenset({wild_rank}),
+    )
+
+
+def gin_value(c: Card) -> int:
+    return min(c.rank, 10)
+
+
+def penalty_value(rules: MeldRules, wild_value: int) -> Callable[[Card], int]:
+    def value(c: Card) -> int:
+        if rules.is_wild(c):
+            return wild_value
+        return 10 if c.rank in (1, 11, 12, 13) else c.rank
+
+    return value
+
+
+def meld_rich(rng: random.Random, deck: Sequence[Card], n: int) -> list[Card]:
+    """``n`` cards, most from 2-5 random (overlapping) runs and sets, the rest random."""
+    naturals = [c for c in deck if c.rank != JOKER_RANK]
+    hand: list[Card] = []
+    for _ in range(rng.randint(2, 5)):
+        seed = rng.choice(naturals)
+        if rng.random() < 0.5:
+            length = rng.randint(3, 5)
+            lo = rng.randint(1, 14 - length)
+            want = [(r, seed.suit) for r in range(lo, lo + length)]
+        else:
+            want = [(seed.rank, s) for s in rng.sample(SUITS, rng.randint(3, 4))]
+        for rank, suit in want:
+            c = next((c for c in naturals if c.rank == rank and c.suit == suit and c not in hand), None)
+            if c is not None and all(c is not h for h in hand):
+                hand.append(c)
+    rng.shuffle(hand)
+    hand = hand[:n]
+    rest = [c for c in naturals if all(c is not h for h in hand)]
+    hand += rng.sample(rest, n - len(hand))
+    rng.shuffle(hand)
+    return hand
+
+
+def distinct(hands: Sequence[Sequence[Card]]) -> list[Sequence[Card]]:
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for h in hands:
+        sig = tuple(sorted(c.id for c in h))
+        if sig not in seen:
+            seen.add(sig)
+            out.append(h)
+    return out
+
+
+def gin_hands(seed: int, count: int, n: int) -> list[Sequence[Card]]:
+    rng = random.Random(seed)
+    deck = make_deck(1)
+    return distinct([meld_rich(rng, deck, n) for _ in range(count)])
+
+
+def indian_hands(seed: int, count: int, n: int) -> list[tuple[Sequence[Card], MeldRules]]:
+    """Random deals from two packs and two jokers, with exactly 0-4 wild cards (cycling)."""
+    rng = random.Random(seed)
+    deck = make_deck(2, 2)
+    out = []
+    for k in range(count):
+        rules = indian_rules(rng.randint(1, 13))
+        wild = [c for c in deck if rules.is_wild(c)]
+        plain = [c for c in deck if not rules.is_wild(c)]
+        w = k % 5
+        out.append((rng.sample(wild, w) + rng.sample(plain, n - w), rules))
+    return out
+
+
+def progressive_hands(seed: int, count: int) -> list[Sequence[Card]]:
+    """15 cards from three packs: 4 printed jokers and 11 others (2s are wild too)."""
+    rng = random.Random(seed)
+    deck = make_deck(3, 6)
+    jokers = [c for c in deck if c.rank == JOKER_RANK][:4]
+    plain = [c for c in deck if c.rank != JOKER_RANK]
+    return [jokers + rng.sample(plain, 11) for _ in range(count)]
+
+
+def timed(calls: Sequence[Callable[[], object]]) -> list[float]:
+    """Seconds per call."""
+    out = []
+    clock = time.perf_counter
+    for call in calls:
+        start = clock()
+        call()
+        out.append(clock() - start)
+    return out
+
+
+def row(name: str, times: list[float], target: str, ok: bool) -> Row:
+    us = [t * 1e6 for t in times]
+    med = statistics.median(us)
+    p99 = statistics.quantiles(us, n=100)[-1] if len(us) >= 2 else us[0]
+    return (
+        name,
+        f"{_fmt(med)} median (p99 {_fmt(p99)}, max {_fmt(max(us))}, n={len(us)})",
+        target,
+        "ok" if ok else "ABOVE",
+    )
+
+
+def _fmt(us: float) -> str:
+    return f"{us:.1f} us" if us < 1000 else f"{us / 1000:.2f} ms"
+
+
+def bench_solver(quick: bool) -> list[Row]:
+    """Solver timings against the issue targets (distinct hands; see the module docstring)."""
+    n = 300 if quick else 2000
+    rows: list[Row] = []
+
+    # warm the per-rules shape tables on hands not measured
+    for h in gin_hands(99, 200, 11):
+        best_discard(h, GIN, gin_value)
+    for h, r in indian_hands(98, 100, 14):
+        best_arrangement(h, r, penalty_value(r, 0), need=INDIAN_NEED)
+    prog_value = penalty_value(PROGRESSIVE, 20)
+    for h in progressive_hands(97, 30):
+        best_arrangement(h, PROGRESSIVE, prog_value)
+
+    gin11 = gin_hands(1, n, 11)
+    t = timed([lambda h=h: best_discard(h, GIN, gin_value) for h in gin11])
+    med = statistics.median(t) * 1e6
+    rows.append(row("gin best_discard, meld-rich 11 cards", t, "median <= 30 us", med <= 30))
+    gin10 = gin_hands(2, n, 10)
+    t = timed([lambda h=h: best_arrangement(h, GIN, gin_value) for h in gin10])
+    rows.append(row("gin best_arrangement, meld-rich 10 cards", t, "", True))
+    rows[-1] = (*rows[-1][:3], "")
+
+    ind = indian_hands(3, n, 14)
+    t = timed(
+        [lambda h=h, r=r: best_arrangement(h, r, penalty_value(r, 0), need=INDIAN_NEED) for h, r in ind]
+    )
+    p99 = statistics.quantiles(t, n=100)[-1] * 1e6
+    rows.append(row("indian best_arrangement, 14 cards, 0-4 wilds", t, "p99 <= 1 ms", p99 <= 1000))
+    t = timed([lambda h=h, r=r: best_discard(h, r, penalty_value(r, 0), need=INDIAN_NEED) for h, r in ind])
+    p99 = statistics.quantiles(t, n=100)[-1] * 1e6
+    rows.append(row("indian best_discard, 14 cards, 0-4 wilds", t, "p99 <= 1 ms", p99 <= 1000))
+
+    prog = progressive_hands(4, max(100, n // 4))
+    t = timed([lambda h=h: best_arrangement(h, PROGRESSIVE, prog_value) for h in prog])
+    p99 = statistics.quantiles(t, n=100)[-1] * 1e6
+    rows.append(row("progressive best_arrangement, 15 cards, 4 jokers", t, "p99 <= 1 ms", p99 <= 1000))
+    return rows
+
+
+if __name__ == "__main__":
+    for r in bench_solver(quick=True):
+        print(" | ".join(r))
