@@ -256,7 +256,9 @@ class TableScreen(Screen[None]):
                 header.append(f"  {key}: {value}")
         self.query_one("#table-header", Static).update(header)
         kinds = [
-            "you" if s == self.viewer else ("computer" if self.session.is_bot(s) else "")
+            "you"
+            if s == self.viewer
+            else (f"computer, {self.session.bots[s]}" if self.session.is_bot(s) else "")
             for s in range(len(names))
         ]
         self.query_one(SeatsBar).show(view.seats, kinds)
@@ -586,8 +588,10 @@ class TableScreen(Screen[None]):
                 self.cursor = min(self.selected)
         key = VERB_KEYS.get(move.kind, "")
         how = f" (press {key})" if key and move.kind in self.verbs else ""
-        why = f": {decision.why}" if decision.why else ""
-        self.last_message = f"Hint — {move}{how}{why}"
+        why = decision.why or str(move)
+        if move.cards and not any(c.name in why for c in move.cards):
+            why = f"{move}: {why}"  # the reason does not name the move's cards: say the move too
+        self.last_message = f"Hint — {why}{how}"
         self.notify(self.last_message, title="Hint", timeout=8)
         self.redraw()
 
