@@ -98,6 +98,13 @@ class CardTableApp(App[None]):
             self._save_path = autosave_path()
         return self._save_path
 
+    def action_command_palette(self) -> None:
+        """The menu (ctrl+p). Textual knows it is open only once it has mounted: a second
+        ctrl+p before that would mount it twice and crash (DuplicateIds)."""
+        if any(screen.id == "--command-palette" for screen in self.screen_stack):
+            return
+        super().action_command_palette()
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return dict(CARD_VARIABLES)
 
