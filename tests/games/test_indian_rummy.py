@@ -915,3 +915,16 @@ def test_rejoin_once_or_unlimited(mode, offered):
     assert game.scores == (60, 71, 152)
     game.play("next")
     assert (game.phase == "rejoin") is offered
+
+
+def test_four_card_life_finds_the_cheapest_long_sequence():
+    # Best without the rule: 2-3-4S, 3-4-5H, QH JK(=KH) AH, 23 left. With it: AH JK 3H 4H 5H, 33.
+    loser = "4H 3S 2S QC 2C 6D AH 3H 5C 5H 4S QH JK"
+    for on, points in ((False, 23), (True, 33)):
+        long_13 = "5S 6S 7S 8S 6H 7H 8H 6D 7D 8D AS AH AD"
+        game = start([long_13, loser, None], wild="9C", stock="KD", rules={"four_card_life": on})
+        declare_wins(game, "KD")
+        game.play("show")
+        assert game.deal_scores == () and game.phase == "show"
+        game.play("show")
+        assert game.deal_scores[-1][1] == points
