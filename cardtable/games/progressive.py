@@ -53,6 +53,7 @@ Five Crowns is not offered: its fifth suit (stars) does not fit the engine's fou
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, Literal, Self
 
 from pydantic import Field
@@ -237,34 +238,39 @@ def _wild_shares(nat: Sequence[Card], ace_high: bool, limit: int) -> list[float]
         masks[c.suit_index] |= 1 << c.rank
         if ace_high and c.rank == 1:
             masks[c.suit_index] |= 1 << 14
-    lows: list[dict[int, float]] = []
-    for mask in masks:
-        pos = [p for p in range(1, 15) if mask >> p & 1]
-        low: dict[int, float] = {}
-        for i in range(len(pos)):
-            first = pos[i]
-            for j in range(i, len(pos)):
-                m = j - i + 1
-                gaps = pos[j] - first + 1 - m
-                if gaps > limit:
-                    break
-                need = max(gaps, 3 - m)
-                if need > limit:
-                    continue
-                share = need / m
-                for p in pos[i : j + 1]:
-                    if share < low.get(p, _NEVER):
-                        low[p] = share
-        lows.append(low)
+    lows = [_run_shares(mask, limit) for mask in masks]
     out = []
     for c in nat:
         q = count[c.rank]
         need = 3 - q if q < 3 else 0
         share = need / q if need <= limit else _NEVER
         low = lows[c.suit_index]
-        share = min(share, low.get(c.rank, _NEVER), low.get(14, _NEVER) if c.rank == 1 else _NEVER)
+        share = min(share, low[c.rank], low[14] if c.rank == 1 else _NEVER)
         out.append(share)
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _run_shares(mask: int, limit: int) -> tuple[float, ...]:
+    """The least run share (see :func:`_wild_shares`) of the natural card at each place of
+    one suit (bit p of ``mask``: a card at place p, 1..14), by place; cached per mask."""
+    pos = [p for p in range(1, 15) if mask >> p & 1]
+    low = [_NEVER] * 15
+    for i in range(len(pos)):
+        first = pos[i]
+        for j in range(i, len(pos)):
+            m = j - i + 1
+            gaps = pos[j] - first + 1 - m
+            if gaps > limit:
+                break
+            need = max(gaps, 3 - m)
+            if need > limit:
+                continue
+            share = need / m
+            for p in pos[i : j + 1]:
+                if share < low[p]:
+                    low[p] = share
+    return tuple(low)
 
 
 class ProgressiveRummy(RummyGame):
