@@ -26,7 +26,7 @@ from typing import Any, TextIO
 from cardtable.bots import HARD_BUDGET, decide, make_bot
 from cardtable.engine import get, new_game
 
-MOVE_CAP = 200_000
+MOVE_CAP = 20_000
 """A match passing this many moves is an error (a bot or a game that never ends)."""
 
 

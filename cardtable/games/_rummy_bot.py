@@ -38,8 +38,10 @@ from functools import cache
 from cardtable.bots import Decision, Turn
 from cardtable.engine.arrange import best_arrangement, best_discard
 from cardtable.engine.cards import JOKER_RANK, Card, parse_card
+from cardtable.engine.errors import IllegalMove, InvalidNotation
 from cardtable.engine.melds import RUN, SET, Meld, MeldRules, enumerate_melds, extend_meld
 from cardtable.engine.moves import Move, parse_move
+from cardtable.engine.views import PlayerView
 
 # ---------------------------------------------------------------------------- cards
 
@@ -205,6 +207,7 @@ class RummyPolicy:
         self.t = traits
         self.tracker = Tracker()
         self._values: dict[int, int] = {}
+        self._cancelled: set[tuple[int, tuple[str, ...]]] = set()
 
     # ------------------------------------------------------------------ helpers
     def value(self, card: Card) -> int:
@@ -295,15 +298,18 @@ class RummyPolicy:
         groups = sorted(split.groups, key=self.t.meld_points, reverse=True)
         if not opened:
             total = prov + sum(self.t.meld_points(g) for g in groups)
-            if groups and total >= need:
-                planned = [g for g in groups if self._meld_move(g).key in legal]
-                planned_total = prov + sum(self.t.meld_points(g) for g in planned)
-                if planned and planned_total >= need:
-                    g = planned[0]
-                    return self._lay(legal, g, self._open_words(prov, planned, need))
+            state = (view.deal_number, tuple(sorted(view.hand)))
+            if groups and total >= need and state not in self._cancelled:
+                planned = self._opening_plan(turn, groups, prov, need)
+                if planned:
+                    return self._lay(legal, planned[0], self._open_words(prov, planned, need))
             if prov:
                 cancel = next((m for m in moves if m.kind == "cancel"), None)
                 if cancel is not None:
+                    # remembered, so the same hand is never laid and taken back again and again
+                    self._cancelled.add(
+                        (view.deal_number, tuple(sorted(c.name for c in self._after_cancel(view))))
+                    )
                     return Decision(cancel, f"take the melds back: {prov} cannot reach {need} this turn")
         else:
             for g in groups:
@@ -317,6 +323,40 @@ class RummyPolicy:
         if swap is not None:
             return swap
         return self._discard(turn, hand, split, opened, table)
+
+    @staticmethod
+    def _after_cancel(view: PlayerView) -> list[Card]:
+        """The hand once this turn's provisional melds are back in it."""
+        cards = physical(view.hand)
+        for m in view.melds:
+            if (
+                m.owner == view.seat
+                and view.seat is not None
+                and "opened" not in view.seats[view.seat].badges
+            ):
+                cards.extend(physical(m.cards))
+        return cards
+
+    def _opening_plan(self, turn: Turn, groups: Sequence[Meld], prov: int, need: int) -> list[Meld] | None:
+        """Melds that open together and leave a legal turn behind, tried on a determinized
+        copy (the seat's own cards and the table are real there): all the groups first, then
+        fewer, dropping the least valuable. None when no plan opens."""
+        plans: list[list[Meld]] = [list(groups)]
+        for k in range(len(groups) - 1, 0, -1):
+            plan = list(groups[:k])
+            if prov + sum(self.t.meld_points(g) for g in plan) >= need:
+                plans.append(plan)
+        for plan in plans:
+            trial = turn.sample(turn.rng)
+            try:
+                for meld in plan:
+                    trial.play(self._meld_move(meld))
+            except (IllegalMove, InvalidNotation):
+                continue
+            view = trial.view(turn.seat)
+            if "opened" in view.seats[turn.seat].badges and trial.legal_moves():
+                return plan
+        return None
 
     def _lay(self, legal: dict[tuple[object, ...], Move], meld: Meld, why: str) -> Decision:
         return Decision(legal[self._meld_move(meld).key], why)
