@@ -121,7 +121,8 @@ def _rules_key(rules: MeldRules) -> tuple[tuple[int, ...], tuple[int, ...], tupl
 def _run_shapes(mask: int, key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int, int], ...]:
     """Runs one suit can make: ``(natural places, least wilds, most wilds)`` for every set
     of natural places. Bit p of ``mask`` = a natural card at run place p (1..14, the ace at
-    both ends when both are allowed); bit 15 = two natural aces held (two packs)."""
+    both ends when both are allowed); bit 15 = two natural aces held (two packs); bit 16
+    (an ace is held at all) is not read here."""
     lo_min, hi_max, min_size, mw, both, le_nat, apart, max_len = key
     two_aces = bool(mask >> 15 & 1)
     held = [p for p in range(lo_min, hi_max + 1) if mask >> p & 1]
@@ -189,35 +190,6 @@ def _set_shapes(
 # ---------------------------------------------------------------------------- one hand
 
 
-class _Layout:
-    """Where each card lives in the packed count vector of one game's wild ranks: plain
-    cards at ``suit * 13 + rank - 1``, cards of a wild rank after them (fields 52 on), so
-    the search settles the wild-rank cards last."""
-
-    __slots__ = ("count", "field_of", "rank_of", "suit_of")
-
-    def __init__(self, wild_ranks: frozenset[int]) -> None:
-        wild = sorted(r for r in wild_ranks if 1 <= r <= 13)
-        self.field_of: dict[int, int] = {}
-        self.rank_of = [s * 0 + r for s in range(4) for r in range(1, 14)]
-        self.suit_of = [s for s in range(4) for _ in range(13)]
-        for s in range(4):
-            for r in range(1, 14):
-                if r not in wild:
-                    self.field_of[r * 5 + s] = s * 13 + r - 1
-        for k, r in enumerate(wild):
-            for s in range(4):
-                self.field_of[r * 5 + s] = 52 + 4 * k + s
-                self.rank_of.append(r)
-                self.suit_of.append(s)
-        self.count = 52 + 4 * len(wild)
-
-
-@lru_cache(maxsize=64)
-def _layout_for(wild_ranks: frozenset[int]) -> _Layout:
-    return _Layout(wild_ranks)
-
-
 _SIGS: dict[tuple[int, int, int, int], int] = {}
 """Small ids for meld signatures (least wilds, most wilds, is a run, is pure): the search
 caches its state transitions per signature."""
@@ -225,107 +197,93 @@ caches its state transitions per signature."""
 Cand = tuple[int, int, int, int, int, tuple[Any, ...]]
 """A meld of the search: (natural part, least wilds, most wilds, counts as a run, counts
 as a pure run, spec to build it: ``(RUN, suit, places)`` or ``(SET, rank, copies per suit)``)."""
-Groups = tuple[tuple[int, tuple[Cand, ...]], ...]
-"""Melds grouped by the field of their lowest class."""
+SuitRun = tuple[int, int, int, tuple[int, int, int, int, tuple[Any, ...]]]
+"""A run of one suit before placing in a hand: (lowest field tag, natural part over the
+suit's plain ranks, natural part over the wild-rank fields, (a, b, run, pure, spec))."""
 
 
-def _keep(found: dict[int, list[Cand]], cand: Cand) -> None:
-    """Keep ``cand`` unless a meld with the same natural part already offers all it does
-    (as few wilds or fewer, as many or more, counting as a run and as pure at least as much)."""
-    group = found.setdefault(cand[0], [])
-    _, a, b, run, pure, _spec = cand
+def _keep(found: dict[tuple[int, int], list[Any]], key: tuple[int, int], cand: tuple[Any, ...]) -> None:
+    """Keep ``cand`` (a, b, run, pure, ...) unless a meld with the same natural part already
+    offers all it does (as few wilds or fewer, as many or more, counting at least as much)."""
+    group = found.setdefault(key, [])
+    a, b, run, pure = cand[:4]
     for o in group:
-        if o[1] <= a and o[2] >= b and o[3] >= run and o[4] >= pure:
+        if o[0] <= a and o[1] >= b and o[2] >= run and o[3] >= pure:
             return
-    group[:] = [o for o in group if not (a <= o[1] and b >= o[2] and run >= o[3] and pure >= o[4])]
+    group[:] = [o for o in group if not (a <= o[0] and b >= o[1] and run >= o[2] and pure >= o[3])]
     group.append(cand)
 
 
-def _grouped(found: dict[int, list[Cand]], width: int) -> Groups:
-    by: dict[int, list[Cand]] = {}
-    for n_mask, group in found.items():
-        by.setdefault(((n_mask & -n_mask).bit_length() - 1) // width, []).extend(group)
-    return tuple((low, tuple(group)) for low, group in by.items())
-
-
-def _run_cands(
+def _suit_runs(
     mask: int,
     si: int,
     key: tuple[int, ...],
     width: int,
-    wild_ranks: frozenset[int],
+    wild: tuple[tuple[int, int], ...],
     flags: int,
     pure: Callable[[tuple[int, ...]], bool] | None = None,
     keep_all: bool = False,
-) -> Groups:
-    """The runs of suit ``si`` (see :func:`_run_shapes` for ``mask``) as search melds.
-    ``flags``: 0 = runs need not be counted, 1 = count runs, 2 = count runs and pure runs
-    (a run that can be pure is listed pure with no wild, and impure with wilds)."""
-    field_of = _layout_for(wild_ranks).field_of
-    found: dict[int, list[Cand]] = {}
-    out_all: list[Cand] = []
+) -> tuple[SuitRun, ...]:
+    """The runs of suit ``si`` (``mask`` as for :func:`_run_shapes`) for any hand: natural
+    parts over the suit's plain ranks held, numbered from 0 in rank order, and over the
+    wild-rank fields (4 a wild rank, by suit). ``flags``: 0 = runs need not be counted,
+    1 = count runs, 2 = count runs and pure runs (a run that can be pure is listed pure
+    with no wild, and impure with wilds). ``wild``: (rank, its number among the game's wild
+    ranks) for the wild ranks held in this suit."""
+    wild_k = dict(wild)
+    plain = [r for r in range(1, 14) if r not in wild_k and mask >> (16 if r == 1 else r) & 1]
+    local = {r: k for k, r in enumerate(plain)}
+    found: dict[tuple[int, int], list[Any]] = {}
     for places, least, most in _run_shapes(mask, key):
-        n_mask = 0
+        nl = nw = 0
         for p in places:
-            n_mask += 1 << (field_of[(1 if p == 14 else p) * 5 + si] * width)
+            r = 1 if p == 14 else p
+            k = local.get(r)
+            if k is None:
+                nw += 1 << ((4 * wild_k[r] + si) * width)
+            else:
+                nl += 1 << (k * width)
         spec = (RUN, si, places)
+        cands: list[tuple[Any, ...]] = []
         if least == 0 and flags == 2 and (pure is None or pure(places)):
-            _keep(found, (n_mask, 0, 0, 1, 1, spec))
+            cands.append((0, 0, 1, 1, spec))
             if most >= 1:
-                _keep(found, (n_mask, 1, most, 1, 0, spec))
-            continue
-        cand = (n_mask, least, most, int(flags > 0), 0, spec)
-        if keep_all:
-            out_all.append(cand)
+                cands.append((1, most, 1, 0, spec))
         else:
-            _keep(found, cand)
-    for cand in out_all:
-        found.setdefault(cand[0], []).append(cand)
-    return _grouped(found, width)
+            cands.append((least, most, int(flags > 0), 0, spec))
+        for cand in cands:
+            if keep_all:
+                found.setdefault((nl, nw), []).append(cand)
+            else:
+                _keep(found, (nl, nw), cand)
+    out: list[SuitRun] = []
+    for (nl, nw), group in found.items():
+        low = ((nl & -nl).bit_length() - 1) // width if nl else 100 + ((nw & -nw).bit_length() - 1) // width
+        out.extend((low, nl, nw, cand) for cand in group)
+    return tuple(out)
 
 
-_run_cands_cached = lru_cache(maxsize=1 << 14)(_run_cands)
-
-
-@lru_cache(maxsize=1 << 13)
-def _set_cands(
-    rank: int,
-    counts: tuple[int, int, int, int],
-    key: tuple[int, ...],
-    width: int,
-    wild_ranks: frozenset[int],
-    keep_all: bool = False,
-) -> Groups:
-    """The sets of ``rank`` from ``counts`` copies held per suit, as search melds."""
-    field_of = _layout_for(wild_ranks).field_of
-    found: dict[int, list[Cand]] = {}
-    for vec, least, most in _set_shapes(counts, key):
-        n_mask = 0
-        for si in range(4):
-            if vec[si]:
-                n_mask += vec[si] << (field_of[rank * 5 + si] * width)
-        cand = (n_mask, least, most, 0, 0, (SET, rank, vec))
-        if keep_all:
-            found.setdefault(n_mask, []).append(cand)
-        else:
-            _keep(found, cand)
-    return _grouped(found, width)
+_suit_runs_cached = lru_cache(maxsize=1 << 14)(_suit_runs)
 
 
 class _Hand:
-    """A hand prepared for the search: the packed counts of its cards and its meld list."""
+    """A hand prepared for the search: the packed counts of its cards and its meld list.
+
+    Fields: the plain cards suit by suit in rank order, then 4 fields a wild rank (by
+    suit), so the search settles the wild-rank cards last."""
 
     __slots__ = (
         "all_wild",
         "by_low",
         "cards",
         "copies",
+        "field_of",
         "jokers",
-        "layout",
         "rules",
         "start",
         "tokens",
         "vals",
+        "wbase",
         "width",
     )
 
@@ -341,20 +299,29 @@ class _Hand:
         self.cards = cards
         self.rules = rules
         self.vals = vals
-        wild_ranks = rules.wild_ranks
-        layout = self.layout = _layout_for(wild_ranks)
-        field_of = layout.field_of
-        copies: list[list[int]] = [[] for _ in range(layout.count)]
+        wild = tuple(sorted(r for r in rules.wild_ranks if 1 <= r <= 13))
+        held: dict[int, list[int]] = {}
         jokers: list[int] = []
         for i, card in enumerate(cards):
             if card.rank == JOKER_RANK:
                 jokers.append(i)
             else:
-                copies[field_of[card.key]].append(i)
+                got = held.get(card.key)
+                if got is None:
+                    held[card.key] = [i]
+                else:
+                    got.append(i)
         self.jokers = jokers
-        self.copies = copies
+        plain_keys = sorted((k for k in held if k // 5 not in wild), key=lambda k: (k % 5, k))
+        wbase = self.wbase = len(plain_keys)
+        field_of = self.field_of = {k: f for f, k in enumerate(plain_keys)}
+        for k, r in enumerate(wild):
+            for si in range(4):
+                field_of[r * 5 + si] = wbase + 4 * k + si
+        copies: list[list[int]] = [[] for _ in range(wbase + 4 * len(wild))]
         most = 1
-        for idx in copies:
+        for k, idx in held.items():
+            copies[field_of[k]] = idx
             if len(idx) > 1:
                 most = max(most, len(idx))
                 v = vals[idx[0]]
@@ -363,52 +330,68 @@ class _Hand:
                         f"the value function gives two copies of {cards[idx[0]].name} different "
                         "values; equal cards must have equal values"
                     )
+        self.copies = copies
         width = self.width = most.bit_length() + 1
         self.start = sum(len(x) << (f * width) for f, x in enumerate(copies) if x)
-        tokens = len(jokers) + sum(len(x) for x in copies[52:])
-        self.tokens = tokens
+        tokens = self.tokens = len(jokers) + sum(len(x) for x in copies[wbase:])
         run_key, set_key, self.all_wild = _rules_key(rules)
         # a meld can never hold more wilds than the hand has: shorter meld lists
         if tokens < run_key[3]:
             run_key = (*run_key[:3], tokens, *run_key[4:])
             set_key = (*set_key[:3], tokens, *set_key[4:])
         flags = 0 if need is None else 2 if need.pure_runs > 0 else 1 if need.runs > 0 else 0
-        by_low: dict[int, list[tuple[int, int, int, Cand]]] = {}
-        groups: list[Groups] = []
+        by_low: list[list[tuple[int, int, int, int, Cand]]] = [[] for _ in copies]
+        sigs = _SIGS
         lo_ok, hi_ok = rules.ace_low, rules.ace_high
+        wshift = wbase * width
+        base = 0
         for si in range(4):
             mask = 0
             for r in range(1, 14):
-                n = len(copies[field_of[r * 5 + si]])
-                if n:
-                    if r == 1:
-                        mask |= (2 if lo_ok else 0) | (1 << 14 if hi_ok else 0) | (1 << 15 if n > 1 else 0)
+                got = held.get(r * 5 + si)
+                if got:
+                    if r == 1:  # bit 16: an ace is held, whether or not runs may use it
+                        mask |= 1 << 16 | (2 if lo_ok else 0) | (1 << 14 if hi_ok else 0)
+                        mask |= 1 << 15 if len(got) > 1 else 0
                     else:
                         mask |= 1 << r
             if mask:
+                here = tuple((r, k) for k, r in enumerate(wild) if r * 5 + si in held)
                 if pure is not None and flags == 2:
-                    groups.append(
-                        _run_cands(
-                            mask, si, run_key, width, wild_ranks, flags, self._pure_test(si, pure), keep_all
-                        )
-                    )
+                    test = self._pure_test(si, pure)
+                    runs = _suit_runs(mask, si, run_key, width, here, flags, test, keep_all)
                 else:
-                    got = _run_cands_cached(mask, si, run_key, width, wild_ranks, flags, None, keep_all)
-                    groups.append(got)
-        for r in range(1, 14):
-            counts = tuple(len(copies[field_of[r * 5 + si]]) for si in range(4))
-            if any(counts):
-                groups.append(_set_cands(r, counts, set_key, width, wild_ranks, keep_all))
-        sigs = _SIGS
-        for group in groups:
-            for low, cands in group:
-                row = by_low.setdefault(low, [])
-                for cand in cands:
-                    sig = (cand[1], cand[2], cand[3], cand[4])
+                    runs = _suit_runs_cached(mask, si, run_key, width, here, flags, None, keep_all)
+                shift = base * width
+                for low, nl, nw, (a, b, dr, dp, spec) in runs:
+                    n_mask = (nl << shift) + (nw << wshift)
+                    sig = (a, b, dr, dp)
                     sid = sigs.get(sig)
                     if sid is None:
                         sid = sigs[sig] = len(sigs)
-                    row.append((cand[0], sid, 0, cand))
+                    row = by_low[base + low if low < 100 else wbase + low - 100]
+                    row.append((n_mask, sid, a, 0, (n_mask, a, b, dr, dp, spec)))
+            base += sum(1 for k in plain_keys if k % 5 == si)
+        for r in range(1, 14):
+            fields = [field_of.get(r * 5 + si, -1) for si in range(4)]
+            counts = tuple(len(copies[f]) if f >= 0 else 0 for f in fields)
+            if not any(counts):
+                continue
+            for vec, a, b in _set_shapes(counts, set_key):
+                n_mask = 0
+                low = -1
+                for si in range(4):
+                    if vec[si]:
+                        n_mask += vec[si] << (fields[si] * width)
+                        if low < 0:
+                            low = fields[si]
+                sig = (a, b, 0, 0)
+                sid = sigs.get(sig)
+                if sid is None:
+                    sid = sigs[sig] = len(sigs)
+                by_low[low].append((n_mask, sid, a, 0, (n_mask, a, b, 0, 0, (SET, r, vec))))
+        for row in by_low:
+            row.sort(key=lambda m: m[2])  # least wilds first: the search stops at the first it cannot pay
         self.by_low = by_low
 
     def _pure_test(self, si: int, pure: Callable[[Meld], bool]) -> Callable[[tuple[int, ...]], bool]:
@@ -448,7 +431,19 @@ class _Search:
     and the discard flag; meld transitions on ``aux`` are cached per meld signature.
     """
 
-    __slots__ = ("big", "caps", "dead", "disc", "hand", "inf", "jdead", "jdisc", "tok_cost", "ucap")
+    __slots__ = (
+        "_tables",
+        "big",
+        "caps",
+        "dead",
+        "disc",
+        "hand",
+        "inf",
+        "jdead",
+        "jdisc",
+        "tok_cost",
+        "ucap",
+    )
 
     def __init__(
         self,
@@ -474,30 +469,44 @@ class _Search:
         self.big = big
         """Cost added to a split that misses the need (0: such splits are impossible)."""
         self.ucap = hand.tokens
+        self._tables: tuple[list[tuple[int, int, list[int]]], list[tuple[int, int, list[int]]]] | None = None
 
     def settle(self, t: int, u: int, d: int) -> tuple[int, int, int]:
         """Settle the printed jokers: ``(cost, jokers used, joker discarded or -1)`` when
         ``t`` tokens are still owed and up to ``t + u`` may be absorbed."""
         best = (self.inf, 0, -1)
-        jdead, jdisc = self.jdead, self.jdisc
-        # the jokers most costly to keep are used first; ties: input order
-        order = sorted(range(len(jdead)), key=lambda j: -jdead[j])
-        choices: list[int] = [-1] if not d else [j for j in order if jdisc[j] is not None]
-        seen: set[tuple[int, int]] = set()
-        for q in choices:
-            base = 0
-            if q >= 0:
-                base = jdisc[q] or 0
-                if (jdead[q], base) in seen:
-                    continue
-                seen.add((jdead[q], base))
-            rest = [j for j in order if j != q]
-            lo_k, hi_k = max(t, 0), min(t + u, len(rest))
+        tables = self._tables if self._tables is not None else self._make_tables()
+        for q, base, tail in tables[d]:
+            lo_k, hi_k = max(t, 0), min(t + u, len(tail) - 1)
             for k in range(lo_k, hi_k + 1):
-                cost = base + sum(jdead[j] for j in rest[k:])
+                cost = base + tail[k]
                 if cost < best[0]:
                     best = (cost, k, q)
         return best
+
+    def _make_tables(self) -> tuple[list[tuple[int, int, list[int]]], list[tuple[int, int, list[int]]]]:
+        """Per discard choice (none, or each distinct joker that may be thrown): its cost and
+        the cost of the jokers kept when the first k of the rest (costliest first) are used."""
+        jdead, jdisc = self.jdead, self.jdisc
+        order = sorted(range(len(jdead)), key=lambda j: -jdead[j])
+
+        def tail(rest: list[int]) -> list[int]:
+            out = [0] * (len(rest) + 1)
+            for k in range(len(rest) - 1, -1, -1):
+                out[k] = out[k + 1] + jdead[rest[k]]
+            return out
+
+        keep = [(-1, 0, tail(order))]
+        throw: list[tuple[int, int, list[int]]] = []
+        seen: set[tuple[int, int]] = set()
+        for q in order:
+            dq = jdisc[q]
+            if dq is None or (jdead[q], dq) in seen:
+                continue
+            seen.add((jdead[q], dq))
+            throw.append((q, dq, tail([j for j in order if j != q])))
+        self._tables = (keep, throw)
+        return self._tables
 
     def solve(self, d0: int) -> tuple[int, list[tuple[Any, ...]], tuple[int, int, int]]:
         """The least cost, the choices that reach it, and the joker settlement."""
@@ -525,21 +534,23 @@ class _Search:
             t += a
             if t > ucap:
                 return -1
-            return encode(t, min(u + b - a, ucap), min(r + dr, rcap), min(p + dp, pcap), d)
+            # absorbing beyond ``ucap`` tokens in all is never needed: cap t + u there
+            u = min(u + b - a, ucap - t if t > 0 else ucap)
+            return encode(t, u, min(r + dr, rcap), min(p + dp, pcap), d)
 
         aux_bits = (encode(ucap, ucap, rcap, pcap, 1)).bit_length()
         by_low = h.by_low
-        empty: list[tuple[int, int, int, Cand]] = []
         trans: dict[int, int] = {}
         tok_tr: dict[int, int] = {}
         dead, disc = self.dead, self.disc
         width = h.width
-        guard = _guard(h.layout.count, width)
+        wbase = h.wbase
+        guard = _guard(len(h.copies), width)
         tok_cost = self.tok_cost
         jokers = len(h.jokers)
-        wshift = 52 * width
+        wshift = wbase * width
         fmask = (1 << width) - 1
-        wfields = range(h.layout.count - 52)
+        wfields = range(len(h.copies) - wbase)
         wcount: dict[int, int] = {}
         fin: dict[int, int] = {}
         memo: dict[int, int] = {}
@@ -551,6 +562,8 @@ class _Search:
                 cost = cost + big if big else inf
             return min(cost, inf)
 
+        memo_get = memo.get
+
         def f(s: int, aux: int) -> int:
             if not s:
                 v = fin.get(aux)
@@ -558,27 +571,33 @@ class _Search:
                     v = fin[aux] = final(aux)
                 return v
             key = s << aux_bits | aux
-            v = memo.get(key)
+            v = memo_get(key)
             if v is not None:
                 return v
-            if (aux >> 1) // tdiv > ucap:  # tokens owed: can the wild cards left pay?
-                wp = s >> wshift
-                have = wcount.get(wp)
-                if have is None:
-                    have = wcount[wp] = sum(wp >> (k * width) & fmask for k in wfields)
-                if (aux >> 1) // tdiv - ucap > jokers + have:
-                    memo[key] = inf
-                    return inf
+            return expand(s, aux, key)
+
+        def expand(s: int, aux: int, key: int) -> int:
+            # tokens still free: the wild cards left (jokers and wild-rank cards) less those owed
+            wp = s >> wshift
+            have = wcount.get(wp)
+            if have is None:
+                have = wcount[wp] = sum(wp >> (k * width) & fmask for k in wfields)
+            room = jokers + have + ucap - (aux >> 1) // tdiv
+            if room < 0:
+                memo[key] = inf
+                return inf
             c = ((s & -s).bit_length() - 1) // width
             s1 = s - (1 << (c * width))
-            best = f(s1, aux) + dead[c]
+            # (child values are looked up here first: most are already known)
+            v = memo_get(s1 << aux_bits | aux) if s1 else None
+            best = (f(s1, aux) if v is None else v) + dead[c]
             if aux & 1:
                 dc = disc[c]
                 if dc is not None:
                     v = f(s1, aux ^ 1) + dc
                     if v < best:
                         best = v
-            if c >= 52:
+            if c >= wbase:
                 a2 = tok_tr.get(aux)
                 if a2 is None:
                     t, u, r, p, d = decode(aux)
@@ -587,8 +606,11 @@ class _Search:
                     v = f(s1, a2) + tok_cost
                     if v < best:
                         best = v
-            for n_mask, sid, wt, _cand in by_low.get(c, empty):
-                rest = (s | guard) - n_mask
+            sg = s | guard
+            for n_mask, sid, a, wt, _cand in by_low[c]:
+                if a > room:
+                    break  # sorted by least wilds: none further can be paid
+                rest = sg - n_mask
                 if rest & guard != guard:
                     continue
                 tk = aux << 10 | sid
@@ -596,7 +618,11 @@ class _Search:
                 if a2 is None:
                     a2 = trans[tk] = move(aux, sid)
                 if a2 >= 0:
-                    v = f(rest ^ guard, a2) + wt
+                    rest ^= guard
+                    v = memo_get(rest << aux_bits | a2) if rest else None
+                    if v is None:
+                        v = f(rest, a2)
+                    v += wt
                     if v < best:
                         best = v
             memo[key] = best
@@ -631,11 +657,11 @@ class _Search:
                 choices.append(("disc", c))
                 s, aux = s1, aux ^ 1
                 continue
-            if c >= 52 and tok_tr.get(aux, -1) >= 0 and f(s1, tok_tr[aux]) + tok_cost == target:
+            if c >= wbase and tok_tr.get(aux, -1) >= 0 and f(s1, tok_tr[aux]) + tok_cost == target:
                 choices.append(("tok", c))
                 s, aux = s1, tok_tr[aux]
                 continue
-            for n_mask, sid, wt, cand in by_low.get(c, empty):
+            for n_mask, sid, _a, wt, cand in by_low[c]:
                 rest = (s | guard) - n_mask
                 a2 = trans.get(aux << 10 | sid, -1)
                 if rest & guard != guard or a2 < 0:
@@ -719,7 +745,7 @@ def _build(
 
 def _take(hand: _Hand, pools: list[list[int]], rank: int, si: int) -> Card:
     """The first copy left of a natural card (the search made sure there is one)."""
-    return hand.cards[pools[hand.layout.field_of[rank * 5 + si]].pop(0)]
+    return hand.cards[pools[hand.field_of[rank * 5 + si]].pop(0)]
 
 
 def _make_run(
@@ -1183,25 +1209,26 @@ def best_melds(
     unit = n + 1  # a card left in hand, above the wild-card count
     step = unit * (n + 1)  # a point, above the cards left
     # Every meld with an exact number of wilds, at the placement worth the most points.
-    tok_cards = [cards[j] for j in hand.jokers] + [cards[i] for idx in hand.copies[52:] for i in idx]
-    by_low: dict[int, list[tuple[int, int, int, Cand]]] = {}
-    for c, group in hand.by_low.items():
+    tok_cards = [cards[j] for j in hand.jokers] + [cards[i] for idx in hand.copies[hand.wbase :] for i in idx]
+    by_low: list[list[tuple[int, int, int, int, Cand]]] = []
+    for group in hand.by_low:
         top: dict[tuple[int, int], tuple[int, tuple[Any, ...]]] = {}
-        for _n, _sid, _wt, (n_mask, a, b, _dr, _dp, spec) in group:
+        for _n, _sid, _a, _wt, (n_mask, a, b, _dr, _dp, spec) in group:
             for w in range(a, min(b, len(tok_cards)) + 1):
                 pts, best_spec = _best_placement(hand, spec, w, tok_cards, rules, points)
                 if best_spec is not None and ((n_mask, w) not in top or pts > top[n_mask, w][0]):
                     top[n_mask, w] = (pts, best_spec)
-        row = by_low[c] = []
-        for (n_mask, w), (pts, best_spec) in top.items():
+        row: list[tuple[int, int, int, int, Cand]] = []
+        by_low.append(row)
+        for (n_mask, w), (pts, best_spec) in sorted(top.items(), key=lambda kv: kv[0][1]):
             sid = _SIGS.setdefault((w, w, 0, 0), len(_SIGS))
-            row.append((n_mask, sid, -pts * step + w, (n_mask, w, w, 0, 0, best_spec)))
+            row.append((n_mask, sid, w, -pts * step + w, (n_mask, w, w, 0, 0, best_spec)))
     hand.by_low = by_low
     aw = hand.all_wild
     hand.all_wild = None  # all-wild groups: laid by the search below as one extra step
     dead = [unit for _ in hand.copies]
     jdead = [unit for _ in hand.jokers]
-    bound = (n + 1) * unit + sum(abs(c[2]) for row in by_low.values() for c in row) + 1
+    bound = (n + 1) * unit + sum(abs(c[3]) for row in by_low for c in row) + 1
     search = _Search(hand, dead, [None] * len(dead), jdead, [None] * len(jdead), (0, 0), inf=4 * bound)
     _best, choices, settle = search.solve(0)
     # In this mode every meld holds exactly its wilds: the jokers used are those owed.
