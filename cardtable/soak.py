@@ -149,6 +149,8 @@ def _play(
         in_deal += 1
         check_after_move(game, baseline)
         if game.phase != "deal-over" and not game.is_over:
+            # Moves between deals (Indian Rummy's rejoin after 'next') may set a total.
+            totals, rows = game.scores, len(game.deal_scores)
             continue
         # A deal just ended.
         deals += 1
@@ -163,6 +165,7 @@ def _play(
             break
         assert "next" in [str(m) for m in game.legal_moves()], "a finished deal does not offer 'next'"
         game.play("next")
+        totals, rows = game.scores, len(game.deal_scores)
         played.append((None, "next"))
         assert game.phase != "deal-over", "'next' did not start a new deal"
         check_after_move(game, baseline)

@@ -467,6 +467,9 @@ def play_match(game: Game, rng: random.Random) -> None:
         check_after_move(game, baseline)
         if not was_over and (game.phase == "deal-over" or game.is_over):
             check_deal_scores(game, totals, rows)
+        else:
+            # The totals the next deal-end is measured from: moves between deals (Indian
+            # Rummy's rejoin after 'next') may set a total, so take them after every other move.
             totals, rows = game.scores, len(game.deal_scores)
     outcome = game.outcome
     assert outcome is not None
