@@ -197,9 +197,10 @@ caches its state transitions per signature."""
 Cand = tuple[int, int, int, int, int, tuple[Any, ...]]
 """A meld of the search: (natural part, least wilds, most wilds, counts as a run, counts
 as a pure run, spec to build it: ``(RUN, suit, places)`` or ``(SET, rank, copies per suit)``)."""
-SuitRun = tuple[int, int, int, tuple[int, int, int, int, tuple[Any, ...]]]
+SuitRun = tuple[int, int, int, int, int, Cand]
 """A run of one suit before placing in a hand: (lowest field tag, natural part over the
-suit's plain ranks, natural part over the wild-rank fields, (a, b, run, pure, spec))."""
+suit's plain ranks, natural part over the wild-rank fields, signature id, least wilds,
+the search meld with its natural part left 0)."""
 
 
 def _keep(found: dict[tuple[int, int], list[Any]], key: tuple[int, int], cand: tuple[Any, ...]) -> None:
@@ -259,7 +260,28 @@ def _suit_runs(
     out: list[SuitRun] = []
     for (nl, nw), group in found.items():
         low = ((nl & -nl).bit_length() - 1) // width if nl else 100 + ((nw & -nw).bit_length() - 1) // width
-        out.extend((low, nl, nw, cand) for cand in group)
+        for a, b, dr, dp, spec in group:
+            out.append((low, nl, nw, _sig(a, b, dr, dp), a, (0, a, b, dr, dp, spec)))
+    out.sort(key=lambda x: x[4])  # least wilds first (the search relies on it)
+    return tuple(out)
+
+
+def _sig(a: int, b: int, dr: int, dp: int) -> int:
+    sid = _SIGS.get((a, b, dr, dp))
+    if sid is None:
+        sid = _SIGS[a, b, dr, dp] = len(_SIGS)
+    return sid
+
+
+@lru_cache(maxsize=1 << 13)
+def _rank_sets(
+    rank: int, counts: tuple[int, ...], key: tuple[int, ...]
+) -> tuple[tuple[tuple[int, int, int, int], int, int, Cand], ...]:
+    """The sets of ``rank`` from ``counts`` copies per suit: (copies used per suit, signature
+    id, least wilds, the search meld with its natural part left 0)."""
+    out = []
+    for vec, a, b in _set_shapes(counts, key):
+        out.append((vec, _sig(a, b, 0, 0), a, (0, a, b, 0, 0, (SET, rank, vec))))
     return tuple(out)
 
 
@@ -341,7 +363,6 @@ class _Hand:
             set_key = (*set_key[:3], tokens, *set_key[4:])
         flags = 0 if need is None else 2 if need.pure_runs > 0 else 1 if need.runs > 0 else 0
         by_low: list[list[tuple[int, int, int, int, Cand]]] = [[] for _ in copies]
-        sigs = _SIGS
         lo_ok, hi_ok = rules.ace_low, rules.ace_high
         wshift = wbase * width
         base = 0
@@ -363,21 +384,15 @@ class _Hand:
                 else:
                     runs = _suit_runs_cached(mask, si, run_key, width, here, flags, None, keep_all)
                 shift = base * width
-                for low, nl, nw, (a, b, dr, dp, spec) in runs:
-                    n_mask = (nl << shift) + (nw << wshift)
-                    sig = (a, b, dr, dp)
-                    sid = sigs.get(sig)
-                    if sid is None:
-                        sid = sigs[sig] = len(sigs)
-                    row = by_low[base + low if low < 100 else wbase + low - 100]
-                    row.append((n_mask, sid, a, 0, (n_mask, a, b, dr, dp, spec)))
+                for low, nl, nw, sid, a, proto in runs:
+                    by_low[base + low if low < 100 else wbase + low - 100].append(
+                        ((nl << shift) + (nw << wshift), sid, a, 0, proto)
+                    )
             base += sum(1 for k in plain_keys if k % 5 == si)
-        for r in range(1, 14):
+        for r in {k // 5 for k in held}:
             fields = [field_of.get(r * 5 + si, -1) for si in range(4)]
-            counts = tuple(len(copies[f]) if f >= 0 else 0 for f in fields)
-            if not any(counts):
-                continue
-            for vec, a, b in _set_shapes(counts, set_key):
+            counts = tuple([len(copies[f]) if f >= 0 else 0 for f in fields])
+            for vec, sid, a, proto in _rank_sets(r, counts, set_key):
                 n_mask = 0
                 low = -1
                 for si in range(4):
@@ -385,13 +400,10 @@ class _Hand:
                         n_mask += vec[si] << (fields[si] * width)
                         if low < 0:
                             low = fields[si]
-                sig = (a, b, 0, 0)
-                sid = sigs.get(sig)
-                if sid is None:
-                    sid = sigs[sig] = len(sigs)
-                by_low[low].append((n_mask, sid, a, 0, (n_mask, a, b, 0, 0, (SET, r, vec))))
+                by_low[low].append((n_mask, sid, a, 0, proto))
         for row in by_low:
-            row.sort(key=lambda m: m[2])  # least wilds first: the search stops at the first it cannot pay
+            if len(row) > 1:
+                row.sort(key=lambda m: m[2])  # least wilds first: the search stops at the first it cannot pay
         self.by_low = by_low
 
     def _pure_test(self, si: int, pure: Callable[[Meld], bool]) -> Callable[[tuple[int, ...]], bool]:
@@ -819,69 +831,67 @@ def _make_all_wild(wild_cards: list[Card], rules: MeldRules) -> Meld:
 
 # ---------------------------------------------------------------------------- hands without wilds
 #
-# The common case (gin, and any hand holding no wild card and no two equal cards) takes a
-# leaner road to the same search: one bit a card at a fixed place (suit * 13 + rank - 1),
-# melds as plain masks, no tokens. Same algorithm, same tie-breaks, a fraction of the cost.
+# The common case (gin, and any hand holding no wild card and no two equal cards) has a
+# direct exact method, much cheaper than the search. Each card is in at most one set (of
+# its rank) and runs of its suit. Once it is fixed which cards go to sets, the best runs of
+# each suit are plain: every maximal stretch of consecutive ranks at least ``min_size``
+# long is one run (covering more never costs more, and a stretch of length L splits into
+# up to L // min_size runs when runs are counted); an ace that may sit low or high gives
+# two readings of its suit, both tried. So enumerating the set choices (few: only ranks
+# held in three or four suits have any) and reading the suits is exhaustive. A throw
+# (best_discard) is tried for every card outside the sets: throwing a card that no run
+# covers lowers the cost by exactly its own cost, any other is re-read.
 
 _CANON: dict[int, Card] = {r * 5 + si: card_of(r, SUITS[si]) for r in range(1, 14) for si in range(4)}
 _SPREAD = tuple(sum(1 << (13 * s) for s in range(4) if q >> s & 1) for q in range(16))
-"""A 4-bit suit mask spread to one bit a suit (one rank of the fixed layout)."""
+"""A 4-bit suit mask spread to one bit a suit (one rank of the layout suit * 13 + rank - 1)."""
 _COLUMN = {_SPREAD[q]: q for q in range(16)}
-_LAYOUT: dict[tuple[int, bool], tuple[tuple[int, ...], tuple[Card, ...], int, int]] = {}
-"""Per meld mask: its card bits in meld order, its reps, suit index (run) or rank (set), lo."""
+
+_SHAPES: dict[tuple[int, int, int], tuple[tuple[int, ...], tuple[Card, ...]]] = {}
+"""Card bits and reps of a run (suit, first place, last place) or a set (4, rank - 1, suits)."""
+
+Reading = tuple[int, int, tuple[tuple[int, int], ...]]
+"""One way to lay one suit's runs: (13-bit mask covered, most runs it can count, the runs as
+(first place, last place), places 1..14 with 14 the high ace)."""
 
 
-@lru_cache(maxsize=1 << 16)
-def _plain_runs(held: int, s: int, lo_min: int, hi_max: int, min_size: int) -> tuple[tuple[int, int], ...]:
-    """Runs of suit ``s`` without wilds, from its ranks held (bit r-1 = rank r), as
-    ``(mask, lowest bit)`` in the fixed layout; the high ace is the ace's bit too."""
-    out = []
-    shift = 13 * s
-    for lo in range(lo_min, hi_max + 1):
-        mask = 0
-        for hi in range(lo, hi_max + 1):
-            if not held >> ((hi - 1) % 13) & 1 or (lo == 1 and hi == 14):
-                break  # a gap, or one ace at both ends
-            mask |= 1 << ((hi - 1) % 13)
-            if hi - lo + 1 >= min_size:
-                full = mask << shift
-                out.append((full, full & -full))
+@lru_cache(maxsize=1 << 15)
+def _readings(held: int, lo_min: int, hi_max: int, min_size: int) -> tuple[Reading, ...]:
+    """The maximal run covers of one suit's ranks held (bit r-1 = rank r): one reading, or
+    two when an ace held may sit low or high (different covers only)."""
+    ace = held & 1
+    spots: list[int] = []
+    if ace and lo_min == 1:
+        spots.append(1)
+    if ace and hi_max == 14:
+        spots.append(14)
+    out: list[Reading] = []
+    for spot in spots or [0]:
+        cover = cap = 0
+        runs: list[tuple[int, int]] = []
+        start = 0
+        for p in range(lo_min, hi_max + 2):
+            here = p == spot if p in (1, 14) else p <= hi_max and bool(held >> (p - 1) & 1)
+            if here and not start:
+                start = p
+            elif not here and start:
+                if p - start >= min_size:
+                    runs.append((start, p - 1))
+                    cap += (p - start) // min_size
+                    for q in range(start, p):
+                        cover |= 1 << ((q - 1) % 13)
+                start = 0
+        if all(cover != o[0] for o in out):
+            out.append((cover, cap, tuple(runs)))
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 12)
-def _plain_sets(held: int, r0: int, min_size: int, set_max: int) -> tuple[tuple[int, int], ...]:
-    """Sets of rank ``r0 + 1`` from the suits held (4-bit mask), distinct suits, as
-    ``(mask, lowest bit)`` in the fixed layout."""
-    out = []
-    for q in range(1, 16):
-        if q & held == q and min_size <= q.bit_count() <= set_max:
-            full = _SPREAD[q] << r0
-            out.append((full, full & -full))
-    return tuple(out)
-
-
-def _layout(n_mask: int, is_run: bool) -> tuple[tuple[int, ...], tuple[Card, ...], int, int]:
-    got = _LAYOUT.get((n_mask, is_run))
-    if got is not None:
-        return got
-    low = (n_mask & -n_mask).bit_length() - 1
-    s, r0 = divmod(low, 13)
-    if is_run:
-        local = n_mask >> (13 * s)
-        ranks = [r + 1 for r in range(13) if local >> r & 1]
-        # the ace is high when the run does not go on to the 2 (Q-K-A)
-        places = sorted(14 if r == 1 and len(ranks) > 1 and ranks[1] != 2 else r for r in ranks)
-        bits = tuple(1 << (13 * s + (p - 1) % 13) for p in places)
-        reps = tuple(_CANON[(1 if p == 14 else p) * 5 + s] for p in places)
-        got = (bits, reps, s, places[0])
-    else:
-        suits = [si for si in range(4) if n_mask >> (13 * si + r0) & 1]
-        bits = tuple(1 << (13 * si + r0) for si in suits)
-        got = (bits, tuple(_CANON[(r0 + 1) * 5 + si] for si in suits), r0 + 1, 0)
-    if len(_LAYOUT) < 1 << 14:
-        _LAYOUT[n_mask, is_run] = got
-    return got
+@lru_cache(maxsize=1024)
+def _set_choices(held: int, free: int, min_size: int, set_max: int) -> tuple[int, ...]:
+    """The set choices worth trying for one rank (4-bit suit masks, 0 = no set): every set
+    of the suits held, less those a bigger choice holds plus only ``free`` suits."""
+    every = [0, *(q for q in range(1, 16) if q & held == q and min_size <= q.bit_count() <= set_max)]
+    return tuple(a for a in every if not any(b != a and b & a == a and not (b & ~a & ~free) for b in every))
 
 
 def _solve_plain(
@@ -892,11 +902,10 @@ def _solve_plain(
     throws: list[int | None] | None,
     runs_need: int,
 ) -> tuple[Arrangement, int] | None:
-    """The search for a hand with no wild card and no two equal cards (None otherwise):
-    the arrangement and the index of the card thrown (-1 when ``throws`` is None).
-
-    ``step`` weighs a point of penalty against the tie-breaks (a deadwood card costs 1);
-    ``throws[i]`` is the tie-break cost of throwing card i (None: it may not be thrown)."""
+    """The exact best split of a hand with no wild card and no two equal cards (None
+    otherwise): the arrangement and the index of the card thrown (-1 when ``throws`` is
+    None). ``step`` weighs a point of penalty against the tie-breaks (a deadwood card costs
+    1); ``throws[i]`` is the tie-break cost of throwing card i (None: it may not be thrown)."""
     wild_ranks = rules.wild_ranks
     where: dict[int, int] = {}
     held = 0
@@ -909,133 +918,180 @@ def _solve_plain(
             return None
         held |= b
         where[b] = i
-    min_size = rules.min_size
-    lo_min, hi_max = rules.lo_min, rules.hi_max
-    by_low: dict[int, list[tuple[int, int, bool]]] = {}
-    meldable = 0
-    inc = 2 if runs_need else 0
-    for s in range(4):
-        suit = held >> (13 * s) & 0x1FFF
-        if suit.bit_count() >= min_size:
-            for n_mask, low in _plain_runs(suit, s, lo_min, hi_max, min_size):
-                meldable |= n_mask
-                got = by_low.get(low)
-                if got is None:
-                    by_low[low] = [(n_mask, inc, True)]
-                else:
-                    got.append((n_mask, inc, True))
+    min_size, lo_min, hi_max = rules.min_size, rules.lo_min, rules.hi_max
     set_max = min(rules.set_max, 4)
-    if set_max >= min_size:
-        column = _SPREAD[15]
+    cost = {b: vals[i] * step + 1 for b, i in where.items()}
+    big = 2 * (sum(cost.values()) + step) + 3  # added to a split missing the need
+    # set choices: per rank held in enough suits, no set or one of the sets, leaving out a
+    # choice that a bigger one beats by only adding cards no run could ever hold ("free")
+    choices: list[list[int]] = []
+    column = _SPREAD[15]
+    if set_max >= min_size and any((held >> r0 & column).bit_count() >= min_size for r0 in range(13)):
+        free = 0
+        for s in range(4):
+            m = held >> (13 * s) & 0x1FFF
+            if m:
+                ever = 0
+                for reading in _readings(m, lo_min, hi_max, min_size):
+                    ever |= reading[0]
+                free |= (m & ~ever) << (13 * s)
         for r0 in range(13):
             col = held >> r0 & column
             if col.bit_count() >= min_size:
-                for n_mask, low in _plain_sets(_COLUMN[col], r0, min_size, set_max):
-                    meldable |= n_mask
-                    got = by_low.get(low)
-                    if got is None:
-                        by_low[low] = [(n_mask, 0, False)]
-                    else:
-                        got.append((n_mask, 0, False))
-    dead = {b: vals[i] * step + 1 for b, i in where.items()}
-    disc: dict[int, int] = {}
-    if throws is not None:
-        for b, i in where.items():
-            dc = throws[i]
-            if dc is not None:
-                disc[b] = dc
-    big = 2 * (sum(dead.values()) + step) + 3  # added to a split missing the need
-    inf = 4 * big
-    top = 2 * runs_need  # aux = runs so far (capped) * 2 + the throw still to make
-    memo: dict[int, int] = {}
+                pick = _set_choices(_COLUMN[col], _COLUMN[free >> r0 & column], min_size, set_max)
+                choices.append([_SPREAD[q] << r0 for q in pick])
+    options = [0]
+    for group in choices:
+        options = [o | x for o in options for x in group]
+    suit_memo: dict[int, list[tuple[int, int, Reading]]] = {}
 
-    def f(s: int, aux: int) -> int:
-        if not s:
-            if aux & 1:
-                return inf
-            return 0 if aux >= top else big
-        key = s << 5 | aux
-        v = memo.get(key)
-        if v is not None:
-            return v
-        low = s & -s
-        s1 = s ^ low
-        best = f(s1, aux) + dead[low]
-        if aux & 1:
-            dc = disc.get(low)
-            if dc is not None:
-                v = f(s1, aux ^ 1) + dc
-                if v < best:
-                    best = v
-        for n_mask, add, _run in by_low.get(low, ()):
-            if n_mask & s == n_mask:
-                a2 = aux + add
-                v = f(s ^ n_mask, a2 if a2 <= top + 1 else aux)
-                if v < best:
-                    best = v
-        memo[key] = best
-        return best
+    def suit(s: int, m: int) -> list[tuple[int, int, Reading]]:
+        """(cost of the cards left out, runs counted, reading) per reading, cheapest first."""
+        key = m << 2 | s
+        got = suit_memo.get(key)
+        if got is None:
+            got = []
+            for reading in _readings(m, lo_min, hi_max, min_size):
+                left = (m & ~reading[0]) << (13 * s)
+                c = 0
+                while left:
+                    low = left & -left
+                    c += cost[low]
+                    left ^= low
+                got.append((c, reading[1], reading))
+            if len(got) > 1:
+                got.sort(key=lambda x: x[0])
+            suit_memo[key] = got
+        return got
 
-    loose = held & ~meldable
-    base = 0
-    for b, cost in dead.items():
-        if b & loose:
-            base += cost
-    discard = -1
+    def score(rest: int) -> tuple[int, tuple[Reading, ...], list[list[tuple[int, int, Reading]]]]:
+        """Least cost of the cards in ``rest`` laid in runs only (need included), the
+        readings that reach it, and every reading per suit."""
+        per = [
+            suit(0, rest & 0x1FFF),
+            suit(1, rest >> 13 & 0x1FFF),
+            suit(2, rest >> 26 & 0x1FFF),
+            suit(3, rest >> 39),
+        ]
+        if not runs_need:
+            a, b, c, d = per[0][0], per[1][0], per[2][0], per[3][0]
+            return a[0] + b[0] + c[0] + d[0], (a[2], b[2], c[2], d[2]), per
+        best: tuple[int, tuple[Reading, ...]] = (-1, ())
+        for combo in product(*per):
+            total = sum(x[0] for x in combo)
+            if sum(x[1] for x in combo) < runs_need:
+                total += big
+            if best[0] < 0 or total < best[0]:
+                best = (total, tuple(x[2] for x in combo))
+        return best[0], best[1], per
+
+    top: tuple[int, int, int, tuple[Reading, ...]] | None = None  # cost, sets, throw bit, readings
     if throws is None:
-        aux = 0
-        best = f(meldable, 0)
+        for sets in options:
+            value, readings, _per = score(held & ~sets)
+            if top is None or value < top[0]:
+                top = (value, sets, 0, readings)
     else:
-        aux = 1
-        best = f(meldable, 1)
-        # or throw a card that fits no meld: the one whose throw saves the most, first in hand
-        gain, pick = inf, 0
-        for b, _i in sorted(where.items(), key=lambda bi: bi[1]):
-            if b & loose and b in disc and disc[b] - dead[b] < gain:
-                gain, pick = disc[b] - dead[b], b
-        if pick:
-            alt = f(meldable, 0) + gain
-            if alt < best:
-                best, aux, discard = alt, 0, where[pick]
-    best += base
-    if best >= inf:
-        raise AssertionError("no split of the hand is possible")
-    groups: list[tuple[int, Meld]] = []
-    dead_idx = [i for b, i in where.items() if b & loose and i != discard]
-    s = meldable
-    while s:
-        target = f(s, aux)
-        low = s & -s
-        s1 = s ^ low
-        if f(s1, aux) + dead[low] == target:
-            dead_idx.append(where[low])
-            s = s1
-            continue
-        if aux & 1 and low in disc and f(s1, aux ^ 1) + disc[low] == target:
-            discard = where[low]
-            s, aux = s1, aux ^ 1
-            continue
-        for n_mask, add, is_run in by_low.get(low, ()):
-            a2 = aux + add
-            a2 = a2 if a2 <= top + 1 else aux
-            if n_mask & s == n_mask and f(s ^ n_mask, a2) == target:
-                bits, reps, tag, lo = _layout(n_mask, is_run)
-                seq = tuple(cards[where[b]] for b in bits)
-                first = min(where[b] for b in bits)
-                if is_run:
-                    groups.append((first, Meld(RUN, seq, reps, suit=SUITS[tag], lo=lo)))
-                else:
-                    groups.append((first, Meld(SET, seq, reps, rank=tag)))
-                s, aux = s ^ n_mask, a2
+        gain: dict[int, int] = {}  # what throwing a card costs beyond sparing its own cost
+        for b, i in where.items():
+            t = throws[i]
+            if t is not None:
+                gain[b] = t - cost[b]
+        least_gain = min(gain.values())
+        least_throw = min(g + cost[b] for b, g in gain.items())
+        # cheapest set choices first: throwing card b lowers a choice's cost by at most
+        # cost[b], so once ``value + least_gain`` reaches the best found, stop
+        scored = sorted(((*score(held & ~sets), sets) for sets in options), key=lambda x: x[0])
+        for value, readings, per, sets in scored:
+            if top is not None and value + least_gain >= top[0]:
                 break
+            rest = held & ~sets
+            covered = readings[0][0] | readings[1][0] << 13 | readings[2][0] << 26 | readings[3][0] << 39
+            try_covered = top is None or value + least_throw < top[0]
+            x = rest
+            while x:
+                b = x & -x
+                x ^= b
+                g = gain.get(b)
+                if g is None:
+                    continue
+                s = (b.bit_length() - 1) // 13
+                reads = readings
+                if len(per[s]) == 1 and not b & covered:
+                    cand = value + g  # no run holds it: throwing it changes nothing else
+                elif len(per[s]) == 1 and not try_covered:
+                    continue  # throwing a card a run holds never costs less than ``value``
+                else:
+                    cand, reads, _ = score(rest ^ b)
+                    cand += g + cost[b]
+                if top is None or cand < top[0]:
+                    top = (cand, sets, b, reads)
+                    try_covered = value + least_throw < cand
+            if sets and try_covered:
+                # a card of a set bigger than needed may go: the runs stay as they are
+                x = sets
+                while x:
+                    b = x & -x
+                    x ^= b
+                    g = gain.get(b)
+                    r0 = (b.bit_length() - 1) % 13
+                    if g is not None and (sets >> r0 & column).bit_count() > min_size:
+                        cand = value + g + cost[b]
+                        if top is None or cand < top[0]:
+                            top = (cand, sets, b, readings)
+    assert top is not None
+    best, sets, thrown, readings = top
+    discard = where[thrown] if thrown else -1
+    sets &= ~thrown
+    rest = held & ~sets & ~thrown
+    groups: list[tuple[int, Meld]] = []
+    pieces = [(s, lo, hi) for s in range(4) for lo, hi in readings[s][2]]
+    extra = runs_need - len(pieces)  # split long runs when the need counts more
+    k = 0
+    while extra > 0 and k < len(pieces):
+        s, lo, hi = pieces[k]
+        if hi - lo + 1 >= 2 * min_size:
+            pieces[k] = (s, lo, lo + min_size - 1)
+            pieces.append((s, lo + min_size, hi))
+            extra -= 1
         else:
-            raise AssertionError("the optimum could not be walked again")
-    groups.sort(key=lambda fm: fm[0])
+            k += 1
+    for s, lo, hi in pieces:
+        shape = _SHAPES.get((s, lo, hi))
+        if shape is None:
+            bits = tuple(1 << (13 * s + (p - 1) % 13) for p in range(lo, hi + 1))
+            reps = tuple(_CANON[(1 if p == 14 else p) * 5 + s] for p in range(lo, hi + 1))
+            shape = _SHAPES[s, lo, hi] = (bits, reps)
+        idx = [where[x] for x in shape[0]]
+        groups.append((min(idx), Meld(RUN, tuple([cards[i] for i in idx]), shape[1], suit=SUITS[s], lo=lo)))
+    x = sets
+    while x:
+        r0 = ((x & -x).bit_length() - 1) % 13
+        col = sets >> r0 & _SPREAD[15]
+        x &= ~(col << r0)
+        shape = _SHAPES.get((4, r0, col))
+        if shape is None:
+            suits = [si for si in range(4) if col >> (13 * si) & 1]
+            shape = _SHAPES[4, r0, col] = (
+                tuple(1 << (13 * si + r0) for si in suits),
+                tuple(_CANON[(r0 + 1) * 5 + si] for si in suits),
+            )
+        idx = [where[b] for b in shape[0]]
+        groups.append((min(idx), Meld(SET, tuple([cards[i] for i in idx]), shape[1], rank=r0 + 1)))
+    covered = sets | readings[0][0] | readings[1][0] << 13 | readings[2][0] << 26 | readings[3][0] << 39
+    x = rest & ~covered
+    dead_idx = []
+    while x:
+        b = x & -x
+        x ^= b
+        dead_idx.append(where[b])
     dead_idx.sort()
+    if len(groups) > 1:
+        groups.sort(key=lambda fm: fm[0])
     arr = Arrangement(
-        tuple(m for _, m in groups),
-        tuple(cards[i] for i in dead_idx),
-        sum(vals[i] for i in dead_idx),
+        tuple([m for _, m in groups]),
+        tuple([cards[i] for i in dead_idx]),
+        sum([vals[i] for i in dead_idx]),
         best < big,
     )
     return arr, discard
@@ -1045,8 +1101,9 @@ def _solve_plain(
 
 
 def _values(cards: Sequence[Card], value: Callable[[Card], int]) -> list[int]:
+    """Each card's value, after checking that they are cards."""
     for c in cards:
-        if not isinstance(c, Card):
+        if c.__class__ is not Card and not isinstance(c, Card):
             raise TypeError(f"expected cards, got {c!r}: pass Card objects (see parse_cards)")
     return [value(c) for c in cards]
 
@@ -1146,10 +1203,13 @@ def best_discard(
     vals = _values(cards, value)
     if not cards:
         raise ValueError("best_discard needs at least one card: the hand is empty")
-    allowed = [True] * len(cards) if may_discard is None else [bool(may_discard(c)) for c in cards]
-    if not any(allowed):
-        raise ValueError("no card may be discarded: may_discard refused every card in the hand")
-    caps = _caps(need)
+    if may_discard is None:
+        allowed = [True] * len(cards)
+    else:
+        allowed = [bool(may_discard(c)) for c in cards]
+        if not any(allowed):
+            raise ValueError("no card may be discarded: may_discard refused every card in the hand")
+    caps = (0, 0) if need is None else _caps(need)
     n = len(cards)
     vmax, vmin = max(vals), min(vals)
     tie = 2 * (n + 1)  # discard value and wildness sit above the deadwood count
@@ -1159,7 +1219,10 @@ def best_discard(
         return (vmax - vals[i]) * tie + (n + 1) * int(rules.is_wild(cards[i]))
 
     if pure is None or caps[1] == 0:
-        throws = [(vmax - v) * tie if ok else None for v, ok in zip(vals, allowed, strict=True)]
+        if may_discard is None:
+            throws: list[int | None] = [(vmax - v) * tie for v in vals]
+        else:
+            throws = [(vmax - v) * tie if ok else None for v, ok in zip(vals, allowed, strict=True)]
         plain = _solve_plain(cards, rules, vals, step, throws, caps[0])
         if plain is not None:
             return cards[plain[1]], plain[0]
@@ -1213,7 +1276,7 @@ def best_melds(
     by_low: list[list[tuple[int, int, int, int, Cand]]] = []
     for group in hand.by_low:
         top: dict[tuple[int, int], tuple[int, tuple[Any, ...]]] = {}
-        for _n, _sid, _a, _wt, (n_mask, a, b, _dr, _dp, spec) in group:
+        for n_mask, _sid, _a, _wt, (_n, a, b, _dr, _dp, spec) in group:
             for w in range(a, min(b, len(tok_cards)) + 1):
                 pts, best_spec = _best_placement(hand, spec, w, tok_cards, rules, points)
                 if best_spec is not None and ((n_mask, w) not in top or pts > top[n_mask, w][0]):
