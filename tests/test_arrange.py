@@ -517,11 +517,14 @@ def test_cross_check_gin_discard(request: pytest.FixtureRequest) -> None:
         card, rest = best_discard(hand, GIN, gin_value)
         check_valid([c for c in hand if c is not card], rest, GIN, gin_value)
         assert any(c is card for c in hand)
-        brute = min(
-            (*brute_best([c for c in hand if c is not d], GIN, gin_value), -gin_value(d))
-            for d in hand  # type: ignore[misc]
-        )
-        assert (rest.penalty, -gin_value(card)) == (brute[0], brute[2]), names(hand)
+        # least penalty, then the highest-value throw, then fewest deadwood cards
+        options = []
+        for d in hand:
+            got = brute_best([c for c in hand if c is not d], GIN, gin_value)
+            assert got is not None
+            options.append((got[0], -gin_value(d), got[1]))
+        want = min(options)
+        assert (rest.penalty, -gin_value(card), len(rest.deadwood)) == want, names(hand)
 
 
 def test_cross_check_indian(request: pytest.FixtureRequest) -> None:
@@ -562,3 +565,54 @@ def test_cross_check_variants(request: pytest.FixtureRequest) -> None:
         hand = meld_rich(rng, [c for c in deck if c.rank != JOKER_RANK], 10, rng.randint(2, 4))
         hand += [c for c in deck if c.rank == JOKER_RANK][: k % 3]
         cross_check(hand, rules, value_for(rules, 25))
+
+
+def brute_discard(
+    hand: Sequence[Card],
+    rules: MeldRules,
+    value: Callable[[Card], int],
+    need: Requirement | None,
+    allowed: Callable[[Card], bool],
+) -> tuple[bool, int, int]:
+    """(need met, least penalty, highest value thrown at it) over every card that may go."""
+    best: tuple[bool, int, int] | None = None
+    for d in hand:
+        if not allowed(d):
+            continue
+        rest = [c for c in hand if c is not d]
+        got = brute_best(rest, rules, value, need)
+        met = got is not None
+        if got is None:
+            got = brute_best(rest, rules, value)
+        assert got is not None
+        key = (not met, got[0], -value(d))
+        if best is None or key < (not best[0], best[1], -best[2]):
+            best = (met, got[0], value(d))
+    assert best is not None
+    return best
+
+
+def test_cross_check_no_wilds(request: pytest.FixtureRequest) -> None:
+    """Hands without wild cards take their own road: check it with the ace both ways, the
+    run need, and a card that may not be thrown."""
+    rng = random.Random(16)
+    deck = make_deck(1)
+    variants = [MeldRules(), MeldRules(ace_low=False), MeldRules(min_size=3, set_max=3), GIN]
+    for k in range(hands_count(request, 300)):
+        rules = variants[k % len(variants)]
+        value = value_for(rules)
+        hand = meld_rich(rng, deck, 9 + k % 4, rng.randint(2, 5))
+        need = Requirement(runs=k % 3) if k % 2 else None
+        cross_check(hand, rules, value, need)
+        banned = hand[k % len(hand)]
+
+        def allowed(c: Card, banned: Card = banned) -> bool:
+            return c is not banned
+
+        card, rest = best_discard(hand, rules, value, need=need, may_discard=allowed)
+        assert card is not banned and any(c is card for c in hand)
+        check_valid([c for c in hand if c is not card], rest, rules, value)
+        met, penalty, thrown = brute_discard(hand, rules, value, need, allowed)
+        assert (rest.ok, rest.penalty, value(card)) == (met, penalty, thrown), names(hand)
+        if need is not None and rest.ok:
+            assert need_met(rest, rules, need)

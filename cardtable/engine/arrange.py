@@ -887,11 +887,20 @@ def _readings(held: int, lo_min: int, hi_max: int, min_size: int) -> tuple[Readi
 
 
 @lru_cache(maxsize=1024)
-def _set_choices(held: int, free: int, min_size: int, set_max: int) -> tuple[int, ...]:
+def _set_choices(held: int, free: int, min_size: int, set_max: int, throw: bool) -> tuple[int, ...]:
     """The set choices worth trying for one rank (4-bit suit masks, 0 = no set): every set
-    of the suits held, less those a bigger choice holds plus only ``free`` suits."""
+    of the suits held, less those a bigger choice holds plus only ``free`` suits. With a
+    throw to choose, only a bigger choice that can itself spare a card counts (then the
+    smaller choice with a free card thrown is that choice with the card thrown)."""
     every = [0, *(q for q in range(1, 16) if q & held == q and min_size <= q.bit_count() <= set_max)]
-    return tuple(a for a in every if not any(b != a and b & a == a and not (b & ~a & ~free) for b in every))
+    return tuple(
+        a
+        for a in every
+        if not any(
+            b != a and b & a == a and not (b & ~a & ~free) and (not throw or b.bit_count() > min_size)
+            for b in every
+        )
+    )
 
 
 def _solve_plain(
@@ -938,7 +947,9 @@ def _solve_plain(
         for r0 in range(13):
             col = held >> r0 & column
             if col.bit_count() >= min_size:
-                pick = _set_choices(_COLUMN[col], _COLUMN[free >> r0 & column], min_size, set_max)
+                pick = _set_choices(
+                    _COLUMN[col], _COLUMN[free >> r0 & column], min_size, set_max, throws is not None
+                )
                 choices.append([_SPREAD[q] << r0 for q in pick])
     options = [0]
     for group in choices:
