@@ -237,7 +237,8 @@ def check_valid(
 def need_met(arr: Arrangement, rules: MeldRules, need: Requirement) -> bool:
     runs = pure = 0
     for m in arr.groups:
-        if m.kind == RUN and any(not rules.is_wild(c) for c in m.cards):
+        # a run counts when some card stands for itself (a wild-rank card in its own place too)
+        if m.kind == RUN and any(c == r for c, r in zip(m.cards, m.reps, strict=True)):
             runs += 1
             if all(c == r for c, r in zip(m.cards, m.reps, strict=True)):
                 pure += 1

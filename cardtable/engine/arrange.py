@@ -449,6 +449,7 @@ class _Search:
         "caps",
         "dead",
         "disc",
+        "floor",
         "hand",
         "inf",
         "jdead",
@@ -469,7 +470,10 @@ class _Search:
         inf: int,
         big: int = 0,
         tok_cost: int = 0,
+        floor: int | None = None,
     ) -> None:
+        if floor is None:
+            floor = -inf
         self.hand = hand
         self.dead = dead
         self.disc = disc
@@ -480,6 +484,8 @@ class _Search:
         self.inf = inf
         self.big = big
         """Cost added to a split that misses the need (0: such splits are impossible)."""
+        self.floor = floor
+        """No cost is below this (0 when every cost is >= 0): reaching it ends a state's search."""
         self.ucap = hand.tokens
         self._tables: tuple[list[tuple[int, int, list[int]]], list[tuple[int, int, list[int]]]] | None = None
 
@@ -524,6 +530,7 @@ class _Search:
         """The least cost, the choices that reach it, and the joker settlement."""
         h = self.hand
         inf, big = self.inf, self.big
+        floor = self.floor
         ucap = self.ucap
         rcap, pcap = self.caps
         mu, mr, mp = ucap + 1, rcap + 1, pcap + 1
@@ -600,24 +607,8 @@ class _Search:
                 return inf
             c = ((s & -s).bit_length() - 1) // width
             s1 = s - (1 << (c * width))
-            # (child values are looked up here first: most are already known)
-            v = memo_get(s1 << aux_bits | aux) if s1 else None
-            best = (f(s1, aux) if v is None else v) + dead[c]
-            if aux & 1:
-                dc = disc[c]
-                if dc is not None:
-                    v = f(s1, aux ^ 1) + dc
-                    if v < best:
-                        best = v
-            if c >= wbase:
-                a2 = tok_tr.get(aux)
-                if a2 is None:
-                    t, u, r, p, d = decode(aux)
-                    a2 = tok_tr[aux] = encode(t - 1, u, r, p, d) if t > -ucap else -1
-                if a2 >= 0:
-                    v = f(s1, a2) + tok_cost
-                    if v < best:
-                        best = v
+            best = inf
+            # melds first: when one reaches the floor (no cost can be lower) the rest is skipped
             sg = s | guard
             for n_mask, sid, a, wt, _cand in by_low[c]:
                 if a > room:
@@ -631,12 +622,35 @@ class _Search:
                     a2 = trans[tk] = move(aux, sid)
                 if a2 >= 0:
                     rest ^= guard
+                    # (child values are looked up here first: many are already known)
                     v = memo_get(rest << aux_bits | a2) if rest else None
                     if v is None:
                         v = f(rest, a2)
                     v += wt
                     if v < best:
                         best = v
+                        if v <= floor:
+                            memo[key] = best
+                            return best
+            if c >= wbase:
+                a2 = tok_tr.get(aux)
+                if a2 is None:
+                    t, u, r, p, d = decode(aux)
+                    a2 = tok_tr[aux] = encode(t - 1, u, r, p, d) if t > -ucap else -1
+                if a2 >= 0:
+                    v = f(s1, a2) + tok_cost
+                    if v < best:
+                        best = v
+            if aux & 1:
+                dc = disc[c]
+                if dc is not None:
+                    v = f(s1, aux ^ 1) + dc
+                    if v < best:
+                        best = v
+            v = memo_get(s1 << aux_bits | aux) if s1 else None
+            v = (f(s1, aux) if v is None else v) + dead[c]
+            if v < best:
+                best = v
             memo[key] = best
             return best
 
@@ -650,6 +664,8 @@ class _Search:
             cost = f(h.start, encode(t0, min(u0, ucap), 0, 0, d0))
             if cost < best:
                 best, pick = cost, g
+                if cost <= floor:
+                    break
         choices: list[tuple[Any, ...]] = [("allwild", pick)] if pick else []
         if best >= inf:
             return best, choices, (0, 0, -1)
@@ -660,19 +676,6 @@ class _Search:
             target = f(s, aux)
             c = ((s & -s).bit_length() - 1) // width
             s1 = s - (1 << (c * width))
-            if f(s1, aux) + dead[c] == target:
-                choices.append(("dead", c))
-                s = s1
-                continue
-            dc = disc[c]
-            if aux & 1 and dc is not None and f(s1, aux ^ 1) + dc == target:
-                choices.append(("disc", c))
-                s, aux = s1, aux ^ 1
-                continue
-            if c >= wbase and tok_tr.get(aux, -1) >= 0 and f(s1, tok_tr[aux]) + tok_cost == target:
-                choices.append(("tok", c))
-                s, aux = s1, tok_tr[aux]
-                continue
             for n_mask, sid, _a, wt, cand in by_low[c]:
                 rest = (s | guard) - n_mask
                 a2 = trans.get(aux << 10 | sid, -1)
@@ -683,7 +686,18 @@ class _Search:
                     s, aux = rest ^ guard, a2
                     break
             else:
-                raise AssertionError("the optimum could not be walked again")
+                dc = disc[c]
+                if c >= wbase and tok_tr.get(aux, -1) >= 0 and f(s1, tok_tr[aux]) + tok_cost == target:
+                    choices.append(("tok", c))
+                    s, aux = s1, tok_tr[aux]
+                elif aux & 1 and dc is not None and f(s1, aux ^ 1) + dc == target:
+                    choices.append(("disc", c))
+                    s, aux = s1, aux ^ 1
+                elif f(s1, aux) + dead[c] == target:
+                    choices.append(("dead", c))
+                    s = s1
+                else:
+                    raise AssertionError("the optimum could not be walked again")
         t, u, _r, _p, d = decode(aux)
         return best, choices, self.settle(t, u, d)
 
@@ -1180,8 +1194,11 @@ def best_arrangement(
     jdead = [vals[j] * step + 1 for j in hand.jokers]
     bound = sum(abs(vals[i]) * step + 1 for i in range(n)) + 1
     big = 2 * bound + 1  # added to a split that misses the need: any split meeting it is cheaper
+    floor = 0 if min(vals) >= 0 else None  # every cost is then >= 0
+    no_throw: list[int | None] = [None] * len(dead)
+    no_joker_throw: list[int | None] = [None] * len(jdead)
     search = _Search(
-        hand, dead, [None] * len(dead), jdead, [None] * len(jdead), caps, inf=4 * bound + 4, big=big
+        hand, dead, no_throw, jdead, no_joker_throw, caps, inf=4 * bound + 4, big=big, floor=floor
     )
     best, choices, settle = search.solve(0)
     melds, dead_idx, _ = _build(hand, choices, settle)
@@ -1247,7 +1264,8 @@ def best_discard(
     jdisc: list[int | None] = [disc_cost(j) if allowed[j] else None for j in hand.jokers]
     bound = sum(abs(vals[i]) * step + 1 for i in range(n)) + step + 1
     big = 2 * bound + 1
-    search = _Search(hand, dead, disc, jdead, jdisc, caps, inf=4 * bound + 4, big=big)
+    floor = 0 if min(vals) >= 0 else None  # every cost is then >= 0
+    search = _Search(hand, dead, disc, jdead, jdisc, caps, inf=4 * bound + 4, big=big, floor=floor)
     best, choices, settle = search.solve(1)
     ok = best < big
     # the discarded copy must be one may_discard allows: put an allowed copy last in its pool
