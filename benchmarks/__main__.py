@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 
 from benchmarks.bots import bench_bots
+from benchmarks.memory import bench_memory
 from benchmarks.solver import bench_solver
 from cardtable.engine import all_games, new_game
 
@@ -87,6 +88,7 @@ BENCHES: dict[str, Callable[[bool], list[Row]]] = {
     "tui": bench_tui,
     "bots": bench_bots,
     "solver": bench_solver,
+    "memory": bench_memory,
 }
 
 
@@ -102,9 +104,13 @@ def main(argv: list[str] | None = None) -> int:
         rows.extend(bench(args.quick))
     width = max(len(r[0]) for r in rows)
     vwidth = max(len(r[1]) for r in rows)
-    print(f"{'benchmark':<{width}}  {'median':<{vwidth}}  target")
+    twidth = max(len(r[2]) for r in rows)
+    print(f"{'benchmark':<{width}}  {'measured':<{vwidth}}  {'target':<{twidth}}  ")
+    print(f"{'-' * width}  {'-' * vwidth}  {'-' * twidth}  --")
     for name, value, target, ok in rows:
-        print(f"{name:<{width}}  {value:<{vwidth}}  {target} {ok}")
+        print(f"{name:<{width}}  {value:<{vwidth}}  {target:<{twidth}}  {ok}")
+    misses = [r[0].strip() for r in rows if r[3] and r[3] != "ok"]
+    print(f"{len(rows)} figures, {len(misses)} off target" + (f": {', '.join(misses)}" if misses else ""))
     return 0
 
 
