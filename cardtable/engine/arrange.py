@@ -29,9 +29,21 @@ How it works, and why it is exact:
   they are settled at the end, paying what is owed, highest value first.
 * Requirements (``runs``, ``pure_runs``) are counters in the search state, capped at what is
   needed; a run that can be pure (no wild) is listed as a pure variant and a wild variant.
+  A split missing the need costs a constant more than any split meeting it, so one search
+  gives the best split meeting it, or (``ok=False``) the best split of all.
+* Wild-rank cards come last in the order, so when the search reaches them it knows the
+  tokens owed; a wild-rank card may also be given as a token before the meld that takes it
+  (the count owed then goes negative). States owing more tokens than the wild cards left
+  can pay are cut, and a state stops as soon as an option reaches cost 0.
+* Hands with no wild card and no two equal cards (gin) take a direct road: each card is
+  in at most one set (its rank's) and runs of its suit, and once the set cards are chosen
+  every stretch of ``min_size`` or more consecutive cards of a suit is best laid whole. So
+  trying every set choice (only ranks held in three or four suits have any; choices a
+  bigger one beats by adding only cards no run could hold are skipped) and reading each
+  suit is exhaustive; see the comment above :func:`_solve_plain`.
 
 Costs are single integers ordered as the contract says (penalty, then the tie-breaks), so
-the search compares ints only. The brute-force cross-check in ``tests/engine/test_arrange.py``
+the search compares ints only. The brute-force cross-check in ``tests/test_arrange.py``
 compares it with an exhaustive search over thousands of seeded hands.
 """
 
