@@ -605,9 +605,6 @@ class _Search:
             v = memo_get(key)
             if v is not None:
                 return v
-            return expand(s, aux, key)
-
-        def expand(s: int, aux: int, key: int) -> int:
             # tokens still free: the wild cards left (jokers and wild-rank cards) less those owed
             wp = s >> wshift
             have = wcount.get(wp)
