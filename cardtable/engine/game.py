@@ -175,6 +175,17 @@ class Game(ABC):
         """Perform a legal move (one from ``_generate``)."""
 
     # ------------------------------------------------------------------ shared
+    def warning(self, move: Move) -> str | None:
+        """Why a player may want to think twice before a legal ``move`` (a declaration that
+        is wrong and costs points, a drop's price), or None. Tables ask to confirm.
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("scala40", ["Ann", "Bob"], seed=1)
+        >>> g.warning(g.legal_moves()[0]) is None
+        True
+        """
+        return None
+
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move for the seat to act; ``str(move)`` is its notation."""
         if self._legal_stamp is not self._stamp:

@@ -826,6 +826,22 @@ class IndianRummy(RummyGame):
             raise IllegalMove(f"you do not hold {card.name}", f"declare {card.name}")
         return self.best_grouping(hand[:k] + hand[k + 1 :], declaring=True)
 
+    def warning(self, move: Move) -> str | None:
+        """A wrong declaration costs points; so does a drop: say so before either.
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("indian-rummy", ["Ann", "Bob"], seed=4)
+        >>> g.warning(g.find_move("drop"))
+        'dropping now costs 20 points'
+        """
+        if move.kind == "drop" and self.phase_ == "draw":
+            return f"dropping now costs {self._drop_cost()} points"
+        if move.kind == "declare" and self.phase_ == "play" and move.cards and not move.groups:
+            verdict = self.declaration(move.cards[0])
+            if not verdict.valid:
+                return f"this is a wrong show ({verdict.reason}): it costs {self.wrong} points"
+        return None
+
     # ------------------------------------------------------------------ moves
     def _can_take(self) -> bool:
         if not self.discard:

@@ -143,7 +143,7 @@ class PileWidget(Static):
     """The stock (a count) or the discard pile (its top card)."""
 
     DEFAULT_CSS = """
-    PileWidget { width: 14; height: 4; border: round $primary 50%; content-align: center middle; }
+    PileWidget { width: 17; height: 4; border: round $primary 50%; content-align: center middle; }
     PileWidget:hover { border: round $accent; }
     """
 

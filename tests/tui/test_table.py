@@ -232,3 +232,63 @@ async def test_page_one_table_shows_the_trick_and_the_tricks_pile(make_app, tmp_
         await until(pilot, lambda: game.to_act == 0 or game.phase != "play")
         trick = str(screen.query_one(TrickArea).render())
         assert "Ann" in trick or "last trick" in trick
+
+
+async def test_enter_goes_out_with_the_cursor_card_when_the_rest_melds(make_app, tmp_path):
+    from cardtable.engine import new_game
+
+    deal = {"hands": ["5H 6H 9D", "2C 8S KD"], "stock": "3C 4D 7S", "discard": "KS"}
+    game = new_game("progressive-rummy", players=["Ann", "Bob"], seed=1, deal=deal)
+    session = Session(game, [None, "random"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        await pilot.press("d")
+        await until(pilot, lambda: len(game.hand(0)) == 4)
+        screen = app.screen
+        screen.cursor = shown_hand(app).index("9D")
+        await pilot.press("enter")
+        await until(pilot, lambda: not game.hand(0))
+        assert any("Ann went out" in line for line in game.log)
+        assert screen.query_one("#melds").display
+
+
+async def test_keys_of_verbs_without_cards_and_enter_names_them(make_app, tmp_path):
+    from cardtable.engine import new_game
+
+    game = new_game("gin", players=["Ann", "Bob"], seed=3)
+    session = Session(game, [None, None], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await past_handoff(pilot, app)
+        assert {m.kind for m in game.legal_moves()} == {"take", "pass"}
+        seat = game.to_act
+        await pilot.press("enter")
+        assert "t take" in app.screen.last_message and "z pass" in app.screen.last_message
+        await pilot.press("z")
+        await until(pilot, lambda: game.to_act != seat)
+        assert any("pass" in line for line in game.log)
+
+
+async def test_a_wrong_show_asks_first_and_going_back_changes_nothing(make_app, tmp_path):
+    from cardtable.engine import new_game
+    from cardtable.tui.screens.table import ChoiceModal
+
+    game = new_game("indian-rummy", players=["Ann", "Bob"], seed=4)
+    session = Session(game, [None, "random"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+        await pilot.press("d")
+        await until(pilot, lambda: len(game.hand(0)) == 14)
+        before = game.snapshot()
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        assert "wrong show" in app.screen.prompt and "80 points" in app.screen.prompt
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert game.snapshot() == before
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        await pilot.press("enter")  # the first option: yes
+        await until(pilot, lambda: any("wrong" in line.lower() for line in game.log))

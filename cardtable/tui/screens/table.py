@@ -36,14 +36,27 @@ VERB_KEYS = {
     "cancel": "c",
     "next": "n",
     "play": "p",
-    "drop": "o",
+    "pass": "z",
+    "out": "u",
+    "knock": "k",
+    "gin": "g",
+    "biggin": "G",
     "declare": "e",
+    "drop": "b",
+    "show": "v",
+    "rejoin": "j",
 }
 """The notation's verbs (engine contract) and their keys; no game is named here."""
 
 KEY_VERBS = {key: verb for verb, key in VERB_KEYS.items()}
 
-CARD_VERBS = {"meld", "layoff", "swap", "discard", "play", "declare"}
+CARD_VERBS = {"meld", "layoff", "swap", "discard", "play", "declare", "out", "knock", "gin"}
+
+ONE_CARD_VERBS = {"discard", "play", "declare", "out", "knock", "gin"}
+"""Verbs of one card: with nothing selected they take the card under the cursor."""
+
+GO_OUT_VERBS = ("out", "gin")
+"""Going out with the card under the cursor: Enter prefers it to a plain discard."""
 
 
 class ChoiceModal(ModalScreen[str | None]):
@@ -160,6 +173,15 @@ class TableScreen(Screen[None]):
         Binding("c", "verb('cancel')", "Cancel", id="verb-cancel"),
         Binding("n", "verb('next')", "Next", id="verb-next"),
         Binding("p", "verb('play')", "Play", id="verb-play"),
+        Binding("z", "verb('pass')", "Pass", id="verb-pass"),
+        Binding("u", "verb('out')", "Go out", id="verb-out"),
+        Binding("k", "verb('knock')", "Knock", id="verb-knock"),
+        Binding("g", "verb('gin')", "Gin", id="verb-gin"),
+        Binding("G", "verb('biggin')", "Big gin", id="verb-biggin"),
+        Binding("e", "verb('declare')", "Declare", id="verb-declare"),
+        Binding("b", "verb('drop')", "Drop", id="verb-drop"),
+        Binding("v", "verb('show')", "Show", id="verb-show"),
+        Binding("j", "verb('rejoin')", "Rejoin", id="verb-rejoin"),
         Binding("o", "sort", "Sort", id="sort"),
         Binding("s", "hint", "Hint", id="hint"),
         Binding("r", "arrange", "Arrange", id="arrange"),
@@ -281,6 +303,8 @@ class TableScreen(Screen[None]):
     def _draw_melds(self, view: PlayerView) -> None:
         area = self.query_one("#melds", VerticalScroll)
         area.remove_children()
+        # Games that meld only when going out (Gin, Indian Rummy) show the area once melds exist.
+        area.display = "meld" in self.verbs or bool(view.melds)
         if not view.melds:
             area.mount(Static("(no melds on the table yet)", classes="empty-note"))
             return
@@ -387,9 +411,22 @@ class TableScreen(Screen[None]):
         )
 
     # ------------------------------------------------------------------ moves
-    def play_move(self, move: Move | str) -> bool:
-        """Play a move for the seat to act; refusals show the engine's reason."""
+    def play_move(self, move: Move | str, confirmed: bool = False) -> bool:
+        """Play a move for the seat to act; refusals show the engine's reason. A move the
+        game warns about (a wrong show that costs points) is played only once confirmed."""
         try:
+            if not confirmed:
+                found = self.game.find_move(move)
+                warning = self.game.warning(found)
+                if warning:
+                    yes = f"yes: {found}"
+
+                    def picked(text: str | None) -> None:
+                        if text == yes:
+                            self.play_move(found, confirmed=True)
+
+                    self.app.push_screen(ChoiceModal(f"Careful: {warning}.", [yes, "no, go back"]), picked)
+                    return False
             done = self.session.play(move)
         except (IllegalMove, InvalidNotation) as exc:
             self.refuse(str(exc))
@@ -421,7 +458,7 @@ class TableScreen(Screen[None]):
         game = self.game
         legal = [m for m in game.legal_moves() if m.kind == verb]
         cards = self.selected_cards()
-        if verb in ("discard", "play") and not cards and self.viewer is not None:
+        if verb in ONE_CARD_VERBS and not cards and self.viewer is not None:
             hand = self.hand_cards(self.viewer)
             cards = [hand[self.cursor]] if hand else []
         if verb not in CARD_VERBS:
@@ -505,16 +542,40 @@ class TableScreen(Screen[None]):
             self.gesture("draw")
             return
         count = len(self.selected)
+        going_out = self._going_out_verb() if count <= 1 else None
         if count >= 3 and "meld" in kinds:
             self.gesture("meld")
+        elif going_out is not None:
+            self.gesture(going_out)
         elif count <= 1 and "discard" in kinds:
             self.gesture("discard")
         elif count <= 1 and "play" in kinds:
             self.gesture("play")
         elif "next" in kinds:
             self.gesture("next")
-        else:
+        elif "meld" in kinds or "discard" in kinds:
             self.refuse("select cards, then press m to meld, a to lay off or x to discard")
+        else:
+            keys = [
+                f"{VERB_KEYS[k]} {k}" for k in dict.fromkeys(m.kind for m in self._legal()) if k in VERB_KEYS
+            ]
+            self.refuse("press " + " · ".join(keys) if keys else "no move is possible now")
+
+    def _going_out_verb(self) -> str | None:
+        """The go-out verb (``out X``, ``gin X``) listed for the selected or cursor card."""
+        if self.viewer is None:
+            return None
+        cards = self.selected_cards()
+        if not cards:
+            hand = self.hand_cards(self.viewer)
+            cards = [hand[self.cursor]] if hand else []
+        if len(cards) != 1:
+            return None
+        name = cards[0].name
+        for verb in GO_OUT_VERBS:
+            if any(m.kind == verb and [c.name for c in m.cards] == [name] for m in self._legal()):
+                return verb
+        return None
 
     def action_cursor(self, step: int) -> None:
         if self.viewer is None:
