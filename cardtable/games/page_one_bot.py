@@ -44,6 +44,11 @@ _PENALTY = re.compile(r"^(.*) forgot to call Page One")
 _REBUILD = "are shuffled into a new stock"
 
 
+MARGIN = 0.1
+"""How much better than the medium choice a move must do in the playouts to replace it
+(the playouts are few and their policy simple: small differences are noise)."""
+
+
 def _strength(card: Card) -> int:
     return 15 if card.rank == JOKER_RANK else 14 if card.rank == 1 else card.rank
 
@@ -245,7 +250,7 @@ class PageOnePolicy:
         rate, i = max(scored)
         base = self._medium(turn)
         base_i = next((k for k, m in enumerate(candidates) if m.key == base.move.key), None)
-        if base_i is not None and tries[base_i] and wins[base_i] / tries[base_i] >= rate - 0.02:
+        if base_i is not None and tries[base_i] and wins[base_i] / tries[base_i] >= rate - MARGIN:
             return Decision(
                 base.move, f"{base.why} (wins {100 * wins[base_i] / tries[base_i]:.0f}% of playouts)"
             )
