@@ -70,3 +70,20 @@ def read_stacked(
     discard = take_listed(pool, stacked.get("discard"), "discard")
     extras = {key: take_listed(pool, stacked.get(key), key) for key in card_keys}
     return fixed, stock_top, discard, extras
+
+
+def deal_hand(pool: list[Card], count: int) -> list[Card]:
+    """Deal ``count`` cards off the end of ``pool`` for a hand the stacked deal left open.
+
+    >>> try:
+    ...     deal_hand([], 13)
+    ... except InvalidRules as exc:
+    ...     print(str(exc).split(";")[0])
+    deal: the cards listed leave 0 to deal, too few for another hand of 13
+    """
+    if len(pool) < count:
+        raise InvalidRules(
+            f"deal: the cards listed leave {len(pool)} to deal, too few for another hand of {count}; "
+            "list fewer cards"
+        )
+    return [pool.pop() for _ in range(count)]

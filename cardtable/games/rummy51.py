@@ -58,6 +58,7 @@ from typing import Any, Literal, Self
 from pydantic import Field
 
 from cardtable.engine.cards import JOKER_RANK, Card, make_deck, names
+from cardtable.engine.deals import deal_hand
 from cardtable.engine.errors import InvalidRules
 from cardtable.engine.melds import RUN, SET, Meld, MeldRules, enumerate_melds, extend_meld, meld_value
 from cardtable.engine.moves import Move
@@ -322,7 +323,7 @@ class Rummy51(RummyGame):
             if s in fixed:
                 self.hands[s] = fixed[s]
             else:
-                self.hands[s] = [pool.pop() for _ in range(self._deal_size(s, len(jokers)))]
+                self.hands[s] = deal_hand(pool, self._deal_size(s, len(jokers)))
         self.stock = pool
         self.discard = disc
         self.stock.extend(reversed(stock_top))

@@ -36,6 +36,8 @@ from typing import Any, Literal
 from pydantic import Field
 
 from cardtable.engine.cards import JOKER_RANK, SUITS, Card, make_deck, names
+from cardtable.engine.deals import deal_hand
+from cardtable.engine.errors import InvalidRules
 from cardtable.engine.melds import (
     RUN,
     SET,
@@ -252,9 +254,11 @@ class Scala40(RummyGame):
         fixed, stock_top, disc, _ = self._read_stacked(stacked, pool)
         self.rng.shuffle(pool)
         for s in order:
-            self.hands[s] = fixed[s] if s in fixed else [pool.pop() for _ in range(HAND_SIZE)]
+            self.hands[s] = fixed[s] if s in fixed else deal_hand(pool, HAND_SIZE)
         self.stock = pool
         self.discard = []
+        if "discard" not in stacked and not pool:
+            raise InvalidRules("deal: the cards listed leave none for the up-card; list fewer cards")
         if "discard" in stacked:
             self.discard = disc
         else:
