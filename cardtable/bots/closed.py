@@ -156,9 +156,9 @@ class ClosedRummyPolicy:
             [*hand, top], rules, value, need=need, pure=pure, may_discard=lambda c: c is not top
         )
         if after.penalty + 3 <= now.penalty:
-            return Decision(
-                take, f"take {top.name}: it joins a meld ({now.penalty} -> {after.penalty} loose)"
-            )
+            melded = any(c is top for g in after.groups for c in g.cards)
+            why = "it joins a meld" if melded else "it is lower than the card it replaces"
+            return Decision(take, f"take {top.name}: {why} ({now.penalty} -> {after.penalty} loose)")
         if other is None:
             return Decision(take, f"take {top.name}")
         return Decision(other, f"{other.kind}: {top.name} does not join a meld")
