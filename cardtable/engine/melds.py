@@ -156,6 +156,24 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld({self})"
 
+    def replace(self, *, cards: tuple[Card, ...] | None = None, owner: int | None = None) -> Meld:
+        """This meld with other physical cards (standing for the same cards) or another owner.
+
+        >>> from cardtable.engine.cards import parse_cards
+        >>> m = Meld(SET, parse_cards("7H 7S 7D"), parse_cards("7H 7S 7D"), rank=7)
+        >>> m.replace(owner=1).owner, m.replace(owner=1).same(m)
+        (1, False)
+        """
+        return Meld(
+            self.kind,
+            self.cards if cards is None else cards,
+            self.reps,
+            suit=self.suit,
+            rank=self.rank,
+            lo=self.lo,
+            owner=self.owner if owner is None else owner,
+        )
+
     def same(self, other: Meld) -> bool:
         """Equal for the rules: same kind, same cards standing for the same cards."""
         return (
@@ -636,9 +654,7 @@ def swap_wild(meld: Meld, card: Card, rules: MeldRules) -> tuple[Meld, Card] | N
     for i, (c, r) in enumerate(zip(meld.cards, meld.reps, strict=True)):
         if c != r and r == card:
             cards = (*meld.cards[:i], card, *meld.cards[i + 1 :])
-            return Meld(
-                meld.kind, cards, meld.reps, suit=meld.suit, rank=meld.rank, lo=meld.lo, owner=meld.owner
-            ), c
+            return meld.replace(cards=cards), c
     return None
 
 

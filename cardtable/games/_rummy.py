@@ -391,7 +391,7 @@ class RummyGame(Game):
         seat = self.cur
         name = self.players[seat]
         phys = tuple(self._take_from_hand(c) for c in proto.cards)
-        meld = Meld(proto.kind, phys, proto.reps, suit=proto.suit, rank=proto.rank, lo=proto.lo, owner=seat)
+        meld = proto.replace(cards=phys, owner=seat)
         self.melds_.append(meld)
         points = self.meld_points(meld)
         self.log.append(f"{name} melded {names(phys)} ({points})")
@@ -411,9 +411,7 @@ class RummyGame(Game):
         _, j, new, card = move.action
         real = self._take_from_hand(card)
         cards = tuple(real if c is card else c for c in new.cards)
-        self.melds_[j] = Meld(
-            new.kind, cards, new.reps, suit=new.suit, rank=new.rank, lo=new.lo, owner=new.owner
-        )
+        self.melds_[j] = new.replace(cards=cards)
         self.log.append(f"{self.players[seat]} laid off {move.tokens()[0]} on meld {j + 1}")
         if not self.hands[seat]:
             self._went_out(seat)
@@ -426,9 +424,7 @@ class RummyGame(Game):
         assert isinstance(wild, Card)
         real = self._take_from_hand(card)
         cards = tuple(real if c is card else c for c in new.cards)
-        self.melds_[j] = Meld(
-            new.kind, cards, new.reps, suit=new.suit, rank=new.rank, lo=new.lo, owner=new.owner
-        )
+        self.melds_[j] = new.replace(cards=cards)
         self.hands[seat].append(wild)
         if must_use:
             self.must_use.append(wild)

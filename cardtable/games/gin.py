@@ -646,7 +646,7 @@ class GinRummy(Game):
         for g in groups:
             ids = {c.id for c in g.cards}
             hand[:] = [c for c in hand if c.id not in ids]
-            self.melds_.append(Meld(g.kind, g.cards, g.reps, suit=g.suit, rank=g.rank, lo=g.lo, owner=seat))
+            self.melds_.append(g.replace(owner=seat))
 
     def _continue_laying(self) -> None:
         """In the knock phase: finish by itself once the knocker has no choice left."""

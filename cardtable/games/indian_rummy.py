@@ -1221,7 +1221,7 @@ class IndianRummy(RummyGame):
 
     @staticmethod
     def _owned(meld: Meld, seat: int) -> Meld:
-        return Meld(meld.kind, meld.cards, meld.reps, suit=meld.suit, rank=meld.rank, lo=meld.lo, owner=seat)
+        return meld.replace(owner=seat)
 
     def _showed(self, seat: int, verdict: Verdict) -> None:
         self._score_show(seat, verdict)

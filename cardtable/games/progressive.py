@@ -708,21 +708,8 @@ class ProgressiveRummy(RummyGame):
         if kind == "out":
             _, card, groups = move.action
             real = self._throw(card)
-            hand = self.hands[seat]
-            for group in groups:
-                _remove_cards(hand, group.cards)
-                self.melds_.append(
-                    Meld(
-                        group.kind,
-                        group.cards,
-                        group.reps,
-                        suit=group.suit,
-                        rank=group.rank,
-                        lo=group.lo,
-                        owner=seat,
-                    )
-                )
-            assert not hand
+            self._lay(seat, groups)
+            assert not self.hands[seat]
             shown = " ".join(str(g) for g in groups)
             self.log.append(f"{name} went out with {shown}, discarding {real.name}")
             self.out_seat = seat
@@ -780,6 +767,12 @@ class ProgressiveRummy(RummyGame):
     def _went_out(self, seat: int) -> None:
         raise AssertionError("a hand is never emptied by a lay-off here")
 
+    def _lay(self, seat: int, groups: Sequence[Meld]) -> None:
+        """Move ``groups`` from ``seat``'s hand to the table as that seat's melds."""
+        for group in groups:
+            _remove_cards(self.hands[seat], group.cards)
+            self.melds_.append(group.replace(owner=seat))
+
     # ------------------------------------------------------------------ scoring
     def _score_round(self, why: str | None) -> None:
         """Score the round: the going-out player 0, everyone else the cards their best
@@ -789,21 +782,8 @@ class ProgressiveRummy(RummyGame):
         for s in range(self.n):
             if s == self.out_seat:
                 continue
-            hand = self.hands[s]
-            arr = self.arrange(hand)
-            for group in arr.groups:
-                _remove_cards(hand, group.cards)
-                self.melds_.append(
-                    Meld(
-                        group.kind,
-                        group.cards,
-                        group.reps,
-                        suit=group.suit,
-                        rank=group.rank,
-                        lo=group.lo,
-                        owner=s,
-                    )
-                )
+            arr = self.arrange(self.hands[s])
+            self._lay(s, arr.groups)
             row[s] = arr.penalty
             left = f" ({names(arr.deadwood)})" if arr.deadwood else " (all in sets and runs)"
             details.append(f"{self.players[s]} {arr.penalty}{left}")
