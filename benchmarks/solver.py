@@ -18,70 +18,15 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from cardtable.engine.arrange import Requirement, best_arrangement, best_discard
-from cardtable.engine.cards import JOKER_RANK, SUITS, Card, make_deck
+from cardtable.engine.arrange import best_arrangement, best_discard
+from cardtable.engine.cards import JOKER_RANK, Card, make_deck
 from cardtable.engine.melds import MeldRules
+from cardtable.testing import GIN_MELDS as GIN
+from cardtable.testing import INDIAN_NEED, gin_value, meld_rich, penalty_value
+from cardtable.testing import PROGRESSIVE_MELDS as PROGRESSIVE
+from cardtable.testing import indian_melds as indian_rules
 
 Row = tuple[str, str, str, str]
-
-GIN = MeldRules(max_wilds=0, ace_high=False)
-PROGRESSIVE = MeldRules(
-    ace_high=False,
-    max_wilds=15,
-    set_max=15,
-    set_distinct_suits=False,
-    allow_all_wild=True,
-    wild_ranks=frozenset({2}),
-)
-INDIAN_NEED = Requirement(runs=2, pure_runs=1)
-
-
-def indian_rules(wild_rank: int) -> MeldRules:
-    """Indian Rummy's melds: any number of wilds, sets of 3-4 different suits, no A-K-A."""
-    return MeldRules(
-        max_wilds=14,
-        set_max=4,
-        allow_all_wild=True,
-        ace_both_ends="never",
-        wild_ranks=frozenset({wild_rank}),
-    )
-
-
-def gin_value(c: Card) -> int:
-    return min(c.rank, 10)
-
-
-def penalty_value(rules: MeldRules, wild_value: int) -> Callable[[Card], int]:
-    def value(c: Card) -> int:
-        if rules.is_wild(c):
-            return wild_value
-        return 10 if c.rank in (1, 11, 12, 13) else c.rank
-
-    return value
-
-
-def meld_rich(rng: random.Random, deck: Sequence[Card], n: int) -> list[Card]:
-    """``n`` cards, most from 2-5 random (overlapping) runs and sets, the rest random."""
-    naturals = [c for c in deck if c.rank != JOKER_RANK]
-    hand: list[Card] = []
-    for _ in range(rng.randint(2, 5)):
-        seed = rng.choice(naturals)
-        if rng.random() < 0.5:
-            length = rng.randint(3, 5)
-            lo = rng.randint(1, 14 - length)
-            want = [(r, seed.suit) for r in range(lo, lo + length)]
-        else:
-            want = [(seed.rank, s) for s in rng.sample(SUITS, rng.randint(3, 4))]
-        for rank, suit in want:
-            c = next((c for c in naturals if c.rank == rank and c.suit == suit and c not in hand), None)
-            if c is not None and all(c is not h for h in hand):
-                hand.append(c)
-    rng.shuffle(hand)
-    hand = hand[:n]
-    rest = [c for c in naturals if all(c is not h for h in hand)]
-    hand += rng.sample(rest, n - len(hand))
-    rng.shuffle(hand)
-    return hand
 
 
 def distinct(hands: Sequence[Sequence[Card]]) -> list[Sequence[Card]]:
@@ -98,7 +43,7 @@ def distinct(hands: Sequence[Sequence[Card]]) -> list[Sequence[Card]]:
 def gin_hands(seed: int, count: int, n: int) -> list[Sequence[Card]]:
     rng = random.Random(seed)
     deck = make_deck(1)
-    return distinct([meld_rich(rng, deck, n) for _ in range(count)])
+    return distinct([meld_rich(rng, deck, n, rng.randint(2, 5)) for _ in range(count)])
 
 
 def indian_hands(seed: int, count: int, n: int) -> list[tuple[Sequence[Card], MeldRules]]:

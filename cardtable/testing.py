@@ -12,6 +12,8 @@ game is covered as soon as it registers.
 * :func:`check_views`: a seat's view depends on nothing hidden from it (no leak).
 * :func:`check_replay`, :func:`check_determinism`: record -> replay, same seed same game.
 * :func:`check_deal_scores`: the match totals move by exactly the finished deal's row.
+* :func:`meld_rich` and the solver's test rules (:data:`GIN_MELDS`, :func:`indian_melds`,
+  ...): the hands and rules the solver's cross-check and its benchmark share.
 
 >>> from cardtable.engine import get
 >>> spec = get("scala40")
@@ -27,7 +29,7 @@ import itertools
 import operator
 import random
 import typing
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from cardtable.engine import (
@@ -41,6 +43,9 @@ from cardtable.engine import (
     parse_move,
     replay,
 )
+from cardtable.engine.arrange import Requirement
+from cardtable.engine.cards import JOKER_RANK, SUITS, Card
+from cardtable.engine.melds import MeldRules
 
 MOVE_CAP = 5_000
 """A deal that has not ended after this many moves is a failure (termination)."""
@@ -486,3 +491,79 @@ def play_match(game: Game, rng: random.Random) -> None:
     again = replay(game.record())
     assert again.is_over and again.outcome == outcome
     assert again.snapshot() == game.snapshot()
+
+
+# ---------------------------------------------------------------------------- solver hands
+
+GIN_MELDS = MeldRules(max_wilds=0, ace_high=False)
+"""Gin's melds: one pack, no wilds, ace low only."""
+PROGRESSIVE_MELDS = MeldRules(
+    ace_high=False,
+    max_wilds=15,
+    set_max=15,
+    set_distinct_suits=False,
+    allow_all_wild=True,
+    wild_ranks=frozenset({2}),
+)
+"""Progressive Rummy's melds in the 2s round (sets may repeat suits, any number of wilds)."""
+INDIAN_NEED = Requirement(runs=2, pure_runs=1)
+"""Indian Rummy's declaration: two sequences, one of them pure."""
+
+
+def indian_melds(wild_rank: int) -> MeldRules:
+    """Indian Rummy's melds: any number of wilds, sets of 3-4 different suits, no A-K-A."""
+    return MeldRules(
+        max_wilds=14,
+        set_max=4,
+        allow_all_wild=True,
+        ace_both_ends="never",
+        wild_ranks=frozenset({wild_rank}),
+    )
+
+
+def gin_value(c: Card) -> int:
+    """Gin deadwood: ace 1, faces 10."""
+    return min(c.rank, 10)
+
+
+def penalty_value(rules: MeldRules, wild_value: int = 0) -> Callable[[Card], int]:
+    """A penalty count: wilds ``wild_value``, aces and faces 10, others their rank."""
+
+    def value(c: Card) -> int:
+        if rules.is_wild(c):
+            return wild_value
+        return 10 if c.rank in (1, 11, 12, 13) else c.rank
+
+    return value
+
+
+def meld_rich(rng: random.Random, deck: Sequence[Card], n: int, melds: int) -> list[Card]:
+    """``n`` cards of ``deck``, most of them from ``melds`` random runs and sets (overlapping).
+
+    >>> from cardtable.engine.cards import make_deck
+    >>> len(meld_rich(random.Random(1), make_deck(1), 11, 3))
+    11
+    """
+    pool = list(deck)
+    naturals = [c for c in pool if c.rank != JOKER_RANK]
+    hand: list[Card] = []
+    for _ in range(melds):
+        seed = rng.choice(naturals)
+        if rng.random() < 0.5:
+            length = rng.randint(3, 5)
+            lo = rng.randint(1, max(1, 14 - length))
+            want = [(r, seed.suit) for r in range(lo, min(lo + length, 14))]
+        else:
+            suits = rng.sample(SUITS, rng.randint(3, 4))
+            want = [(seed.rank, s) for s in suits]
+        for rank, suit in want:
+            for c in pool:
+                if c.rank == rank and c.suit == suit and all(c is not h for h in hand):
+                    hand.append(c)
+                    break
+    rng.shuffle(hand)
+    hand = hand[:n]
+    rest = [c for c in pool if all(c is not h for h in hand)]
+    hand += rng.sample(rest, n - len(hand))
+    rng.shuffle(hand)
+    return hand

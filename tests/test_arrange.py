@@ -25,35 +25,11 @@ from cardtable.engine.arrange import (
 )
 from cardtable.engine.cards import JOKER_RANK, SUITS, Card, make_deck, parse_cards
 from cardtable.engine.melds import RUN, Meld, MeldRules, build_meld, meld_value
-
-GIN = MeldRules(max_wilds=0, ace_high=False)
-INDIAN_RULES = dict(max_wilds=14, set_max=4, allow_all_wild=True, ace_both_ends="never")
-PROGRESSIVE = MeldRules(
-    ace_high=False,
-    max_wilds=15,
-    set_max=15,
-    set_distinct_suits=False,
-    allow_all_wild=True,
-    wild_ranks=frozenset({2}),
-)
-INDIAN_NEED = Requirement(runs=2, pure_runs=1)
-
-
-def indian(wild: int) -> MeldRules:
-    return MeldRules(wild_ranks=frozenset({wild}), **INDIAN_RULES)  # type: ignore[arg-type]
-
-
-def gin_value(c: Card) -> int:
-    return min(c.rank, 10)
-
-
-def value_for(rules: MeldRules, wild_value: int = 0) -> Callable[[Card], int]:
-    def value(c: Card) -> int:
-        if rules.is_wild(c):
-            return wild_value
-        return 10 if c.rank in (1, 11, 12, 13) else c.rank
-
-    return value
+from cardtable.testing import GIN_MELDS as GIN
+from cardtable.testing import INDIAN_NEED, gin_value, meld_rich
+from cardtable.testing import PROGRESSIVE_MELDS as PROGRESSIVE
+from cardtable.testing import indian_melds as indian
+from cardtable.testing import penalty_value as value_for
 
 
 def names(cards: Sequence[Card]) -> list[str]:
@@ -433,33 +409,6 @@ def test_bad_input_messages() -> None:
 
 
 # ---------------------------------------------------------------------------- the cross-check
-
-
-def meld_rich(rng: random.Random, deck: Sequence[Card], n: int, melds: int) -> list[Card]:
-    """``n`` cards of ``deck``, most of them from a few random runs and sets (overlapping)."""
-    pool = list(deck)
-    naturals = [c for c in pool if c.rank != JOKER_RANK]
-    hand: list[Card] = []
-    for _ in range(melds):
-        seed = rng.choice(naturals)
-        if rng.random() < 0.5:
-            length = rng.randint(3, 5)
-            lo = rng.randint(1, max(1, 14 - length))
-            want = [(r, seed.suit) for r in range(lo, min(lo + length, 14))]
-        else:
-            suits = rng.sample(SUITS, rng.randint(3, 4))
-            want = [(seed.rank, s) for s in suits]
-        for rank, suit in want:
-            for c in pool:
-                if c.rank == rank and c.suit == suit and all(c is not h for h in hand):
-                    hand.append(c)
-                    break
-    rng.shuffle(hand)
-    hand = hand[:n]
-    rest = [c for c in pool if all(c is not h for h in hand)]
-    hand += rng.sample(rest, n - len(hand))
-    rng.shuffle(hand)
-    return hand
 
 
 def with_wilds(
