@@ -47,6 +47,9 @@ class Game(ABC):
 
     game_id: ClassVar[str]
     title: ClassVar[str]
+    move_caches: ClassVar[tuple[str, ...]] = ()
+    """Attributes holding dicts of listed moves reused across turns: a copy starts them
+    empty, because a listed move carries the stamp of the game that listed it."""
 
     players: tuple[str, ...]
     rules: Ruleset
@@ -131,6 +134,8 @@ class Game(ABC):
                 rng.setstate(value.getstate())
                 value = rng
             new.__dict__[name] = value
+        for name in self.move_caches:
+            new.__dict__[name] = {}
         new._stamp = object()
         new._legal_stamp = None
         new._legal_keys = None

@@ -61,7 +61,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Literal, Self
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -299,6 +299,7 @@ class IndianRummy(RummyGame):
     game_id = "indian-rummy"
     title = "Indian Rummy"
     verbs = ("draw", "take", "drop", "discard", "declare", "show", "next", "rejoin", "pass")
+    move_caches = ("_discard_moves", "_declare_moves")
 
     rules: IndianRummyRules
 
@@ -1452,12 +1453,6 @@ class IndianRummy(RummyGame):
         )
 
     # ------------------------------------------------------------------ copies
-    def copy(self) -> Self:
-        new = super().copy()
-        new._discard_moves = {}  # a listed move belongs to one game (it carries that game's stamp)
-        new._declare_moves = {}
-        return new
-
     def _snapshot_extra(self) -> tuple[Any, ...]:
         def ids(cards: Sequence[Card]) -> tuple[int, ...]:
             return tuple(c.id for c in cards)

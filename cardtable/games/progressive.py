@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any, Literal, Self
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -279,6 +279,7 @@ class ProgressiveRummy(RummyGame):
     game_id = "progressive-rummy"
     title = "Progressive Rummy"
     verbs = ("draw", "take", "discard", "out", "layoff", "next")
+    move_caches = ("_discard_moves",)
 
     rules: ProgressiveRules
 
@@ -857,11 +858,6 @@ class ProgressiveRummy(RummyGame):
         )
 
     # ------------------------------------------------------------------ copies
-    def copy(self) -> Self:
-        new = super().copy()
-        new._discard_moves = {}  # a listed move belongs to one game (it carries that game's stamp)
-        return new
-
     def _snapshot_extra(self) -> tuple[Any, ...]:
         return (
             self.round_no,

@@ -53,7 +53,7 @@ hand ends with no score and counts as one of the match's hands.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, Self
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -198,6 +198,7 @@ class Rummy51(RummyGame):
     game_id = "rummy51"
     title = "Rummy 51"
     verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
+    move_caches = ("_discard_moves",)
 
     rules: Rummy51Rules
 
@@ -757,11 +758,6 @@ class Rummy51(RummyGame):
         )
 
     # ------------------------------------------------------------------ copies
-    def copy(self) -> Self:
-        new = super().copy()
-        new._discard_moves = {}  # a listed move belongs to one game (it carries that game's stamp)
-        return new
-
     def _snapshot_extra(self) -> tuple[Any, ...]:
         return (
             self.turn_no,
