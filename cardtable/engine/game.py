@@ -289,3 +289,55 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {', '.join(self.players)} phase={self.phase} to_act={self.to_act}>"
+
+
+class TableGame(Game):
+    """A game keeping its state under the usual names, which gives the public accessors.
+
+    ``cur`` (the seat to act), ``phase_``, ``hands`` (lists of cards), ``melds_``, ``total``
+    (match totals), ``rows`` (one score row per finished deal) and ``_outcome`` (None
+    until the match is over). Every built-in game derives from it.
+
+    >>> from cardtable.engine import new_game
+    >>> isinstance(new_game("gin", ["Ann", "Bob"], seed=1), TableGame)
+    True
+    """
+
+    cur: int
+    phase_: str
+    hands: list[list[Card]]
+    melds_: list[Meld]
+    total: list[int]
+    rows: list[tuple[int | None, ...]]
+    _outcome: Outcome | None
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self._outcome is not None else self.cur
+
+    @property
+    def phase(self) -> str:
+        return self.phase_
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return tuple(self.hands[seat])
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        return tuple(self.melds_)
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.total)
+
+    @property
+    def deal_scores(self) -> tuple[tuple[int | None, ...], ...]:
+        return tuple(self.rows)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Self
 from cardtable.engine.cards import JOKER_RANK, Card, names
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove
-from cardtable.engine.game import Game, Outcome
+from cardtable.engine.game import Outcome, TableGame
 from cardtable.engine.melds import (
     RUN,
     Meld,
@@ -43,7 +43,7 @@ LayoffFilter = Callable[[Card, int, Meld], bool]
 """``(card, meld index, meld after the lay-off) -> True`` to leave that lay-off out."""
 
 
-class RummyGame(Game):
+class RummyGame(TableGame):
     """Base of the two-pack rummy games: shared state, moves and views (see the module)."""
 
     verbs: ClassVar[tuple[str, ...]]
@@ -117,37 +117,6 @@ class RummyGame(Game):
         """``seat`` has no cards left after a meld, lay-off or discard: score the deal."""
 
     # ------------------------------------------------------------------ public
-    @property
-    def to_act(self) -> int | None:
-        return None if self._outcome is not None else self.cur
-
-    @property
-    def phase(self) -> str:
-        return self.phase_
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        return tuple(self.hands[seat])
-
-    @property
-    def melds(self) -> tuple[Meld, ...]:
-        return tuple(self.melds_)
-
-    @property
-    def is_over(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.total)
-
-    @property
-    def deal_scores(self) -> tuple[tuple[int | None, ...], ...]:
-        return tuple(self.rows)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     @property
     def stock_count(self) -> int:
         """Cards left in the stock."""

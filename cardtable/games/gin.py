@@ -72,7 +72,7 @@ from cardtable.engine.arrange import Arrangement, best_arrangement, best_discard
 from cardtable.engine.cards import Card, make_deck, names
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Game, Outcome
+from cardtable.engine.game import Outcome, TableGame
 from cardtable.engine.melds import Meld, MeldRules, build_meld, enumerate_melds, extend_meld
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
@@ -274,8 +274,10 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-class GinRummy(Game):
-    """A game of Gin Rummy (two players, hands until one reaches the target)."""
+class GinRummy(TableGame):
+    """A game of Gin Rummy (two players, hands until one reaches the target). Phases:
+    'offer', 'draw', 'play', 'knock', 'layoff', 'deal-over', 'match-over'; ``melds`` are the
+    knocker's once a hand is being ended (then the defender's too, at its end)."""
 
     game_id = "gin"
     title = "Gin Rummy"
@@ -381,40 +383,6 @@ class GinRummy(Game):
 
     def _knock_text(self) -> str:
         return "gin only" if self.knock_value == 0 else str(self.knock_value)
-
-    # ------------------------------------------------------------------ public
-    @property
-    def to_act(self) -> int | None:
-        return None if self._outcome is not None else self.cur
-
-    @property
-    def phase(self) -> str:
-        """'offer', 'draw', 'play', 'knock', 'layoff', 'deal-over' or 'match-over'."""
-        return self.phase_
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        return tuple(self.hands[seat])
-
-    @property
-    def melds(self) -> tuple[Meld, ...]:
-        """The knocker's melds once a hand is being ended (then the defender's, at its end)."""
-        return tuple(self.melds_)
-
-    @property
-    def is_over(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.total)
-
-    @property
-    def deal_scores(self) -> tuple[tuple[int | None, ...], ...]:
-        return tuple(self.rows)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     # ------------------------------------------------------------------ arithmetic
     def arrange(self, cards: Sequence[Card]) -> Arrangement:

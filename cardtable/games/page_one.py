@@ -69,7 +69,7 @@ from pydantic import Field
 from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, Card, make_deck
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Game, Outcome
+from cardtable.engine.game import Outcome, TableGame
 from cardtable.engine.melds import Meld
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
@@ -179,8 +179,9 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-class PageOne(Game):
-    """A match of Page One (one deal by default)."""
+class PageOne(TableGame):
+    """A match of Page One (one deal by default). Phases: 'lead', 'follow', 'deal-over',
+    'match-over'; there are no melds."""
 
     game_id = "page-one"
     title = "Page One"
@@ -267,37 +268,9 @@ class PageOne(Game):
 
     # ------------------------------------------------------------------ public
     @property
-    def to_act(self) -> int | None:
-        return None if self._outcome is not None else self.cur
-
-    @property
-    def phase(self) -> str:
-        """'lead', 'follow', 'deal-over' or 'match-over'."""
-        return self.phase_
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        return tuple(self.hands[seat])
-
-    @property
     def melds(self) -> tuple[Meld, ...]:
         """Page One has no melds."""
         return ()
-
-    @property
-    def is_over(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.total)
-
-    @property
-    def deal_scores(self) -> tuple[tuple[int | None, ...], ...]:
-        return tuple(self.rows)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     @property
     def trick_cards(self) -> tuple[tuple[int, Card], ...]:
