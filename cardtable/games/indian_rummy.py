@@ -72,7 +72,7 @@ from cardtable.engine.melds import RUN, SET, Meld, MeldRules, build_meld
 from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.views import MeldView, PlayerView
+from cardtable.engine.views import FaceUpView, GroupingView, GroupView, MeldView, PlayerView
 
 from ._rummy import RummyGame
 
@@ -299,7 +299,7 @@ class IndianRummy(RummyGame):
     game_id = "indian-rummy"
     title = "Indian Rummy"
     verbs = ("draw", "take", "drop", "discard", "declare", "show", "next", "rejoin", "pass")
-    move_caches = ("_discard_moves", "_declare_moves")
+    move_caches = ("_discard_moves", "_declare_moves", "_panel_cache")
 
     rules: IndianRummyRules
 
@@ -334,6 +334,7 @@ class IndianRummy(RummyGame):
         self.dealer = n - 1
         self._discard_moves: dict[int, Move] = {}
         self._declare_moves: dict[int, Move] = {}
+        self._panel_cache: dict[tuple[object, int, int | None], GroupingView] = {}
         self._deal(deal)
 
     # ------------------------------------------------------------------ dealing
@@ -826,6 +827,104 @@ class IndianRummy(RummyGame):
         if k is None:
             raise IllegalMove(f"you do not hold {card.name}", f"declare {card.name}")
         return self.best_grouping(hand[:k] + hand[k + 1 :], declaring=True)
+
+    def grouping(self, seat: int, finish: Card | None = None) -> GroupingView | None:
+        """The declare panel for ``seat``: its best grouping and what showing it would give.
+
+        With 14 cards (after drawing) ``finish`` is the card to declare with (by default the
+        one whose best declaration costs least); with 13 the whole hand is grouped, and the
+        verdict is what a show would count. Cached until the next move: a table asks on
+        every redraw.
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("indian-rummy", ["Ann", "Bob"], seed=4)
+        >>> panel = g.grouping(0)
+        >>> panel.title, sum(len(x.cards) for x in panel.groups) + len(panel.loose)
+        ('your groups', 13)
+        """
+        hand = self.hands[seat]
+        if not hand:
+            return None
+        key = (self._stamp, seat, None if finish is None else finish.key)
+        cached = self._panel_cache.get(key)
+        if cached is not None:
+            return cached
+        if self._panel_cache and next(iter(self._panel_cache))[0] is not self._stamp:
+            self._panel_cache.clear()
+        panel = self._grouping(seat, hand, finish)
+        self._panel_cache[key] = panel
+        return panel
+
+    def _grouping(self, seat: int, hand: Sequence[Card], finish: Card | None) -> GroupingView:
+        playing = self.phase_ == "play" and seat == self.cur and len(hand) == HAND + 1
+        showing = self.phase_ == "show" and seat == self.cur
+        if not playing:
+            verdict = self.best_grouping(hand)
+            if showing:
+                title, summary = "your show", f"showing now counts {verdict.points} points"
+            elif verdict.valid:
+                title, summary = (
+                    "your groups",
+                    "all 13 grouped: draw, then declare with the card you do not need",
+                )
+            else:
+                title = "your groups"
+                summary = (
+                    f"not ready: {self._lacking(verdict)} ({verdict.points} points if someone declares now)"
+                )
+            return self._panel(title, None, verdict, summary)
+        choices: list[Card] = []
+        if finish is not None:
+            choices = [c for c in hand if c.key == finish.key][:1]
+        if not choices:  # no card given (or not held): the cheapest declaration
+            choices = list({c.key: c for c in reversed(hand)}.values())[::-1]  # one per card value
+        best: tuple[int, Card, Verdict] | None = None
+        for card in choices:
+            rest = list(hand)
+            rest.remove(card)
+            verdict = self.best_grouping(rest)
+            cost = 0 if verdict.valid else 1 + verdict.points
+            if best is None or cost < best[0]:
+                best = (cost, card, verdict)
+        assert best is not None
+        _, card, verdict = best
+        if verdict.valid:
+            summary = f"a valid declaration: press e to declare with {card.name}"
+        else:
+            summary = f"not valid: {self._lacking(verdict)}; a wrong show costs {self.wrong}"
+        return self._panel(f"declare with {card.name}", card.name, verdict, summary)
+
+    def _lacking(self, verdict: Verdict) -> str:
+        """What keeps a grouping from being a valid show, briefly."""
+        if verdict.life:
+            return verdict.reason
+        four = ", one of 4+ cards" if self.rules.four_card_life else ""
+        return f"needs two sequences, one pure{four}"
+
+    def _panel(self, title: str, finish: str | None, verdict: Verdict, summary: str) -> GroupingView:
+        melds, loose = verdict.groups, verdict.loose
+        if not melds and not verdict.life:
+            # Without the required sequences every card counts, so the judged show has no
+            # groups; the panel still shows what the hand holds so far.
+            arr = self._solve(loose, Requirement(), self._base_pure())
+            normal = self._normalize(arr.groups, arr.deadwood)
+            melds, loose = tuple(normal[0]), tuple(normal[1])
+        groups = tuple(
+            GroupView(
+                kind=self._kind_word(m),
+                cards=tuple(c.name for c in m.cards),
+                stands_for=tuple(r.name for r in m.reps),
+            )
+            for m in melds
+        )
+        return GroupingView(
+            title=title,
+            finish=finish,
+            groups=groups,
+            loose=tuple(c.name for c in loose),
+            ready=verdict.valid,
+            summary=summary,
+        )
 
     def warning(self, move: Move) -> str | None:
         """A wrong declaration costs points; so does a drop: say so before either.
@@ -1429,8 +1528,15 @@ class IndianRummy(RummyGame):
             )
             for i, m in enumerate(self.melds_)
         )
+        wild = f"{rank_word(self.wild_rank)}s wild" if self.wild_rank else "jokers only"
+        cut = FaceUpView(label="cut card", card=self.cut.name, note=wild)
         return view.model_copy(
-            update={"melds": melds, "stock_label": "closed deck", "discard_label": "open deck"}
+            update={
+                "melds": melds,
+                "stock_label": "closed deck",
+                "discard_label": "open deck",
+                "face_up": (cut,),
+            }
         )
 
     def _kind_word(self, meld: Meld) -> str:
