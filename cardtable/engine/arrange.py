@@ -1066,8 +1066,24 @@ def _solve_plain(
                 break
             rest = held & ~sets
             covered = readings[0][0] | readings[1][0] << 13 | readings[2][0] << 26 | readings[3][0] << 39
+            # the cards no run holds first (in a suit read one way): throwing one changes
+            # nothing else, and it beats throwing a covered card unless values go to 0 or below
+            single = 0
+            for k in range(4):
+                if len(per[k]) == 1:
+                    single |= 0x1FFF << (13 * k)
+            loose = rest & ~covered & single
+            x = loose
+            while x:
+                b = x & -x
+                x ^= b
+                g = gain.get(b)
+                if g is not None and (top is None or value + g < top[0]):
+                    top = (value + g, sets, b, readings)
             try_covered = top is None or value + least_throw < top[0]
-            x = rest
+            x = rest & ~single
+            if try_covered:
+                x |= rest & ~loose
             while x:
                 b = x & -x
                 x ^= b
@@ -1075,17 +1091,20 @@ def _solve_plain(
                 if g is None:
                     continue
                 s = (b.bit_length() - 1) // 13
-                reads = readings
-                if len(per[s]) == 1 and not b & covered:
-                    cand = value + g  # no run holds it: throwing it changes nothing else
-                elif len(per[s]) == 1 and not try_covered:
+                if b & single and not try_covered:
                     continue  # throwing a card a run holds never costs less than ``value``
+                if len(per[s]) == 1 and not runs_need:
+                    # the other suits read as before: re-read this one only
+                    got = suit(s, (rest ^ b) >> (13 * s) & 0x1FFF)[0]
+                    cand = value - per[s][0][0] + got[0] + g + cost[b]
+                    if top is None or cand < top[0]:
+                        top = (cand, sets, b, (*readings[:s], got[2], *readings[s + 1 :]))
                 else:
                     cand, reads, _ = score(rest ^ b)
                     cand += g + cost[b]
-                if top is None or cand < top[0]:
-                    top = (cand, sets, b, reads)
-                    try_covered = value + least_throw < cand
+                    if top is None or cand < top[0]:
+                        top = (cand, sets, b, reads)
+                try_covered = value + least_throw < top[0]
             if sets and try_covered:
                 # a card of a set bigger than needed may go: the runs stay as they are
                 x = sets
