@@ -1197,6 +1197,34 @@ def _arrangement(
     return Arrangement(tuple(melds), tuple(cards[i] for i in dead), sum(vals[i] for i in dead), ok)
 
 
+def _solve_hand(
+    hand: _Hand,
+    dead: list[int],
+    disc: list[int | None],
+    jdead: list[int],
+    jdisc: list[int | None],
+    caps: tuple[int, int, int],
+    need: Requirement | None,
+    *,
+    inf: int,
+    big: int,
+    floor: int | None,
+    d0: int,
+) -> tuple[list[Meld], list[int], int, bool]:
+    """Search ``hand`` (``d0``: a card is to be thrown); returns (melds, deadwood indices,
+    discard index, need met). When the need asks for a pure run and the hand can make none,
+    no split meets it: the search then counts nothing (a smaller state) and says so."""
+    if caps[1] and not any(c[4][4] for row in hand.by_low for c in row):
+        caps, big = (0, 0, 0), 0  # no pure run can be made: no split meets the need
+        ok = False
+    else:
+        ok = True
+    search = _Search(hand, dead, disc, jdead, jdisc, caps, inf=inf, big=big, floor=floor)
+    best, choices, settle = search.solve(d0)
+    melds, dead_idx, discard = _build(hand, choices, settle)
+    return melds, dead_idx, discard, ok and (not big or best < big)
+
+
 def _caps(need: Requirement | None) -> tuple[int, int, int]:
     """The search's counters' caps: (runs, pure runs, long runs) needed."""
     if need is None:
@@ -1252,12 +1280,10 @@ def best_arrangement(
     floor = 0 if min(vals) >= 0 else None  # every cost is then >= 0
     no_throw: list[int | None] = [None] * len(dead)
     no_joker_throw: list[int | None] = [None] * len(jdead)
-    search = _Search(
-        hand, dead, no_throw, jdead, no_joker_throw, caps, inf=4 * bound + 4, big=big, floor=floor
+    melds, dead_idx, _, ok = _solve_hand(
+        hand, dead, no_throw, jdead, no_joker_throw, caps, need, inf=4 * bound + 4, big=big, floor=floor, d0=0
     )
-    best, choices, settle = search.solve(0)
-    melds, dead_idx, _ = _build(hand, choices, settle)
-    return _arrangement(cards, vals, melds, dead_idx, best < big)
+    return _arrangement(cards, vals, melds, dead_idx, ok)
 
 
 def best_discard(
@@ -1320,15 +1346,15 @@ def best_discard(
     bound = sum(abs(vals[i]) * step + 1 for i in range(n)) + step + 1
     big = 2 * bound + 1
     floor = 0 if min(vals) >= 0 else None  # every cost is then >= 0
-    search = _Search(hand, dead, disc, jdead, jdisc, caps, inf=4 * bound + 4, big=big, floor=floor)
-    best, choices, settle = search.solve(1)
-    ok = best < big
     # the discarded copy must be one may_discard allows: put an allowed copy last in its pool
+    # (equal copies cost the same, so the search is unchanged)
     for c, idx in enumerate(hand.copies):
         free = [i for i in idx if allowed[i]]
         if free and not allowed[idx[-1]]:
             hand.copies[c] = [i for i in idx if i != free[-1]] + [free[-1]]
-    melds, dead_idx, discard = _build(hand, choices, settle)
+    melds, dead_idx, discard, ok = _solve_hand(
+        hand, dead, disc, jdead, jdisc, caps, need, inf=4 * bound + 4, big=big, floor=floor, d0=1
+    )
     return cards[discard], _arrangement(cards, vals, melds, dead_idx, ok)
 
 
