@@ -474,6 +474,12 @@ class IndianRummy(RummyGame):
         is_wild = self.mrules.is_wild
         return not any(is_wild(c) for c in meld.cards)
 
+    @property
+    def life_need(self) -> Requirement:
+        """The solver's requirement for a declaration's life at this table (with four-card
+        life, one of the sequences of 4+ cards)."""
+        return FOUR_CARD_NEED if self.rules.four_card_life else NEED
+
     def _has_life(self, groups: Sequence[Meld]) -> bool:
         """Two sequences or more, one of them pure (and one of 4+ cards with four_card_life)."""
         runs = [m for m in groups if m.kind == RUN]
@@ -496,8 +502,7 @@ class IndianRummy(RummyGame):
             lonely = self._lonely(cards)
             if lonely is not None:  # a card no group can take: the show is wrong, whatever the rest
                 return Verdict((), tuple(cards), False, 0, False, f"{lonely.name} fits in no group")
-        need = FOUR_CARD_NEED if self.rules.four_card_life else NEED
-        arr = self._solve(cards, need, self._base_pure())
+        arr = self._solve(cards, self.life_need, self._base_pure())
         if not arr.ok:
             return self._verdict(arr.groups, arr.deadwood, cards, False)
         groups, loose = self._normalize(arr.groups, arr.deadwood)
