@@ -60,7 +60,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any, Literal
 
 from pydantic import Field
@@ -86,7 +85,8 @@ CHIPS_PER_DEAL = 80
 FIRST_HAND_CAP = 40
 NEED = Requirement(runs=2, pure_runs=1)
 """A declaration's life: two sequences, one of them pure."""
-REST_NEED = Requirement(runs=1, pure_runs=1)
+FOUR_CARD_NEED = Requirement(runs=2, pure_runs=1, long_run=4)
+"""The life with ``four_card_life``: one of the two sequences of 4 cards or more."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,6 +475,12 @@ class IndianRummy(RummyGame):
         is_wild = self.mrules.is_wild
         return not any(is_wild(c) for c in meld.cards)
 
+    @property
+    def life_need(self) -> Requirement:
+        """The solver's requirement for a declaration's life at this table (with four-card
+        life, one of the sequences of 4+ cards)."""
+        return FOUR_CARD_NEED if self.rules.four_card_life else NEED
+
     def _has_life(self, groups: Sequence[Meld]) -> bool:
         """Two sequences or more, one of them pure (and one of 4+ cards with four_card_life)."""
         runs = [m for m in groups if m.kind == RUN]
@@ -488,9 +494,8 @@ class IndianRummy(RummyGame):
         solver, and judged: a valid declaration when every card is grouped with the required
         sequences; else what the cards cost a loser.
 
-        The solver's requirement (two runs, one pure) counts a run whose only natural card is
-        of the wild rank, which is a joker group here, and knows nothing of four-card life:
-        when its best split needs either, :meth:`_life_search` finds the best one that does not.
+        The solver's requirement is the life (two sequences, one pure, one of 4+ cards with
+        four-card life); it never counts a group of wild cards only as a sequence.
         """
         if not self._may_have_pure(cards):
             return self._verdict((), cards, cards, False)  # no pure sequence: every card counts
@@ -498,19 +503,11 @@ class IndianRummy(RummyGame):
             lonely = self._lonely(cards)
             if lonely is not None:  # a card no group can take: the show is wrong, whatever the rest
                 return Verdict((), tuple(cards), False, 0, False, f"{lonely.name} fits in no group")
-        base = self._base_pure()
-        arr = self._solve(cards, NEED, base)
+        arr = self._solve(cards, self.life_need, self._base_pure())
         if not arr.ok:
             return self._verdict(arr.groups, arr.deadwood, cards, False)
         groups, loose = self._normalize(arr.groups, arr.deadwood)
-        if self._has_life(groups):
-            return self._verdict(groups, loose, cards, True)
-        if arr.penalty >= self.rules.max_deal_penalty:
-            return self._verdict(groups, loose, cards, False)  # capped whatever the grouping
-        found = self._life_search(cards, arr.penalty)
-        if found is None:
-            return self._verdict(groups, loose, cards, False)
-        return self._verdict(*found, cards, True)
+        return self._verdict(groups, loose, cards, self._has_life(groups))
 
     def _may_have_pure(self, cards: Sequence[Card]) -> bool:
         """Whether three natural cards of one suit in sequence are there (a pure sequence is
@@ -601,113 +598,6 @@ class IndianRummy(RummyGame):
         if len(spare) >= 3 and self.rules.allow_all_joker_group:
             return [*groups, Meld(JOKERS, tuple(spare), tuple(spare))], []
         return groups, spare
-
-    def _life_search(self, cards: Sequence[Card], bound: int) -> tuple[list[Meld], list[Card]] | None:
-        """The least-penalty split with the required sequences as this game counts them, when
-        the solver's best one does not qualify; None when no split does.
-
-        Exact: every qualifying split has a pure sequence P and another sequence Q holding a
-        card that is not wild (one of them of 4+ cards with four-card life). Each possible Q
-        is tried, by its natural cards with the fewest wild cards it needs (printed jokers
-        first: they can do no more than a wild-rank card), and the solver finds the best rest
-        holding a pure sequence (of 4+ cards when Q is shorter and four-card life is on).
-        ``bound`` (the solver's unconstrained best) stops the search once reached.
-        """
-        is_wild = self.mrules.is_wild
-        four = self.rules.four_card_life
-        base = self._base_pure()
-
-        def long_pure(meld: Meld) -> bool:
-            return len(meld.cards) >= 4 and (base is None or base(meld))
-
-        jokers = [c for c in cards if c.rank == JOKER_RANK]
-        wild_rank_cards = [c for c in cards if c.rank != JOKER_RANK and is_wild(c)]
-        n_wild = len(jokers) + len(wild_rank_cards)
-        seen: set[tuple[Any, ...]] = set()
-        best: tuple[int, int, list[Meld], list[Card]] | None = None
-        for q_cards, places, suit, tokens in self._second_sequences(cards, n_wild, four):
-            q_ids = {id(c) for c in q_cards}
-            free_rank = [c for c in wild_rank_cards if id(c) not in q_ids]
-            need_rank = max(0, tokens - len(jokers))
-            options: dict[tuple[int, ...], tuple[Card, ...]] = {}
-            for pick in combinations(free_rank, need_rank):
-                options.setdefault(tuple(sorted(c.key for c in pick)), pick)
-            for pick in options.values():
-                fill = [*jokers[: tokens - need_rank], *pick]
-                used = q_ids | {id(c) for c in fill}
-                rest = [c for c in cards if id(c) not in used]
-                q_meld = self._run_of(q_cards, places, suit, fill)
-                pure = long_pure if four and len(q_meld.cards) < 4 else base
-                key = (tuple(sorted(c.key for c in rest)), pure is long_pure)
-                if key in seen:
-                    continue
-                seen.add(key)
-                arr = self._solve(rest, REST_NEED, pure)
-                if not arr.ok:
-                    continue
-                groups, loose = self._normalize([q_meld, *arr.groups], arr.deadwood)
-                if not self._has_life(groups):
-                    continue
-                score = (arr.penalty, len(loose))
-                if best is None or score < best[:2]:
-                    best = (*score, groups, loose)
-                    if arr.penalty <= bound:
-                        return groups, loose
-        return None if best is None else (best[2], best[3])
-
-    def _second_sequences(
-        self, cards: Sequence[Card], n_wild: int, four: bool
-    ) -> list[tuple[tuple[Card, ...], tuple[int, ...], str, int]]:
-        """Every possible second sequence: its natural cards (one suit, at least one not
-        wild), their run places, the suit and the wild cards it needs (the fewest for 3
-        cards, and for 4 with four-card life). Most natural cards first."""
-        is_wild = self.mrules.is_wild
-        out: dict[tuple[Any, ...], tuple[tuple[Card, ...], tuple[int, ...], str, int]] = {}
-        for suit in SUITS:
-            at: dict[int, Card] = {}
-            for c in cards:
-                if c.suit == suit:
-                    at.setdefault(c.rank, c)
-            places = sorted(at)
-            if 1 in at:
-                places.append(14)
-            for i, lo in enumerate(places):
-                for j in range(i, len(places)):
-                    hi = places[j]
-                    if lo == 1 and hi == 14:
-                        continue
-                    inner = places[i + 1 : j]
-                    for r in range(len(inner), -1, -1):
-                        gaps = hi - lo + 1 - (r + (2 if j > i else 1))
-                        if gaps > n_wild:
-                            break
-                        for kept in combinations(inner, r):
-                            nat = (lo, *kept, hi) if j > i else (lo,)
-                            q_cards = tuple(at[1 if p == 14 else p] for p in nat)
-                            own_wild = sum(1 for c in q_cards if is_wild(c))
-                            if own_wild == len(q_cards):
-                                continue  # only wild cards: a joker group, not a sequence
-                            for size in (3, 4) if four else (3,):
-                                tokens = max(gaps, size - len(nat))
-                                room = (14 - hi) + (lo - 1) + gaps
-                                if tokens > n_wild - own_wild or tokens > room or len(nat) + tokens > 13:
-                                    continue
-                                out.setdefault((suit, nat, tokens), (q_cards, nat, suit, tokens))
-        return sorted(out.values(), key=lambda q: (-len(q[1]), q[3]))
-
-    @staticmethod
-    def _run_of(naturals: Sequence[Card], places: Sequence[int], suit: str, fill: Sequence[Card]) -> Meld:
-        """The sequence of ``naturals`` at ``places`` with the wild cards ``fill`` in its gaps,
-        then above it, then below."""
-        lo, hi = places[0], places[-1]
-        have = dict(zip(places, naturals, strict=True))
-        extra = len(fill) - (hi - lo + 1 - len(places))
-        up = min(extra, 14 - hi)
-        lo2, hi2 = lo - (extra - up), hi + up
-        wilds = iter(fill)
-        seq = [have[p] if p in have else next(wilds) for p in range(lo2, hi2 + 1)]
-        reps = tuple(card_of(1 if p == 14 else p, suit) for p in range(lo2, hi2 + 1))
-        return Meld(RUN, tuple(seq), reps, suit=suit, lo=lo2)
 
     def judge_groups(self, shown: Sequence[tuple[Sequence[Card], Sequence[Card | None]]]) -> list[Meld | str]:
         """Each shown group as a valid :class:`Meld` (kind ``run``, ``set`` or ``jokers``) or
