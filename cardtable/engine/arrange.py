@@ -302,7 +302,10 @@ def _suit_runs(
 def _sig(a: int, b: int, dr: int, dp: int, dl: int = 0) -> int:
     sid = _SIGS.get((a, b, dr, dp, dl))
     if sid is None:
-        sid = _SIGS[a, b, dr, dp, dl] = len(_SIGS)
+        sid = len(_SIGS)
+        if sid >= 1 << 10:  # the search's transition keys hold a signature in 10 bits
+            raise RuntimeError("too many meld signatures for the search's transition keys")
+        _SIGS[a, b, dr, dp, dl] = sid
     return sid
 
 
@@ -469,6 +472,13 @@ def _guard(count: int, width: int) -> int:
     return sum(1 << (f * width + width - 1) for f in range(count))
 
 
+_TRANS: dict[tuple[int, int, int, int], tuple[dict[int, int], dict[int, int]]] = {}
+"""Per (tokens, runs, pure runs, long runs) caps: the search's meld transitions on ``aux``
+(``aux << 10 | signature id``) and its token transitions, kept across hands."""
+_TRANS_MAX = 1 << 18
+"""Transitions kept per caps before the table is started again (a bound on memory)."""
+
+
 class _Search:
     """The memoised search over one prepared hand (costs are plain ints).
 
@@ -598,8 +608,11 @@ class _Search:
 
         aux_bits = (encode(ucap, ucap, rcap, pcap, 1)).bit_length()
         by_low = h.by_low
-        trans: dict[int, int] = {}
-        tok_tr: dict[int, int] = {}
+        # the state transitions depend only on the counters' sizes: shared by every hand
+        shared = _TRANS.get((ucap, rcap, pure_cap, lcap))
+        if shared is None or len(shared[0]) > _TRANS_MAX:
+            shared = _TRANS[ucap, rcap, pure_cap, lcap] = ({}, {})
+        trans, tok_tr = shared
         dead, disc = self.dead, self.disc
         width = h.width
         wbase = h.wbase
@@ -621,6 +634,44 @@ class _Search:
             return min(cost, inf)
 
         memo_get = memo.get
+        # A state whose classes left cannot hold the runs still needed costs ``big`` more
+        # than floor at least: once a cheaper option is known it is not searched. ok[c]
+        # has bit (r * mp + p) set when, counting only the runs whose lowest class is c or
+        # later (one per copy), the counters r and p can still reach their caps.
+        rpm = mr * mp
+        lbig = floor + big if big else inf
+        ok = [(1 << rpm) - 1] * (len(h.copies) + 1)
+        if big and (rcap or pure_cap or lcap):
+            nr = npure = nlong = 0
+            for c in range(len(h.copies) - 1, -1, -1):
+                k = len(h.copies[c])
+                sigs = [_sig_info(m[1]) for m in by_low[c]]
+                nr += k if any(x[2] for x in sigs) else 0
+                npure += k if any(x[3] for x in sigs) else 0
+                nlong += k if any(x[4] for x in sigs) else 0
+                ok[c] = sum(
+                    1 << (r * mp + p)
+                    for r in range(mr)
+                    for p in range(mp)
+                    if nr >= rcap - r and npure >= pure_cap - p // ml and nlong >= lcap - p % ml
+                )
+
+        # the pure runs' natural parts: a state owing a pure run needs one of them whole
+        pures = [m[0] for row in by_low for m in row if _sig_info(m[1])[3]]
+        pure_left: dict[int, bool] = {}
+
+        def bad(s: int, aux: int) -> bool:
+            """Whether what is left surely cannot meet the need."""
+            x = (aux >> 1) % rpm
+            if not ok[((s & -s).bit_length() - 1) // width] >> x & 1:
+                return True
+            if pure_cap and big and (x % mp) // ml < pure_cap:
+                got = pure_left.get(s)
+                if got is None:
+                    sg = s | guard
+                    got = pure_left[s] = any((sg - m) & guard == guard for m in pures)
+                return not got
+            return False
 
         def f(s: int, aux: int) -> int:
             if not s:
@@ -644,6 +695,9 @@ class _Search:
             c = ((s & -s).bit_length() - 1) // width
             s1 = s - (1 << (c * width))
             best = inf
+            # options whose child cannot meet the need: searched last, and only while nothing
+            # found costs less than they surely do (``lbig`` more than their own cost)
+            later: list[tuple[int, int, int]] = []
             # melds first: when one reaches the floor (no cost can be lower) the rest is skipped
             sg = s | guard
             for n_mask, sid, a, wt, _cand in by_low[c]:
@@ -661,6 +715,9 @@ class _Search:
                     # (child values are looked up here first: many are already known)
                     v = memo_get(rest << aux_bits | a2) if rest else None
                     if v is None:
+                        if rest and bad(rest, a2):
+                            later.append((rest, a2, wt))
+                            continue
                         v = f(rest, a2)
                     v += wt
                     if v < best:
@@ -668,25 +725,51 @@ class _Search:
                         if v <= floor:
                             memo[key] = best
                             return best
+            # the options that keep the counters (token, discard, deadwood) go to ``later``
+            # together when what is left after them cannot meet the need
+            late = bool(s1) and bad(s1, aux)
+            # an option costing ``floor`` + its own cost or more cannot beat ``best``: its
+            # child is not searched (the walk below searches it if it ever needs it)
             if c >= wbase:
                 a2 = tok_tr.get(aux)
                 if a2 is None:
                     t, u, r, p, d = decode(aux)
                     a2 = tok_tr[aux] = encode(t - 1, u, r, p, d) if t > -ucap else -1
-                if a2 >= 0:
-                    v = f(s1, a2) + tok_cost
+                if a2 < 0:
+                    pass
+                elif late:
+                    later.append((s1, a2, tok_cost))
+                elif tok_cost + floor < best:
+                    v = memo_get(s1 << aux_bits | a2) if s1 else None
+                    v = (f(s1, a2) if v is None else v) + tok_cost
                     if v < best:
                         best = v
+            k1 = s1 << aux_bits | aux
             if aux & 1:
                 dc = disc[c]
-                if dc is not None:
-                    v = f(s1, aux ^ 1) + dc
+                if dc is None:
+                    pass
+                elif late:
+                    later.append((s1, aux ^ 1, dc))
+                elif dc + floor < best:
+                    v = memo_get(k1 ^ 1) if s1 else None
+                    v = (f(s1, aux ^ 1) if v is None else v) + dc
                     if v < best:
                         best = v
-            v = memo_get(s1 << aux_bits | aux) if s1 else None
-            v = (f(s1, aux) if v is None else v) + dead[c]
-            if v < best:
-                best = v
+            dc = dead[c]
+            if late:
+                later.append((s1, aux, dc))
+            elif dc + floor < best:
+                v = memo_get(k1) if s1 else None
+                v = (f(s1, aux) if v is None else v) + dc
+                if v < best:
+                    best = v
+            for rest, a2, wt in later:
+                if wt + lbig < best:
+                    v = memo_get(rest << aux_bits | a2)
+                    v = (f(rest, a2) if v is None else v) + wt
+                    if v < best:
+                        best = v
             memo[key] = best
             return best
 
