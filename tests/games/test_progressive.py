@@ -848,3 +848,16 @@ def test_a_card_that_fits_no_meld_does_not_hide_a_way_out():
     game = start(["5H QC 4S 2H", "6C 7S 9D JD"], stock="3H 8H", discard="KS", round_no=2)
     draw(game)
     assert outs(game) == {"out QC"}
+
+
+@pytest.mark.parametrize("preset", [FIVE_CROWNS, "runs of mixed suits (for small children)"])
+def test_whole_matches_with_the_new_presets_keep_the_contract(preset):
+    """The registry's contract checks (cardtable.testing, as the conformance suite and the
+    soak runner use them) over whole random matches of the Five Crowns and mixed-run presets."""
+    from cardtable.testing import play_match
+    from cardtable.testing import start as start_checked
+
+    for seed in range(2):
+        game, _args, rng = start_checked(get(GAME), 900 + seed, preset=preset)
+        assert game.rules == get(GAME).rules_type.model_validate(get(GAME).presets[preset])
+        play_match(game, rng)
