@@ -580,7 +580,8 @@ def test_cross_check_no_wilds(request: pytest.FixtureRequest) -> None:
 
 def five_crowns(wild_rank: int, **kw: object) -> MeldRules:
     """Five Crowns' melds (3-13's, on the deck of 3 to king in five suits) in one round."""
-    return replace(PROGRESSIVE, wild_ranks=frozenset({wild_rank}), min_rank=3, **kw)  # type: ignore[arg-type]
+    fields: dict[str, object] = {"wild_ranks": frozenset({wild_rank}), "min_rank": 3, "stars": True}
+    return replace(PROGRESSIVE, **{**fields, **kw})  # type: ignore[arg-type]
 
 
 def test_five_crowns_stars_and_no_rank_below_three() -> None:
@@ -655,5 +656,5 @@ def test_a_wild_is_never_named_as_a_card_the_deck_lacks() -> None:
     kx, two = parse_cards("KX 2X")
     why = build_meld(parse_cards("KS KD JK"), (None, None, kx), MeldRules(name_set_wilds=False))
     assert why == "KS KD JK: a wild card cannot stand for KX, there is no such card in this game"
-    assert isinstance(build_meld(parse_cards("KS KD JK"), (None, None, kx), five_crowns(3, stars=True)), Meld)
-    assert "2X" in str(build_meld(parse_cards("3X 4X JK"), (None, None, two), five_crowns(5, stars=True)))
+    assert isinstance(build_meld(parse_cards("KS KD JK"), (None, None, kx), five_crowns(3)), Meld)
+    assert "2X" in str(build_meld(parse_cards("3X 4X JK"), (None, None, two), five_crowns(5)))
