@@ -988,6 +988,7 @@ round 11: jokers are wild in every round and a meld may hold any number of wild 
 (books) may repeat suits; runs are one suit. Cards left in hand score 3-10 face value, J 11,
 Q 12, K 13, a card of the round's wild rank 20 and a joker 50. For example, in round 1 a hand
 of `KX 3H JK 9D` goes out with `out 9D`: the king with two wild cards is a meld of three.
+Five Crowns itself seats 1 to 7 players; here it seats 2 to 6, as 3-13 does.
 """
 
 SPEC = register(
