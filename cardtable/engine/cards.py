@@ -65,7 +65,7 @@ _SUIT_TOKENS = {"S": "S", "H": "H", "D": "D", "C": "C", "X": "X"} | {
 }
 _BAD_CARD = (
     "{token!r} is not a card: write a rank (A 2-10 J Q K, or T for 10) then a suit "
-    "(S H D C, or X for Five Crowns' stars), or JK for a joker"
+    "(S H D C, X stars), or JK for a joker"
 )
 
 

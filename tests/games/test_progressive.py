@@ -353,7 +353,7 @@ def test_five_crowns_card_notation_and_symbols():
     assert (seven.name, seven.suit, king.name) == ("7X", "X", "KX")
     assert parse_cards("★")[0].is_joker
     assert card_label("KX", ascii_only=False) == "K★" and card_label("KX", ascii_only=True) == "KX"
-    with pytest.raises(InvalidNotation, match="X for Five Crowns"):
+    with pytest.raises(InvalidNotation, match="X stars"):
         parse_cards("7Z")
 
 
