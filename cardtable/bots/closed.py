@@ -122,12 +122,10 @@ class ClosedRummyPolicy:
             card, arr = best_discard(
                 hand, rules, value, need=need, pure=pure, may_discard=lambda c: c.key in allowed
             )
-            if need is not None:
-                declare = next(
-                    (m for m in moves if m.kind == "declare" and m.cards and m.cards[0] == card), None
-                )
-                if declare is not None and arr.ok and arr.penalty == 0:
-                    return Decision(declare, f"declare, throwing {card.name}: every card is in a valid group")
+            if need is not None and arr.ok and arr.penalty == 0:
+                declare = self._declare(game, moves, card)
+                if declare is not None:
+                    return declare
             if knock is not None and (self.level != "easy" or arr.penalty <= 4):
                 return Decision(knock, f"knock: {arr.penalty} points of deadwood")
             if self.level == "hard":
@@ -139,6 +137,26 @@ class ClosedRummyPolicy:
             return Decision(move, f"discard {card.name}: the rest leaves {arr.penalty} points loose")
         if knock is not None and self.level != "easy":
             return Decision(knock, "knock")
+        return None
+
+    @staticmethod
+    def _declare(game: Any, moves: Sequence[Move], card: Card) -> Decision | None:
+        """A declaration the game itself judges valid (``game.declaration(card)``, Indian
+        Rummy's verdict on the sample, which holds the seat's own hand: it knows the rules
+        the solver's requirement does not, such as four-card life), throwing ``card`` first,
+        else any other card; without that method, the solver's word is taken."""
+        declares = sorted(
+            (m for m in moves if m.kind == "declare" and m.cards), key=lambda m: m.cards[0] != card
+        )
+        judge = getattr(game, "declaration", None)
+        for m in declares:
+            if not callable(judge):
+                if m.cards[0] == card:
+                    return Decision(m, f"declare, throwing {card.name}: every card is in a valid group")
+                continue
+            verdict = judge(m.cards[0])
+            if verdict.valid:
+                return Decision(m, f"declare, throwing {m.cards[0].name}: the show is valid")
         return None
 
     def _layoff(
