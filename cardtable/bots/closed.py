@@ -286,6 +286,8 @@ class Table:
     unseen: Counter[int]
     """Cards hidden from the seat (the stock and other hands), less the wanted ones."""
     total: int
+    wilds: int = 0
+    """Unseen wild cards: each would meld any of the pairs."""
 
     def outs(self, rank: int, suit_index: int) -> int:
         """Unseen copies of one card (rank 14 is the ace above the king)."""
@@ -312,6 +314,7 @@ class Table:
                     n = self.outs(lo + 1, s) if hi - lo == 2 else self.outs(lo - 1, s) + self.outs(hi + 1, s)
                 else:
                     continue
+                n += self.wilds
                 gain += min(1.0, HORIZON * n / self.total) * (value(a) + value(b))
         return gain / 2  # two loose cards share one draw at a time; halved keeps the penalty first
 
@@ -381,10 +384,13 @@ def read_table(turn: Turn, game: Any) -> Table:
                     rejected.add(c.key)
                     if wanted[c.key]:
                         wanted[c.key] -= 1
-    hidden = Counter(c.key for c in game.hidden_cards(turn.seat))
+    cards = game.hidden_cards(turn.seat)
+    is_wild = game.mrules.is_wild
+    hidden = Counter(c.key for c in cards)
+    wilds = sum(1 for c in cards if is_wild(c))
     wanted = Counter({k: min(n, hidden[k]) for k, n in wanted.items() if hidden[k]})
     hidden.subtract(wanted)
-    return Table(wanted, rejected, hidden, sum(hidden.values()))
+    return Table(wanted, rejected, hidden, sum(hidden.values()), wilds)
 
 
 def _discard_cards(turn: Turn) -> list[Card]:
