@@ -304,6 +304,7 @@ def check_views(game: Game, rng: random.Random) -> None:
             assert not view.legal_moves, "a spectator is offered moves"
         else:
             assert view.hand == tuple(c.name for c in game.hand(seat)), f"seat {seat}'s view hand"
+            check_grouping(game, other, seat)
             own = {c.id for c in game.hand(seat)}
             assert not own & hidden, f"seat {seat}'s own cards are hidden from it"
             if seat == game.to_act:
@@ -313,6 +314,19 @@ def check_views(game: Game, rng: random.Random) -> None:
         for s in range(n):
             if s != seat:
                 assert {c.id for c in game.hand(s)} <= hidden, f"seat {s}'s hand is not hidden from {seat}"
+
+
+def check_grouping(game: Game, other: Game, seat: int) -> None:
+    """The declare panel shows ``seat``'s own cards, each once, and nothing hidden from it
+    (``other`` is the game determinized for ``seat``)."""
+    panel = game.grouping(seat)
+    if panel is None:
+        return
+    shown = [c for g in panel.groups for c in g.cards] + list(panel.loose)
+    if panel.finish is not None:
+        shown.append(panel.finish)
+    assert sorted(shown) == sorted(c.name for c in game.hand(seat)), f"seat {seat}'s grouping: {panel}"
+    assert other.grouping(seat) == panel, f"seat {seat}'s grouping depends on cards hidden from it"
 
 
 def check_sampled_state(game: Game, baseline: list[int], rng: random.Random, which: int | None) -> None:

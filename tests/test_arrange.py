@@ -109,11 +109,13 @@ def readings(group: Sequence[Card], rules: MeldRules) -> Iterator[tuple[str, tup
 
 
 def group_kinds(group: Sequence[Card], rules: MeldRules) -> tuple[bool, bool, bool]:
-    """(a valid group, can count as a run, can count as a pure run)."""
+    """(a valid group, can count as a run, can count as a pure run). A run counts only when
+    some card of it is not wild."""
     valid = run = pure = False
+    counts = any(not rules.is_wild(c) for c in group)
     for kind, reps in readings(group, rules):
         valid = True
-        if kind == "run":
+        if kind == "run" and counts:
             run = True
             if all(c == r for c, r in zip(group, reps, strict=True)):
                 pure = True
@@ -160,30 +162,35 @@ def brute_best(
     groups = all_groups(cards, rules)
     n = len(cards)
     vals = [value(c) for c in cards]
-    runs_need = 0 if need is None else max(need.runs, need.pure_runs)
+    long_size = 0 if need is None else need.long_run
+    long_need = int(long_size > 0)
+    runs_need = 0 if need is None else max(need.runs, need.pure_runs, long_need)
     pure_need = 0 if need is None else need.pure_runs
-    by_low: dict[int, list[tuple[int, bool, bool]]] = {}
-    for g in groups:
-        by_low.setdefault(g[0] & -g[0], []).append(g)
+    by_low: dict[int, list[tuple[int, bool, bool, bool]]] = {}
+    for g, run, pure in groups:
+        long = run and g.bit_count() >= long_size
+        by_low.setdefault(g & -g, []).append((g, run, pure, long))
 
     @cache
-    def f(mask: int, r: int, p: int) -> tuple[int, int] | None:
+    def f(mask: int, r: int, p: int, q: int) -> tuple[int, int] | None:
         if mask == 0:
-            return (0, 0) if r >= runs_need and p >= pure_need else None
+            return (0, 0) if r >= runs_need and p >= pure_need and q >= long_need else None
         low = mask & -mask
         i = low.bit_length() - 1
         options = []
-        rest = f(mask ^ low, r, p)
+        rest = f(mask ^ low, r, p, q)
         if rest is not None:
             options.append((rest[0] + vals[i], rest[1] + 1))
-        for g, run, pure in by_low.get(low, ()):
+        for g, run, pure, long in by_low.get(low, ()):
             if g & mask == g:
-                rest = f(mask ^ g, min(r + run, runs_need), min(p + pure, pure_need))
+                rest = f(
+                    mask ^ g, min(r + run, runs_need), min(p + pure, pure_need), min(q + long, long_need)
+                )
                 if rest is not None:
                     options.append(rest)
         return min(options) if options else None
 
-    return f((1 << n) - 1, 0, 0)
+    return f((1 << n) - 1, 0, 0, 0)
 
 
 def check_valid(
@@ -211,14 +218,21 @@ def check_valid(
 
 
 def need_met(arr: Arrangement, rules: MeldRules, need: Requirement) -> bool:
-    runs = pure = 0
+    runs = pure = long = 0
     for m in arr.groups:
-        # a run counts when some card stands for itself (a wild-rank card in its own place too)
-        if m.kind == RUN and any(c == r for c, r in zip(m.cards, m.reps, strict=True)):
+        # a run counts when some card is not wild (a wild-rank card in its own place keeps
+        # a run pure, but runs of wild cards only never count)
+        if m.kind == RUN and any(not rules.is_wild(c) for c in m.cards):
             runs += 1
             if all(c == r for c, r in zip(m.cards, m.reps, strict=True)):
                 pure += 1
-    return runs >= max(need.runs, need.pure_runs) and pure >= need.pure_runs
+            if need.long_run and len(m.cards) >= need.long_run:
+                long += 1
+    return (
+        runs >= max(need.runs, need.pure_runs, int(need.long_run > 0))
+        and pure >= need.pure_runs
+        and long >= int(need.long_run > 0)
+    )
 
 
 # ---------------------------------------------------------------------------- hand-picked hands
@@ -406,6 +420,8 @@ def test_bad_input_messages() -> None:
         best_arrangement(["7H"], GIN, gin_value)  # type: ignore[list-item]
     with pytest.raises(ValueError, match="negative"):
         best_arrangement(parse_cards("7H"), GIN, gin_value, need=Requirement(runs=-1))
+    with pytest.raises(ValueError, match="negative"):
+        best_arrangement(parse_cards("7H"), GIN, gin_value, need=Requirement(long_run=-4))
 
 
 # ---------------------------------------------------------------------------- the cross-check
@@ -477,15 +493,52 @@ def test_cross_check_gin_discard(request: pytest.FixtureRequest) -> None:
         assert (rest.penalty, -gin_value(card), len(rest.deadwood)) == want, names(hand)
 
 
+FOUR_CARD_LIFE = Requirement(runs=2, pure_runs=1, long_run=4)
+"""Indian Rummy's declaration with four-card life: one of the runs of 4 cards or more."""
+
+
 def test_cross_check_indian(request: pytest.FixtureRequest) -> None:
     rng = random.Random(13)
     deck = make_deck(2, 2)
-    for k in range(hands_count(request, 400)):
+    needs = [None, INDIAN_NEED, FOUR_CARD_LIFE, Requirement(runs=1, long_run=5)]
+    for k in range(hands_count(request, 500)):
         rules = indian(rng.randint(1, 13))
         value = value_for(rules)
         hand = meld_rich(rng, deck, 13 + k % 2, rng.randint(2, 5))
         hand = with_wilds(rng, hand, deck, rules, k % 5)
-        cross_check(hand, rules, value, INDIAN_NEED if k % 3 else None)
+        cross_check(hand, rules, value, needs[k % 4])
+
+
+def test_cross_check_indian_discard(request: pytest.FixtureRequest) -> None:
+    """best_discard with the requirements (four-card life too), against every throw."""
+    rng = random.Random(17)
+    deck = make_deck(2, 2)
+    for k in range(hands_count(request, 40)):
+        rules = indian(rng.randint(1, 13))
+        value = value_for(rules)
+        hand = with_wilds(rng, meld_rich(rng, deck, 14, rng.randint(3, 5)), deck, rules, k % 4)
+        need = (INDIAN_NEED, FOUR_CARD_LIFE)[k % 2]
+        card, rest = best_discard(hand, rules, value, need=need)
+        check_valid([c for c in hand if c is not card], rest, rules, value)
+        met, penalty, thrown = brute_discard(hand, rules, value, need, lambda c: True)
+        assert (rest.ok, rest.penalty, value(card)) == (met, penalty, thrown), names(hand)
+        if rest.ok:
+            assert need_met(rest, rules, need), (names(hand), [str(m) for m in rest.groups])
+
+
+def test_long_run_and_wild_only_runs() -> None:
+    r = indian(5)
+    v = value_for(r)
+    # two runs of 3 meet the plain need, not four-card life; a joker can stretch one
+    hand = "AH 2H 3H 6S 7S 8S KC KD KS 9C 9H 9D 4D"
+    assert arrange(hand, r, v, need=INDIAN_NEED).penalty == 4
+    assert not arrange(hand, r, v, need=FOUR_CARD_LIFE).ok
+    arr = arrange(hand.replace("4D", "JK"), r, v, need=FOUR_CARD_LIFE)
+    assert arr.ok and arr.penalty == 0 and max(len(m.cards) for m in arr.groups) == 4
+    # 5H JK JK (5s wild) is a group of wild cards only: it never counts as a run
+    arr = arrange("AH 2H 3H 5H JK JK", r, v, need=INDIAN_NEED)
+    assert not arr.ok
+    assert arrange("AH 2H 3H 5H 6H JK", r, v, need=INDIAN_NEED).ok
 
 
 def test_cross_check_progressive_four_jokers(request: pytest.FixtureRequest) -> None:

@@ -103,7 +103,8 @@ class ClosedRummyPolicy:
         need: Requirement | None = None
         pure = getattr(game, "is_pure", None)
         if callable(pure):
-            need = Requirement(runs=2, pure_runs=1)
+            # the game's own life requirement when it names one (Indian Rummy's four-card life)
+            need = getattr(game, "life_need", None) or Requirement(runs=2, pure_runs=1)
         # Big gin first: it scores more than gin (its bonus is bigger) and is listed with it.
         for verb in ("biggin", "gin", "out"):
             move = next((m for m in moves if m.kind == verb), None)

@@ -64,15 +64,18 @@ __all__ = ["Arrangement", "Requirement", "best_arrangement", "best_discard", "be
 @dataclass(frozen=True, slots=True)
 class Requirement:
     """What a declaration needs besides melds: at least ``runs`` runs, ``pure_runs`` of them
-    pure (Indian Rummy: ``Requirement(runs=2, pure_runs=1)``). Groups made only of wild
-    cards never count as runs.
+    pure, and with ``long_run`` one of them of ``long_run`` cards or more (Indian Rummy:
+    ``Requirement(runs=2, pure_runs=1)``, with four-card life ``long_run=4``). A run counts
+    only when it holds a card that is not wild: a wild-rank card in its own place keeps a
+    run pure, but a group made only of wild cards never counts as a run.
 
-    >>> Requirement(runs=2, pure_runs=1)
-    Requirement(runs=2, pure_runs=1)
+    >>> Requirement(runs=2, pure_runs=1, long_run=4)
+    Requirement(runs=2, pure_runs=1, long_run=4)
     """
 
     runs: int = 0
     pure_runs: int = 0
+    long_run: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,9 +205,9 @@ def _set_shapes(
 # ---------------------------------------------------------------------------- one hand
 
 
-_SIGS: dict[tuple[int, int, int, int], int] = {}
-"""Small ids for meld signatures (least wilds, most wilds, is a run, is pure): the search
-caches its state transitions per signature."""
+_SIGS: dict[tuple[int, int, int, int, int], int] = {}
+"""Small ids for meld signatures (least wilds, most wilds, is a run, is pure, is long): the
+search caches its state transitions per signature."""
 
 Cand = tuple[int, int, int, int, int, tuple[Any, ...]]
 """A meld of the search: (natural part, least wilds, most wilds, counts as a run, counts
@@ -216,14 +219,17 @@ the search meld with its natural part left 0)."""
 
 
 def _keep(found: dict[tuple[int, int], list[Any]], key: tuple[int, int], cand: tuple[Any, ...]) -> None:
-    """Keep ``cand`` (a, b, run, pure, ...) unless a meld with the same natural part already
-    offers all it does (as few wilds or fewer, as many or more, counting at least as much)."""
+    """Keep ``cand`` (a, b, run, pure, long, ...) unless a meld with the same natural part
+    already offers all it does (as few wilds or fewer, as many or more, counting at least
+    as much)."""
     group = found.setdefault(key, [])
-    a, b, run, pure = cand[:4]
+    a, b, run, pure, long = cand[:5]
     for o in group:
-        if o[0] <= a and o[1] >= b and o[2] >= run and o[3] >= pure:
+        if o[0] <= a and o[1] >= b and o[2] >= run and o[3] >= pure and o[4] >= long:
             return
-    group[:] = [o for o in group if not (a <= o[0] and b >= o[1] and run >= o[2] and pure >= o[3])]
+    group[:] = [
+        o for o in group if not (a <= o[0] and b >= o[1] and run >= o[2] and pure >= o[3] and long >= o[4])
+    ]
     group.append(cand)
 
 
@@ -234,6 +240,7 @@ def _suit_runs(
     width: int,
     wild: tuple[tuple[int, int], ...],
     flags: int,
+    long: int = 0,
     pure: Callable[[tuple[int, ...]], bool] | None = None,
     keep_all: bool = False,
 ) -> tuple[SuitRun, ...]:
@@ -241,8 +248,10 @@ def _suit_runs(
     parts over the suit's plain ranks held, numbered from 0 in rank order, and over the
     wild-rank fields (4 a wild rank, by suit). ``flags``: 0 = runs need not be counted,
     1 = count runs, 2 = count runs and pure runs (a run that can be pure is listed pure
-    with no wild, and impure with wilds). ``wild``: (rank, its number among the game's wild
-    ranks) for the wild ranks held in this suit."""
+    with no wild, and impure with wilds); a run of wild-rank cards only never counts.
+    ``long`` (with flags): also count whether a run has ``long`` cards or more (a run that
+    may have is listed both ways). ``wild``: (rank, its number among the game's wild ranks)
+    for the wild ranks held in this suit."""
     wild_k = dict(wild)
     plain = [r for r in range(1, 14) if r not in wild_k and mask >> (16 if r == 1 else r) & 1]
     local = {r: k for k, r in enumerate(plain)}
@@ -258,12 +267,22 @@ def _suit_runs(
                 nl += 1 << (k * width)
         spec = (RUN, si, places)
         cands: list[tuple[Any, ...]] = []
-        if least == 0 and flags == 2 and (pure is None or pure(places)):
-            cands.append((0, 0, 1, 1, spec))
+        if not nl or not flags:
+            cands.append((least, most, 0, 0, 0, spec))  # not counted (or nothing to count)
+        elif least == 0 and flags == 2 and (pure is None or pure(places)):
+            cands.append((0, 0, 1, 1, 0, spec))
             if most >= 1:
-                cands.append((1, most, 1, 0, spec))
+                cands.append((1, most, 1, 0, 0, spec))
         else:
-            cands.append((least, most, int(flags > 0), 0, spec))
+            cands.append((least, most, 1, 0, 0, spec))
+        if long and nl and flags:
+            # a run is long once it holds ``long`` cards: with enough wilds, or always
+            n = len(places)
+            for k, (a, b, dr, dp, _dl, _spec) in enumerate(list(cands)):
+                if n + a >= long:
+                    cands[k] = (a, b, dr, dp, 1, spec)
+                elif n + b >= long:
+                    cands.append((long - n, b, dr, dp, 1, spec))
         for cand in cands:
             if keep_all:
                 found.setdefault((nl, nw), []).append(cand)
@@ -272,16 +291,16 @@ def _suit_runs(
     out: list[SuitRun] = []
     for (nl, nw), group in found.items():
         low = ((nl & -nl).bit_length() - 1) // width if nl else 100 + ((nw & -nw).bit_length() - 1) // width
-        for a, b, dr, dp, spec in group:
-            out.append((low, nl, nw, _sig(a, b, dr, dp), a, (0, a, b, dr, dp, spec)))
+        for a, b, dr, dp, dl, spec in group:
+            out.append((low, nl, nw, _sig(a, b, dr, dp, dl), a, (0, a, b, dr, dp, spec)))
     out.sort(key=lambda x: x[4])  # least wilds first (the search relies on it)
     return tuple(out)
 
 
-def _sig(a: int, b: int, dr: int, dp: int) -> int:
-    sid = _SIGS.get((a, b, dr, dp))
+def _sig(a: int, b: int, dr: int, dp: int, dl: int = 0) -> int:
+    sid = _SIGS.get((a, b, dr, dp, dl))
     if sid is None:
-        sid = _SIGS[a, b, dr, dp] = len(_SIGS)
+        sid = _SIGS[a, b, dr, dp, dl] = len(_SIGS)
     return sid
 
 
@@ -373,7 +392,9 @@ class _Hand:
         if tokens < run_key[3]:
             run_key = (*run_key[:3], tokens, *run_key[4:])
             set_key = (*set_key[:3], tokens, *set_key[4:])
-        flags = 0 if need is None else 2 if need.pure_runs > 0 else 1 if need.runs > 0 else 0
+        rcap, pcap, lcap = _caps(need)
+        flags = 2 if pcap else 1 if rcap else 0
+        long = need.long_run if need is not None and lcap else 0
         by_low: list[list[tuple[int, int, int, int, Cand]]] = [[] for _ in copies]
         lo_ok, hi_ok = rules.ace_low, rules.ace_high
         wshift = wbase * width
@@ -392,9 +413,9 @@ class _Hand:
                 here = tuple((r, k) for k, r in enumerate(wild) if r * 5 + si in held)
                 if pure is not None and flags == 2:
                     test = self._pure_test(si, pure)
-                    runs = _suit_runs(mask, si, run_key, width, here, flags, test, keep_all)
+                    runs = _suit_runs(mask, si, run_key, width, here, flags, long, test, keep_all)
                 else:
-                    runs = _suit_runs_cached(mask, si, run_key, width, here, flags, None, keep_all)
+                    runs = _suit_runs_cached(mask, si, run_key, width, here, flags, long, None, keep_all)
                 shift = base * width
                 for low, nl, nw, sid, a, proto in runs:
                     by_low[base + low if low < 100 else wbase + low - 100].append(
@@ -431,10 +452,10 @@ class _Hand:
         return test
 
 
-_SIG_INFO: list[tuple[int, int, int, int]] = []
+_SIG_INFO: list[tuple[int, int, int, int, int]] = []
 
 
-def _sig_info(sid: int) -> tuple[int, int, int, int]:
+def _sig_info(sid: int) -> tuple[int, int, int, int, int]:
     if len(_SIG_INFO) != len(_SIGS):
         _SIG_INFO[:] = sorted(_SIGS, key=_SIGS.__getitem__)
     return _SIG_INFO[sid]
@@ -477,7 +498,7 @@ class _Search:
         disc: list[int | None],
         jdead: list[int],
         jdisc: list[int | None],
-        caps: tuple[int, int],
+        caps: tuple[int, int, int],
         *,
         inf: int,
         big: int = 0,
@@ -544,7 +565,10 @@ class _Search:
         inf, big = self.inf, self.big
         floor = self.floor
         ucap = self.ucap
-        rcap, pcap = self.caps
+        rcap, pure_cap, lcap = self.caps
+        # ``p`` packs the pure runs and the long runs so far: pure * (lcap + 1) + long
+        ml = lcap + 1
+        pcap = pure_cap * ml + lcap
         mu, mr, mp = ucap + 1, rcap + 1, pcap + 1
         tdiv = mp * mr * mu  # aux >> 1 = ((t + ucap) * mu + u) * mr * mp + r * mp + p
 
@@ -560,14 +584,15 @@ class _Search:
             return ((((t + ucap) * mu + u) * mr + r) * mp + p) * 2 + d
 
         def move(aux: int, sid: int) -> int:
-            a, b, dr, dp = _sig_info(sid)
+            a, b, dr, dp, dl = _sig_info(sid)
             t, u, r, p, d = decode(aux)
             t += a
             if t > ucap:
                 return -1
             # absorbing beyond ``ucap`` tokens in all is never needed: cap t + u there
             u = min(u + b - a, ucap - t if t > 0 else ucap)
-            return encode(t, u, min(r + dr, rcap), min(p + dp, pcap), d)
+            p = min(p // ml + dp, pure_cap) * ml + min(p % ml + dl, lcap)
+            return encode(t, u, min(r + dr, rcap), p, d)
 
         aux_bits = (encode(ucap, ucap, rcap, pcap, 1)).bit_length()
         by_low = h.by_low
@@ -589,7 +614,7 @@ class _Search:
         def final(aux: int) -> int:
             t, u, r, p, d = decode(aux)
             cost = self.settle(t, u, d)[0]
-            if r < rcap or p < pcap:
+            if r < rcap or p != pcap:
                 cost = cost + big if big else inf
             return min(cost, inf)
 
@@ -1041,8 +1066,24 @@ def _solve_plain(
                 break
             rest = held & ~sets
             covered = readings[0][0] | readings[1][0] << 13 | readings[2][0] << 26 | readings[3][0] << 39
+            # the cards no run holds first (in a suit read one way): throwing one changes
+            # nothing else, and it beats throwing a covered card unless values go to 0 or below
+            single = 0
+            for k in range(4):
+                if len(per[k]) == 1:
+                    single |= 0x1FFF << (13 * k)
+            loose = rest & ~covered & single
+            x = loose
+            while x:
+                b = x & -x
+                x ^= b
+                g = gain.get(b)
+                if g is not None and (top is None or value + g < top[0]):
+                    top = (value + g, sets, b, readings)
             try_covered = top is None or value + least_throw < top[0]
-            x = rest
+            x = rest & ~single
+            if try_covered:
+                x |= rest & ~loose
             while x:
                 b = x & -x
                 x ^= b
@@ -1050,17 +1091,20 @@ def _solve_plain(
                 if g is None:
                     continue
                 s = (b.bit_length() - 1) // 13
-                reads = readings
-                if len(per[s]) == 1 and not b & covered:
-                    cand = value + g  # no run holds it: throwing it changes nothing else
-                elif len(per[s]) == 1 and not try_covered:
+                if b & single and not try_covered:
                     continue  # throwing a card a run holds never costs less than ``value``
+                if len(per[s]) == 1 and not runs_need:
+                    # the other suits read as before: re-read this one only
+                    got = suit(s, (rest ^ b) >> (13 * s) & 0x1FFF)[0]
+                    cand = value - per[s][0][0] + got[0] + g + cost[b]
+                    if top is None or cand < top[0]:
+                        top = (cand, sets, b, (*readings[:s], got[2], *readings[s + 1 :]))
                 else:
                     cand, reads, _ = score(rest ^ b)
                     cand += g + cost[b]
-                if top is None or cand < top[0]:
-                    top = (cand, sets, b, reads)
-                    try_covered = value + least_throw < cand
+                    if top is None or cand < top[0]:
+                        top = (cand, sets, b, reads)
+                try_covered = value + least_throw < top[0]
             if sets and try_covered:
                 # a card of a set bigger than needed may go: the runs stay as they are
                 x = sets
@@ -1153,12 +1197,42 @@ def _arrangement(
     return Arrangement(tuple(melds), tuple(cards[i] for i in dead), sum(vals[i] for i in dead), ok)
 
 
-def _caps(need: Requirement | None) -> tuple[int, int]:
+def _solve_hand(
+    hand: _Hand,
+    dead: list[int],
+    disc: list[int | None],
+    jdead: list[int],
+    jdisc: list[int | None],
+    caps: tuple[int, int, int],
+    need: Requirement | None,
+    *,
+    inf: int,
+    big: int,
+    floor: int | None,
+    d0: int,
+) -> tuple[list[Meld], list[int], int, bool]:
+    """Search ``hand`` (``d0``: a card is to be thrown); returns (melds, deadwood indices,
+    discard index, need met). When the need asks for a pure run and the hand can make none,
+    no split meets it: the search then counts nothing (a smaller state) and says so."""
+    if caps[1] and not any(c[4][4] for row in hand.by_low for c in row):
+        caps, big = (0, 0, 0), 0  # no pure run can be made: no split meets the need
+        ok = False
+    else:
+        ok = True
+    search = _Search(hand, dead, disc, jdead, jdisc, caps, inf=inf, big=big, floor=floor)
+    best, choices, settle = search.solve(d0)
+    melds, dead_idx, discard = _build(hand, choices, settle)
+    return melds, dead_idx, discard, ok and (not big or best < big)
+
+
+def _caps(need: Requirement | None) -> tuple[int, int, int]:
+    """The search's counters' caps: (runs, pure runs, long runs) needed."""
     if need is None:
-        return (0, 0)
-    if need.runs < 0 or need.pure_runs < 0:
-        raise ValueError(f"{need} asks for a negative number of runs: use 0 or more")
-    return (max(need.runs, need.pure_runs), need.pure_runs)
+        return (0, 0, 0)
+    if need.runs < 0 or need.pure_runs < 0 or need.long_run < 0:
+        raise ValueError(f"{need} asks for a negative number of runs or cards: use 0 or more")
+    long = int(need.long_run > 0)
+    return (max(need.runs, need.pure_runs, long), need.pure_runs, long)
 
 
 def best_arrangement(
@@ -1194,11 +1268,11 @@ def best_arrangement(
     caps = _caps(need)
     n = len(cards)
     step = n + 1
-    if pure is None or caps[1] == 0:
+    if (pure is None or caps[1] == 0) and not caps[2]:
         plain = _solve_plain(cards, rules, vals, step, None, caps[0])
         if plain is not None:
             return plain[0]
-    hand = _Hand(cards, rules, vals, need if caps != (0, 0) else None, pure)
+    hand = _Hand(cards, rules, vals, need if any(caps) else None, pure)
     dead = [vals[idx[0]] * step + 1 if idx else 0 for idx in hand.copies]
     jdead = [vals[j] * step + 1 for j in hand.jokers]
     bound = sum(abs(vals[i]) * step + 1 for i in range(n)) + 1
@@ -1206,12 +1280,10 @@ def best_arrangement(
     floor = 0 if min(vals) >= 0 else None  # every cost is then >= 0
     no_throw: list[int | None] = [None] * len(dead)
     no_joker_throw: list[int | None] = [None] * len(jdead)
-    search = _Search(
-        hand, dead, no_throw, jdead, no_joker_throw, caps, inf=4 * bound + 4, big=big, floor=floor
+    melds, dead_idx, _, ok = _solve_hand(
+        hand, dead, no_throw, jdead, no_joker_throw, caps, need, inf=4 * bound + 4, big=big, floor=floor, d0=0
     )
-    best, choices, settle = search.solve(0)
-    melds, dead_idx, _ = _build(hand, choices, settle)
-    return _arrangement(cards, vals, melds, dead_idx, best < big)
+    return _arrangement(cards, vals, melds, dead_idx, ok)
 
 
 def best_discard(
@@ -1246,7 +1318,7 @@ def best_discard(
         allowed = [bool(may_discard(c)) for c in cards]
         if not any(allowed):
             raise ValueError("no card may be discarded: may_discard refused every card in the hand")
-    caps = (0, 0) if need is None else _caps(need)
+    caps = _caps(need)
     n = len(cards)
     vmax, vmin = max(vals), min(vals)
     tie = 2 * (n + 1)  # discard value and wildness sit above the deadwood count
@@ -1255,7 +1327,7 @@ def best_discard(
     def disc_cost(i: int) -> int:
         return (vmax - vals[i]) * tie + (n + 1) * int(rules.is_wild(cards[i]))
 
-    if pure is None or caps[1] == 0:
+    if (pure is None or caps[1] == 0) and not caps[2]:
         if may_discard is None:
             throws: list[int | None] = [(vmax - v) * tie for v in vals]
         else:
@@ -1263,7 +1335,7 @@ def best_discard(
         plain = _solve_plain(cards, rules, vals, step, throws, caps[0])
         if plain is not None:
             return cards[plain[1]], plain[0]
-    hand = _Hand(cards, rules, vals, need if caps != (0, 0) else None, pure)
+    hand = _Hand(cards, rules, vals, need if any(caps) else None, pure)
     dead = [vals[idx[0]] * step + 1 if idx else 0 for idx in hand.copies]
     jdead = [vals[j] * step + 1 for j in hand.jokers]
     disc: list[int | None] = []
@@ -1274,15 +1346,15 @@ def best_discard(
     bound = sum(abs(vals[i]) * step + 1 for i in range(n)) + step + 1
     big = 2 * bound + 1
     floor = 0 if min(vals) >= 0 else None  # every cost is then >= 0
-    search = _Search(hand, dead, disc, jdead, jdisc, caps, inf=4 * bound + 4, big=big, floor=floor)
-    best, choices, settle = search.solve(1)
-    ok = best < big
     # the discarded copy must be one may_discard allows: put an allowed copy last in its pool
+    # (equal copies cost the same, so the search is unchanged)
     for c, idx in enumerate(hand.copies):
         free = [i for i in idx if allowed[i]]
         if free and not allowed[idx[-1]]:
             hand.copies[c] = [i for i in idx if i != free[-1]] + [free[-1]]
-    melds, dead_idx, discard = _build(hand, choices, settle)
+    melds, dead_idx, discard, ok = _solve_hand(
+        hand, dead, disc, jdead, jdisc, caps, need, inf=4 * bound + 4, big=big, floor=floor, d0=1
+    )
     return cards[discard], _arrangement(cards, vals, melds, dead_idx, ok)
 
 
@@ -1322,7 +1394,7 @@ def best_melds(
         row: list[tuple[int, int, int, int, Cand]] = []
         by_low.append(row)
         for (n_mask, w), (pts, best_spec) in sorted(top.items(), key=lambda kv: kv[0][1]):
-            sid = _SIGS.setdefault((w, w, 0, 0), len(_SIGS))
+            sid = _SIGS.setdefault((w, w, 0, 0, 0), len(_SIGS))
             row.append((n_mask, sid, w, -pts * step + w, (n_mask, w, w, 0, 0, best_spec)))
     hand.by_low = by_low
     aw = hand.all_wild
@@ -1330,7 +1402,7 @@ def best_melds(
     dead = [unit for _ in hand.copies]
     jdead = [unit for _ in hand.jokers]
     bound = (n + 1) * unit + sum(abs(c[3]) for row in by_low for c in row) + 1
-    search = _Search(hand, dead, [None] * len(dead), jdead, [None] * len(jdead), (0, 0), inf=4 * bound)
+    search = _Search(hand, dead, [None] * len(dead), jdead, [None] * len(jdead), (0, 0, 0), inf=4 * bound)
     _best, choices, settle = search.solve(0)
     # In this mode every meld holds exactly its wilds: the jokers used are those owed.
     melds, _dead_idx, _ = _build(hand, choices, settle)

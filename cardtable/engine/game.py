@@ -30,7 +30,7 @@ from .errors import IllegalMove, InvalidNotation
 from .melds import Meld
 from .moves import Move, parse_move
 from .ruleset import Ruleset
-from .views import PlayerView
+from .views import GroupingView, PlayerView
 
 
 @dataclass(frozen=True)
@@ -187,6 +187,19 @@ class Game(ABC):
         >>> from cardtable.engine import new_game
         >>> g = new_game("scala40", ["Ann", "Bob"], seed=1)
         >>> g.warning(g.legal_moves()[0]) is None
+        True
+        """
+        return None
+
+    def grouping(self, seat: int, finish: Card | None = None) -> GroupingView | None:
+        """``seat``'s own hand grouped the best way for going out, judged as a show now
+        would be (with ``finish`` set apart as the card to go out with, where the game has
+        one): what a declare panel draws. None in games without such a show.
+
+        Only ``seat``'s own cards appear in it, so a table asks only for its viewer.
+
+        >>> from cardtable.engine import new_game
+        >>> new_game("scala40", ["Ann", "Bob"], seed=1).grouping(0) is None
         True
         """
         return None

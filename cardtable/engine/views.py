@@ -49,6 +49,45 @@ class TrickView(_Frozen):
     led_suit: str = ""
 
 
+class FaceUpView(_Frozen):
+    """A public face-up card that is part of no pile, e.g. Indian Rummy's cut card."""
+
+    label: str
+    """What it is ('cut card')."""
+    card: str
+    note: str = ""
+    """What it means, in words ('5s are wild')."""
+
+
+class GroupView(_Frozen):
+    """One group of the viewer's hand as a show would lay it."""
+
+    kind: str
+    """In the game's words: 'pure sequence', 'set', ..."""
+    cards: tuple[str, ...]
+    stands_for: tuple[str, ...]
+    """For each card, the card it represents (itself for naturals)."""
+
+
+class GroupingView(_Frozen):
+    """The viewer's hand grouped the best way for going out, and what a show now would give:
+    the content of a declare panel. Only the viewer's own cards appear in it."""
+
+    title: str
+    """What the grouping is for: 'declare with 9D', 'your groups'."""
+    finish: str | None = None
+    """The card set apart to go out with (the finish card), if any."""
+    groups: tuple[GroupView, ...] = ()
+    loose: tuple[str, ...] = ()
+    """Cards in no group."""
+    loose_label: str = "ungrouped"
+    """What the game calls them ('deadwood' in Gin)."""
+    ready: bool = False
+    """Going out with this grouping now would be valid."""
+    summary: str = ""
+    """The verdict in words: 'a valid show', 'not yet: ... (23 points)'."""
+
+
 class PlayerView(_Frozen):
     """What ``seat`` may see (``seat`` None: a spectator, who sees no hand)."""
 
@@ -70,6 +109,8 @@ class PlayerView(_Frozen):
     """The discard pile where the rules let players look through it (else empty)."""
     melds: tuple[MeldView, ...] = ()
     trick: TrickView | None = None
+    face_up: tuple[FaceUpView, ...] = ()
+    """Public face-up cards outside the piles (a cut card that sets the wild rank)."""
     legal_moves: tuple[str, ...] = ()
     """The viewer's legal moves when it is the viewer's turn."""
     status: str = ""

@@ -60,7 +60,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any, Literal
 
 from pydantic import Field
@@ -72,7 +71,7 @@ from cardtable.engine.melds import RUN, SET, Meld, MeldRules, build_meld
 from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.views import MeldView, PlayerView
+from cardtable.engine.views import FaceUpView, GroupingView, GroupView, MeldView, PlayerView
 
 from ._rummy import RummyGame
 
@@ -86,7 +85,8 @@ CHIPS_PER_DEAL = 80
 FIRST_HAND_CAP = 40
 NEED = Requirement(runs=2, pure_runs=1)
 """A declaration's life: two sequences, one of them pure."""
-REST_NEED = Requirement(runs=1, pure_runs=1)
+FOUR_CARD_NEED = Requirement(runs=2, pure_runs=1, long_run=4)
+"""The life with ``four_card_life``: one of the two sequences of 4 cards or more."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,7 +299,7 @@ class IndianRummy(RummyGame):
     game_id = "indian-rummy"
     title = "Indian Rummy"
     verbs = ("draw", "take", "drop", "discard", "declare", "show", "next", "rejoin", "pass")
-    move_caches = ("_discard_moves", "_declare_moves")
+    move_caches = ("_discard_moves", "_declare_moves", "_panel_cache")
 
     rules: IndianRummyRules
 
@@ -334,6 +334,7 @@ class IndianRummy(RummyGame):
         self.dealer = n - 1
         self._discard_moves: dict[int, Move] = {}
         self._declare_moves: dict[int, Move] = {}
+        self._panel_cache: dict[tuple[object, int, int | None], GroupingView] = {}
         self._deal(deal)
 
     # ------------------------------------------------------------------ dealing
@@ -474,6 +475,12 @@ class IndianRummy(RummyGame):
         is_wild = self.mrules.is_wild
         return not any(is_wild(c) for c in meld.cards)
 
+    @property
+    def life_need(self) -> Requirement:
+        """The solver's requirement for a declaration's life at this table (with four-card
+        life, one of the sequences of 4+ cards)."""
+        return FOUR_CARD_NEED if self.rules.four_card_life else NEED
+
     def _has_life(self, groups: Sequence[Meld]) -> bool:
         """Two sequences or more, one of them pure (and one of 4+ cards with four_card_life)."""
         runs = [m for m in groups if m.kind == RUN]
@@ -487,9 +494,8 @@ class IndianRummy(RummyGame):
         solver, and judged: a valid declaration when every card is grouped with the required
         sequences; else what the cards cost a loser.
 
-        The solver's requirement (two runs, one pure) counts a run whose only natural card is
-        of the wild rank, which is a joker group here, and knows nothing of four-card life:
-        when its best split needs either, :meth:`_life_search` finds the best one that does not.
+        The solver's requirement is the life (two sequences, one pure, one of 4+ cards with
+        four-card life); it never counts a group of wild cards only as a sequence.
         """
         if not self._may_have_pure(cards):
             return self._verdict((), cards, cards, False)  # no pure sequence: every card counts
@@ -497,19 +503,11 @@ class IndianRummy(RummyGame):
             lonely = self._lonely(cards)
             if lonely is not None:  # a card no group can take: the show is wrong, whatever the rest
                 return Verdict((), tuple(cards), False, 0, False, f"{lonely.name} fits in no group")
-        base = self._base_pure()
-        arr = self._solve(cards, NEED, base)
+        arr = self._solve(cards, self.life_need, self._base_pure())
         if not arr.ok:
             return self._verdict(arr.groups, arr.deadwood, cards, False)
         groups, loose = self._normalize(arr.groups, arr.deadwood)
-        if self._has_life(groups):
-            return self._verdict(groups, loose, cards, True)
-        if arr.penalty >= self.rules.max_deal_penalty:
-            return self._verdict(groups, loose, cards, False)  # capped whatever the grouping
-        found = self._life_search(cards, arr.penalty)
-        if found is None:
-            return self._verdict(groups, loose, cards, False)
-        return self._verdict(*found, cards, True)
+        return self._verdict(groups, loose, cards, self._has_life(groups))
 
     def _may_have_pure(self, cards: Sequence[Card]) -> bool:
         """Whether three natural cards of one suit in sequence are there (a pure sequence is
@@ -600,113 +598,6 @@ class IndianRummy(RummyGame):
         if len(spare) >= 3 and self.rules.allow_all_joker_group:
             return [*groups, Meld(JOKERS, tuple(spare), tuple(spare))], []
         return groups, spare
-
-    def _life_search(self, cards: Sequence[Card], bound: int) -> tuple[list[Meld], list[Card]] | None:
-        """The least-penalty split with the required sequences as this game counts them, when
-        the solver's best one does not qualify; None when no split does.
-
-        Exact: every qualifying split has a pure sequence P and another sequence Q holding a
-        card that is not wild (one of them of 4+ cards with four-card life). Each possible Q
-        is tried, by its natural cards with the fewest wild cards it needs (printed jokers
-        first: they can do no more than a wild-rank card), and the solver finds the best rest
-        holding a pure sequence (of 4+ cards when Q is shorter and four-card life is on).
-        ``bound`` (the solver's unconstrained best) stops the search once reached.
-        """
-        is_wild = self.mrules.is_wild
-        four = self.rules.four_card_life
-        base = self._base_pure()
-
-        def long_pure(meld: Meld) -> bool:
-            return len(meld.cards) >= 4 and (base is None or base(meld))
-
-        jokers = [c for c in cards if c.rank == JOKER_RANK]
-        wild_rank_cards = [c for c in cards if c.rank != JOKER_RANK and is_wild(c)]
-        n_wild = len(jokers) + len(wild_rank_cards)
-        seen: set[tuple[Any, ...]] = set()
-        best: tuple[int, int, list[Meld], list[Card]] | None = None
-        for q_cards, places, suit, tokens in self._second_sequences(cards, n_wild, four):
-            q_ids = {id(c) for c in q_cards}
-            free_rank = [c for c in wild_rank_cards if id(c) not in q_ids]
-            need_rank = max(0, tokens - len(jokers))
-            options: dict[tuple[int, ...], tuple[Card, ...]] = {}
-            for pick in combinations(free_rank, need_rank):
-                options.setdefault(tuple(sorted(c.key for c in pick)), pick)
-            for pick in options.values():
-                fill = [*jokers[: tokens - need_rank], *pick]
-                used = q_ids | {id(c) for c in fill}
-                rest = [c for c in cards if id(c) not in used]
-                q_meld = self._run_of(q_cards, places, suit, fill)
-                pure = long_pure if four and len(q_meld.cards) < 4 else base
-                key = (tuple(sorted(c.key for c in rest)), pure is long_pure)
-                if key in seen:
-                    continue
-                seen.add(key)
-                arr = self._solve(rest, REST_NEED, pure)
-                if not arr.ok:
-                    continue
-                groups, loose = self._normalize([q_meld, *arr.groups], arr.deadwood)
-                if not self._has_life(groups):
-                    continue
-                score = (arr.penalty, len(loose))
-                if best is None or score < best[:2]:
-                    best = (*score, groups, loose)
-                    if arr.penalty <= bound:
-                        return groups, loose
-        return None if best is None else (best[2], best[3])
-
-    def _second_sequences(
-        self, cards: Sequence[Card], n_wild: int, four: bool
-    ) -> list[tuple[tuple[Card, ...], tuple[int, ...], str, int]]:
-        """Every possible second sequence: its natural cards (one suit, at least one not
-        wild), their run places, the suit and the wild cards it needs (the fewest for 3
-        cards, and for 4 with four-card life). Most natural cards first."""
-        is_wild = self.mrules.is_wild
-        out: dict[tuple[Any, ...], tuple[tuple[Card, ...], tuple[int, ...], str, int]] = {}
-        for suit in SUITS:
-            at: dict[int, Card] = {}
-            for c in cards:
-                if c.suit == suit:
-                    at.setdefault(c.rank, c)
-            places = sorted(at)
-            if 1 in at:
-                places.append(14)
-            for i, lo in enumerate(places):
-                for j in range(i, len(places)):
-                    hi = places[j]
-                    if lo == 1 and hi == 14:
-                        continue
-                    inner = places[i + 1 : j]
-                    for r in range(len(inner), -1, -1):
-                        gaps = hi - lo + 1 - (r + (2 if j > i else 1))
-                        if gaps > n_wild:
-                            break
-                        for kept in combinations(inner, r):
-                            nat = (lo, *kept, hi) if j > i else (lo,)
-                            q_cards = tuple(at[1 if p == 14 else p] for p in nat)
-                            own_wild = sum(1 for c in q_cards if is_wild(c))
-                            if own_wild == len(q_cards):
-                                continue  # only wild cards: a joker group, not a sequence
-                            for size in (3, 4) if four else (3,):
-                                tokens = max(gaps, size - len(nat))
-                                room = (14 - hi) + (lo - 1) + gaps
-                                if tokens > n_wild - own_wild or tokens > room or len(nat) + tokens > 13:
-                                    continue
-                                out.setdefault((suit, nat, tokens), (q_cards, nat, suit, tokens))
-        return sorted(out.values(), key=lambda q: (-len(q[1]), q[3]))
-
-    @staticmethod
-    def _run_of(naturals: Sequence[Card], places: Sequence[int], suit: str, fill: Sequence[Card]) -> Meld:
-        """The sequence of ``naturals`` at ``places`` with the wild cards ``fill`` in its gaps,
-        then above it, then below."""
-        lo, hi = places[0], places[-1]
-        have = dict(zip(places, naturals, strict=True))
-        extra = len(fill) - (hi - lo + 1 - len(places))
-        up = min(extra, 14 - hi)
-        lo2, hi2 = lo - (extra - up), hi + up
-        wilds = iter(fill)
-        seq = [have[p] if p in have else next(wilds) for p in range(lo2, hi2 + 1)]
-        reps = tuple(card_of(1 if p == 14 else p, suit) for p in range(lo2, hi2 + 1))
-        return Meld(RUN, tuple(seq), reps, suit=suit, lo=lo2)
 
     def judge_groups(self, shown: Sequence[tuple[Sequence[Card], Sequence[Card | None]]]) -> list[Meld | str]:
         """Each shown group as a valid :class:`Meld` (kind ``run``, ``set`` or ``jokers``) or
@@ -826,6 +717,104 @@ class IndianRummy(RummyGame):
         if k is None:
             raise IllegalMove(f"you do not hold {card.name}", f"declare {card.name}")
         return self.best_grouping(hand[:k] + hand[k + 1 :], declaring=True)
+
+    def grouping(self, seat: int, finish: Card | None = None) -> GroupingView | None:
+        """The declare panel for ``seat``: its best grouping and what showing it would give.
+
+        With 14 cards (after drawing) ``finish`` is the card to declare with (by default the
+        one whose best declaration costs least); with 13 the whole hand is grouped, and the
+        verdict is what a show would count. Cached until the next move: a table asks on
+        every redraw.
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("indian-rummy", ["Ann", "Bob"], seed=4)
+        >>> panel = g.grouping(0)
+        >>> panel.title, sum(len(x.cards) for x in panel.groups) + len(panel.loose)
+        ('your groups', 13)
+        """
+        hand = self.hands[seat]
+        if not hand:
+            return None
+        key = (self._stamp, seat, None if finish is None else finish.key)
+        cached = self._panel_cache.get(key)
+        if cached is not None:
+            return cached
+        if self._panel_cache and next(iter(self._panel_cache))[0] is not self._stamp:
+            self._panel_cache.clear()
+        panel = self._grouping(seat, hand, finish)
+        self._panel_cache[key] = panel
+        return panel
+
+    def _grouping(self, seat: int, hand: Sequence[Card], finish: Card | None) -> GroupingView:
+        playing = self.phase_ == "play" and seat == self.cur and len(hand) == HAND + 1
+        showing = self.phase_ == "show" and seat == self.cur
+        if not playing:
+            verdict = self.best_grouping(hand)
+            if showing:
+                title, summary = "your show", f"showing now counts {verdict.points} points"
+            elif verdict.valid:
+                title, summary = (
+                    "your groups",
+                    "all 13 grouped: draw, then declare with the card you do not need",
+                )
+            else:
+                title = "your groups"
+                summary = (
+                    f"not ready: {self._lacking(verdict)} ({verdict.points} points if someone declares now)"
+                )
+            return self._panel(title, None, verdict, summary)
+        choices: list[Card] = []
+        if finish is not None:
+            choices = [c for c in hand if c.key == finish.key][:1]
+        if not choices:  # no card given (or not held): the cheapest declaration
+            choices = list({c.key: c for c in reversed(hand)}.values())[::-1]  # one per card value
+        best: tuple[int, Card, Verdict] | None = None
+        for card in choices:
+            rest = list(hand)
+            rest.remove(card)
+            verdict = self.best_grouping(rest)
+            cost = 0 if verdict.valid else 1 + verdict.points
+            if best is None or cost < best[0]:
+                best = (cost, card, verdict)
+        assert best is not None
+        _, card, verdict = best
+        if verdict.valid:
+            summary = f"a valid declaration: press e to declare with {card.name}"
+        else:
+            summary = f"not valid: {self._lacking(verdict)}; a wrong show costs {self.wrong}"
+        return self._panel(f"declare with {card.name}", card.name, verdict, summary)
+
+    def _lacking(self, verdict: Verdict) -> str:
+        """What keeps a grouping from being a valid show, briefly."""
+        if verdict.life:
+            return verdict.reason
+        four = ", one of 4+ cards" if self.rules.four_card_life else ""
+        return f"needs two sequences, one pure{four}"
+
+    def _panel(self, title: str, finish: str | None, verdict: Verdict, summary: str) -> GroupingView:
+        melds, loose = verdict.groups, verdict.loose
+        if not melds and not verdict.life:
+            # Without the required sequences every card counts, so the judged show has no
+            # groups; the panel still shows what the hand holds so far.
+            arr = self._solve(loose, Requirement(), self._base_pure())
+            normal = self._normalize(arr.groups, arr.deadwood)
+            melds, loose = tuple(normal[0]), tuple(normal[1])
+        groups = tuple(
+            GroupView(
+                kind=self._kind_word(m),
+                cards=tuple(c.name for c in m.cards),
+                stands_for=tuple(r.name for r in m.reps),
+            )
+            for m in melds
+        )
+        return GroupingView(
+            title=title,
+            finish=finish,
+            groups=groups,
+            loose=tuple(c.name for c in loose),
+            ready=verdict.valid,
+            summary=summary,
+        )
 
     def warning(self, move: Move) -> str | None:
         """A wrong declaration costs points; so does a drop: say so before either.
@@ -1429,8 +1418,15 @@ class IndianRummy(RummyGame):
             )
             for i, m in enumerate(self.melds_)
         )
+        wild = f"{rank_word(self.wild_rank)}s wild" if self.wild_rank else "jokers only"
+        cut = FaceUpView(label="cut card", card=self.cut.name, note=wild)
         return view.model_copy(
-            update={"melds": melds, "stock_label": "closed deck", "discard_label": "open deck"}
+            update={
+                "melds": melds,
+                "stock_label": "closed deck",
+                "discard_label": "open deck",
+                "face_up": (cut,),
+            }
         )
 
     def _kind_word(self, meld: Meld) -> str:

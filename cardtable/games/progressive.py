@@ -66,7 +66,7 @@ from cardtable.engine.melds import RUN, Meld, MeldRules, extend_meld
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.views import PlayerView
+from cardtable.engine.views import GroupingView, GroupView, PlayerView
 
 from ._rummy import RummyGame
 
@@ -491,6 +491,61 @@ class ProgressiveRummy(RummyGame):
             for g in arr.groups
         )
         return Arrangement(groups, tuple(back(c) for c in arr.deadwood), arr.penalty, arr.ok)
+
+    def grouping(self, seat: int, finish: Card | None = None) -> GroupingView | None:
+        """``seat``'s hand in its best sets and runs and what the loose cards would score;
+        after drawing, what throwing ``finish`` (by default the cheapest throw) leaves, and
+        whether that goes out.
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("progressive-rummy", ["Ann", "Bob"], seed=1)
+        >>> panel = g.grouping(0)
+        >>> panel.title, sum(len(x.cards) for x in panel.groups) + len(panel.loose)
+        ('your groups', 3)
+        """
+        hand = self.hands[seat]
+        if self.phase_ not in ("draw", "play") or not hand:
+            return None
+        if not (self.phase_ == "play" and seat == self.cur):
+            arr = self.arrange(hand)
+            if not arr.deadwood:
+                summary = "all grouped: draw, then go out with the card you do not need"
+            else:
+                summary = f"{arr.penalty} points in loose cards if the round ended now"
+            return self._panel("your groups", None, arr, False, summary)
+        card = next((c for c in hand if finish is not None and c.key == finish.key), None)
+        outs = {m.cards[0].key for m in self.legal_moves() if m.kind == "out"}
+        if card is None:  # the cheapest throw: going out first, then the fewest points kept
+            seen: dict[int, Card] = {}
+            for c in hand:
+                seen.setdefault(c.key, c)
+            card = min(
+                seen.values(),
+                key=lambda c: (c.key not in outs, self.arrange([h for h in hand if h is not c]).penalty),
+            )
+        arr = self.arrange([c for c in hand if c is not card])
+        title = f"throw {card.name}"
+        if card.key in outs:
+            return self._panel(title, card.name, arr, True, f"press u to go out with {card.name}")
+        if arr.deadwood:
+            summary = f"{arr.penalty} points in loose cards after throwing {card.name}"
+        else:
+            summary = f"all grouped after throwing {card.name}, but you may not go out this turn"
+        return self._panel(title, card.name, arr, False, summary)
+
+    def _panel(
+        self, title: str, finish: str | None, arr: Arrangement, ready: bool, summary: str
+    ) -> GroupingView:
+        groups = tuple(
+            GroupView(
+                kind=m.kind, cards=tuple(c.name for c in m.cards), stands_for=tuple(r.name for r in m.reps)
+            )
+            for m in arr.groups
+        )
+        loose = tuple(c.name for c in arr.deadwood)
+        return GroupingView(
+            title=title, finish=finish, groups=groups, loose=loose, ready=ready, summary=summary
+        )
 
     # ------------------------------------------------------------------ moves
     def _can_take(self) -> bool:

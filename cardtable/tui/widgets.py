@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from cardtable.engine.views import MeldView, PlayerView, SeatView, TrickView
+from cardtable.engine.views import FaceUpView, GroupingView, MeldView, PlayerView, SeatView, TrickView
 from cardtable.tui.cards import card_back, card_label, card_text
 
 CARD_GAP = 1
@@ -178,6 +178,57 @@ class PileWidget(Static):
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.pile))
+
+
+class FaceUpCard(Static):
+    """A public face-up card outside the piles (a cut card), with what it means."""
+
+    DEFAULT_CSS = """
+    FaceUpCard { width: 14; height: 4; border: round $warning 60%; content-align: center middle; }
+    """
+
+    def show(self, card: FaceUpView) -> None:
+        self.border_title = card.label
+        body = card_text(card.card, _colours(self), ascii_only=_ascii(self))
+        self.update(Text.assemble(body, f"\n{card.note}"))
+
+
+class GroupsPanel(Static):
+    """The viewer's hand in its best groups and what going out with them would give (a
+    declare panel). Draws a :class:`GroupingView`; the game decides what is in it."""
+
+    DEFAULT_CSS = """
+    GroupsPanel { height: auto; border: round $accent 60%; padding: 0 1; }
+    GroupsPanel.ready { border: round $success; }
+    """
+
+    def show(self, panel: GroupingView | None) -> None:
+        if panel is None:
+            self.display = False
+            return
+        self.display = True
+        self.border_title = panel.title
+        self.set_class(panel.ready, "ready")
+        colours = _colours(self)
+        ascii_only = _ascii(self)
+        text = Text()
+        for group in panel.groups:
+            text.append(f"{group.kind:<14} ", style="bold")
+            for name, rep in zip(group.cards, group.stands_for, strict=True):
+                text.append_text(
+                    card_text(name, colours, ascii_only=ascii_only, stands_for=rep if rep != name else None)
+                )
+                text.append(" ")
+            text.append("\n")
+        if panel.loose:
+            text.append(f"{panel.loose_label:<14} ", style="bold")
+            for name in panel.loose:
+                text.append_text(card_text(name, colours, ascii_only=ascii_only))
+                text.append(" ")
+            text.append("\n")
+        mark = ("OK " if ascii_only else "✓ ") if panel.ready else ("-- " if ascii_only else "✗ ")
+        text.append(mark + panel.summary, style="bold" if panel.ready else "italic")
+        self.update(text)
 
 
 class MeldLine(Static):

@@ -24,6 +24,7 @@ from cardtable.engine import (
     InvalidRules,
     make_deck,
     new_game,
+    parse_card,
     parse_cards,
     replay,
 )
@@ -445,6 +446,52 @@ def test_declaration_preview():
     assert not verdict.valid and verdict.reason
     with pytest.raises(IllegalMove, match="do not hold"):
         game.declaration("10D")
+
+
+def test_declare_panel_judges_the_card_under_the_cursor():
+    game = start([IR01, "7D 8D 9D QH QS QC 2C 3C 4C JH JS JD 6H"], wild="5C", stock="QD")
+    before = game.grouping(0)
+    assert before is not None and before.title == "your groups" and before.ready
+    assert "draw, then declare" in before.summary and before.finish is None
+    game.play("draw")
+    panel = game.grouping(0, parse_card("QD"))
+    assert panel is not None and panel.ready and panel.finish == "QD"
+    assert panel.title == "declare with QD" and "press e" in panel.summary
+    assert sorted(g.kind for g in panel.groups) == ["pure sequence", "sequence", "set", "set"]
+    assert panel.loose == ()
+    wrong = game.grouping(0, parse_card("AH"))
+    assert wrong is not None and not wrong.ready and wrong.finish == "AH"
+    assert "costs 80" in wrong.summary and wrong.loose
+    # No card named: the cheapest declaration is offered, here the valid one.
+    assert game.grouping(0) == panel
+    # The other seat, holding 13, sees its own groups and what they would count.
+    other = game.grouping(1)
+    assert other is not None and not other.ready and other.loose == ("6H",)
+
+
+def test_declare_panel_without_a_pure_sequence_still_shows_the_groups():
+    game = start([JUNK, None], wild="5C")
+    panel = game.grouping(0)
+    assert panel is not None and not panel.ready
+    assert [g.kind for g in panel.groups] == ["set", "set", "set"]
+    assert "needs two sequences, one pure" in panel.summary and "80 points" in panel.summary
+
+
+def test_declare_panel_in_the_show_phase_counts_the_points():
+    game = start([DECL_4, LOSER], wild="4H", stock="KD")
+    declare_wins(game, "KD")
+    panel = game.grouping(1)
+    assert panel is not None and panel.title == "your show"
+    assert panel.summary == "showing now counts 6 points" and panel.loose == ("6H",)
+    assert game.grouping(0) is None  # the declarer's cards are all on the table
+
+
+def test_the_cut_card_is_a_face_up_card_on_the_table():
+    game = start([IR01, None], wild="5C", stock="QD")
+    (cut,) = game.view(None).face_up
+    assert (cut.label, cut.card, cut.note) == ("cut card", "5C", "5s wild")
+    (joker,) = start([JUNK, None], wild="JK").view(0).face_up
+    assert joker.card == "JK" and joker.note == "aces wild"
 
 
 # ----------------------------------------------------------------------------- losers

@@ -84,6 +84,20 @@ def test_t01_round_one_wild_three_in_a_run():
     assert "Ann went out with" in game.log[-1]
 
 
+def test_groups_panel_before_and_after_the_draw():
+    game = t01()
+    before = game.grouping(0)
+    assert before is not None and before.title == "your groups" and not before.ready
+    assert sorted(before.loose) == ["5H", "6H", "9D"] and "20 points" in before.summary
+    assert draw(game) == "3C"
+    out = game.grouping(0)  # no card named: the one that goes out
+    assert out is not None and out.ready and out.finish == "9D" and out.loose == ()
+    assert out.summary == "press u to go out with 9D" and [g.kind for g in out.groups] == ["run"]
+    keep = game.grouping(0, parse_cards("5H")[0])
+    assert keep is not None and not keep.ready and sorted(keep.loose) == ["3C", "6H", "9D"]
+    assert game.grouping(1) is not None and game.grouping(1).title == "your groups"
+
+
 def test_t03_a_set_of_five_with_a_wild_five():
     game = start(["7D 7C 7S 7H KD", "2C 4S 9H JD QC"], stock="5S", round_no=3)
     assert game.view(0).facts["wild"] == "5s, jokers"

@@ -79,6 +79,11 @@ class Watcher:
         on_view |= {c.name for c in game.all_cards() if c.id in self.revealed} | self.announced
         # what a wild card on the table stands for is on view too ('JK=2♦')
         on_view |= {name for meld in game.view(viewer).melds for name in meld.stands_for}
+        # ... and in the viewer's own declare panel (made of the viewer's cards alone, as the
+        # conformance suite checks: 'JK=QS' there says nothing of who holds a QS)
+        panel = game.grouping(viewer) if viewer is not None else None
+        if panel is not None:
+            on_view |= {name for group in panel.groups for name in group.stands_for}
         out: dict[str, str] = {}
         for seat in self.session.humans:
             if seat == viewer:

@@ -292,3 +292,31 @@ async def test_a_wrong_show_asks_first_and_going_back_changes_nothing(make_app, 
         await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
         await pilot.press("enter")  # the first option: yes
         await until(pilot, lambda: any("wrong" in line.lower() for line in game.log))
+
+
+async def test_indian_table_shows_the_cut_card_and_a_declare_panel_that_follows_the_cursor(
+    make_app, tmp_path
+):
+    from cardtable.engine import new_game
+    from cardtable.tui.widgets import FaceUpCard, GroupsPanel
+
+    deal = {"hands": ["AH 2H 3H 6S 7S 5D 9S KC KD KS 9H 9C JK", None], "wild": "5C", "stock": "QD"}
+    game = new_game("indian-rummy", players=["Ann", "Bob"], seed=4, deal=deal)
+    session = Session(game, [None, "random"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+        table = app.screen
+        (cut,) = table.query(FaceUpCard)
+        assert cut.border_title == "cut card" and "5s wild" in str(cut.render())
+        panel = table.query_one(GroupsPanel)
+        assert panel.display and panel.border_title == "your groups" and panel.has_class("ready")
+        await pilot.press("d")
+        await until(pilot, lambda: len(game.hand(0)) == 14)
+        # The drawn card comes last, under the cursor: declaring with it is valid.
+        assert shown_hand(app)[table.cursor] == "QD"
+        assert panel.border_title == "declare with QD" and panel.has_class("ready")
+        await pilot.press("left")
+        await pilot.pause()
+        assert panel.border_title == f"declare with {shown_hand(app)[table.cursor]}"
+        assert not panel.has_class("ready") and "wrong show costs 80" in str(panel.render())

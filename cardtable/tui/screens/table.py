@@ -24,7 +24,15 @@ from cardtable.engine.moves import Move
 from cardtable.engine.views import PlayerView
 from cardtable.session import Session
 from cardtable.tui.screens.handoff import HandoffScreen
-from cardtable.tui.widgets import HandWidget, MeldLine, PileWidget, SeatsBar, TrickArea
+from cardtable.tui.widgets import (
+    FaceUpCard,
+    GroupsPanel,
+    HandWidget,
+    MeldLine,
+    PileWidget,
+    SeatsBar,
+    TrickArea,
+)
 
 VERB_KEYS = {
     "draw": "d",
@@ -217,6 +225,7 @@ class TableScreen(Screen[None]):
                     yield PileWidget("discard", id="discard")
                     yield Static(id="facts")
                 yield TrickArea(id="trick")
+                yield GroupsPanel(id="groups")
                 yield VerticalScroll(id="melds")
             with VerticalScroll(id="log"):
                 yield Static(id="log-text")
@@ -291,6 +300,7 @@ class TableScreen(Screen[None]):
             facts.append(f"{key}: {value}\n", style="bold")
         self.query_one("#facts", Static).update(facts)
         self.query_one(TrickArea).show(view.trick, names)
+        self._draw_face_up(view)
         self._draw_melds(view)
         self._draw_hand()
         self._draw_log()
@@ -299,6 +309,35 @@ class TableScreen(Screen[None]):
             status = f"{status}\n{self.last_message}"
         self.query_one("#status", Static).update(status)
         self.refresh_bindings()
+
+    def _draw_face_up(self, view: PlayerView) -> None:
+        piles = self.query_one("#piles", Horizontal)
+        shown = list(piles.query(FaceUpCard))
+        for extra in shown[len(view.face_up) :]:
+            extra.remove()
+        for i, card in enumerate(view.face_up):
+            if i < len(shown):
+                shown[i].show(card)
+            else:
+                widget = FaceUpCard(classes="face-up")
+                piles.mount(widget, before="#facts")
+                widget.show(card)
+
+    def _grouping(self) -> Any:
+        """The viewer's declare panel (their own cards only; none while the table is blank).
+        The card under the cursor, or the one selected, is the one to go out with."""
+        if self.viewer is None or self.handing_off:
+            return None
+        cards = self.hand_cards(self.viewer)
+        chosen = self.selected_cards()
+        finish = (
+            chosen[0] if len(chosen) == 1 else (cards[self.cursor] if 0 <= self.cursor < len(cards) else None)
+        )
+        try:
+            return self.game.grouping(self.viewer, finish)
+        except Exception as exc:  # a panel must never take the table down
+            self.notify(f"The groups could not be shown: {exc}", severity="warning")
+            return None
 
     def _draw_melds(self, view: PlayerView) -> None:
         area = self.query_one("#melds", VerticalScroll)
@@ -316,11 +355,14 @@ class TableScreen(Screen[None]):
             nxt = self.game.to_act
             who = self.game.players[nxt] if nxt is not None else "nobody"
             widget.hide(f"Hands are hidden. Next to play: {who}.")
+            self.query_one(GroupsPanel).show(None)
             return
         cards = self.hand_cards(self.viewer)
         self.cursor = max(0, min(self.cursor, len(cards) - 1))
         self.selected = {i for i in self.selected if i < len(cards)}
         widget.show([c.name for c in cards], self.selected, self.cursor)
+        # The declare panel follows the cursor: it judges going out with the card under it.
+        self.query_one(GroupsPanel).show(self._grouping())
 
     def _draw_log(self) -> None:
         lines = self.game.log
