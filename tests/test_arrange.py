@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from functools import cache
 from itertools import pairwise, product
 
@@ -23,7 +24,15 @@ from cardtable.engine.arrange import (
     best_discard,
     best_melds,
 )
-from cardtable.engine.cards import JOKER_RANK, SUITS, Card, make_deck, parse_cards
+from cardtable.engine.cards import (
+    ALL_SUITS,
+    JOKER_RANK,
+    SUITS,
+    Card,
+    make_deck,
+    make_five_crowns_deck,
+    parse_cards,
+)
 from cardtable.engine.melds import RUN, Meld, MeldRules, build_meld, meld_value
 from cardtable.testing import GIN_MELDS as GIN
 from cardtable.testing import INDIAN_NEED, gin_value, meld_rich
@@ -73,11 +82,11 @@ def readings(group: Sequence[Card], rules: MeldRules) -> Iterator[tuple[str, tup
                     else:
                         reps.append(group[i])
                 yield ("set", tuple(reps))
-        # a run
+        # a run (of one suit, or of any suits with runs_any_suit)
         suits_n = {group[i].suit for i in nat}
-        if len(suits_n) != 1:
+        if len(suits_n) != 1 and not rules.runs_any_suit:
             continue
-        (suit,) = suits_n
+        suit = group[nat[0]].suit
         aces = [i for i in nat if group[i].rank == 1]
         for ace_places in product((1, 14), repeat=len(aces)):
             place = {i: group[i].rank for i in nat}
@@ -102,9 +111,7 @@ def readings(group: Sequence[Card], rules: MeldRules) -> Iterator[tuple[str, tup
                     continue
                 reps_by_place = {p: Card(1 if p == 14 else p, suit) for p in range(lo, hi + 1)}
                 wi = iter(wild_places)
-                reps = tuple(
-                    reps_by_place[place[i]] if i in place else reps_by_place[next(wi)] for i in range(n)
-                )
+                reps = tuple(group[i] if i in place else reps_by_place[next(wi)] for i in range(n))
                 yield ("run", reps)
 
 
@@ -141,7 +148,7 @@ def all_groups(cards: Sequence[Card], rules: MeldRules) -> list[tuple[int, bool,
         for j in range(start, n):
             c = cards[j]
             if plain[j]:
-                s2 = suits & {c.suit}
+                s2 = suits if rules.runs_any_suit else suits & {c.suit}
                 r2 = ranks & {c.rank}
                 if not s2 and not r2:
                     continue
@@ -151,7 +158,7 @@ def all_groups(cards: Sequence[Card], rules: MeldRules) -> list[tuple[int, bool,
             grow(j + 1, members, s2, r2)
             members.pop()
 
-    grow(0, [], set(SUITS), set(range(1, 14)))
+    grow(0, [], set(ALL_SUITS), set(range(1, 14)))
     return out
 
 
@@ -627,3 +634,88 @@ def test_cross_check_no_wilds(request: pytest.FixtureRequest) -> None:
         assert (rest.ok, rest.penalty, value(card)) == (met, penalty, thrown), names(hand)
         if need is not None and rest.ok:
             assert need_met(rest, rules, need)
+
+
+# ---------------------------------------------------------------------------- Five Crowns and mixed runs
+
+
+def five_crowns(wild_rank: int, **kw: object) -> MeldRules:
+    """Five Crowns' melds (3-13's, on the deck of 3 to king in five suits) in one round."""
+    fields: dict[str, object] = {"wild_ranks": frozenset({wild_rank}), "min_rank": 3, "stars": True}
+    return replace(PROGRESSIVE, **{**fields, **kw})  # type: ignore[arg-type]
+
+
+def test_five_crowns_stars_and_no_rank_below_three() -> None:
+    r = five_crowns(3)
+    v = value_for(r, 20)
+    arr = arrange("KX 3H JK", r, v)  # T-17: a king and two wild cards
+    assert arr.penalty == 0 and len(arr.groups) == 1
+    arr = arrange("4X 5X 6X 7X KX KS KX 9D", r, v)
+    assert names(arr.deadwood) == ["9D"] and sorted(str(m) for m in arr.groups) == [
+        "[4X 5X 6X 7X]",
+        "[KS KX KX]",
+    ]
+    # a run never reaches below the 3: eleven places, 3 to king
+    run = " ".join(f"{x}X" for x in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))
+    assert isinstance(build_meld(parse_cards(f"{run} JK"), (None,) * 12, five_crowns(4)), str)
+    assert isinstance(build_meld(parse_cards(f"{run} JK"), (None,) * 12, PROGRESSIVE), Meld)
+    (m,) = arrange("JK 3X 4X", five_crowns(9), value_for(five_crowns(9))).groups
+    assert [c.name for c in m.reps] == ["3X", "4X", "5X"]
+
+
+def test_runs_any_suit() -> None:
+    mixed = replace(PROGRESSIVE, runs_any_suit=True)
+    v = value_for(PROGRESSIVE, 20)
+    assert arrange("5H 6S 7D", PROGRESSIVE, v).penalty == 18
+    (m,) = arrange("5H 6S 7D", mixed, v).groups
+    assert m.kind == RUN and names(m.reps) == ["5H", "6S", "7D"]
+    (m,) = arrange("5H 6S 2C", mixed, v).groups  # 2s wild: it stands for a 7 (or a 4)
+    assert m.kind == RUN and m.wild_count(mixed) == 1
+    assert arrange("5H 5S 6S 7H 7D", mixed, v).penalty == 12  # one run: a 5 and a 7 are left
+    assert arrange("KH AS 2C", mixed, v).penalty == 40  # no wrapping: K-A-2 is no run, mixed or not
+    assert arrange("8X 9H 10X JK", replace(five_crowns(5), runs_any_suit=True), v).penalty == 0
+    with pytest.raises(ValueError, match="set_distinct_suits"):
+        best_arrangement(parse_cards("5H 6S 7D"), MeldRules(runs_any_suit=True), v)
+    with pytest.raises(ValueError, match="rank only"):
+        best_arrangement(parse_cards("5H 5S 7D"), mixed, lambda c: c.rank + c.suit_index)
+
+
+def test_cross_check_five_crowns(request: pytest.FixtureRequest) -> None:
+    """Five suits, two packs, 3 to king, any wild rank of the deck and up to three jokers."""
+    rng = random.Random(17)
+    deck = make_five_crowns_deck()
+    plain = [c for c in deck if c.rank != JOKER_RANK]
+    jokers = [c for c in deck if c.rank == JOKER_RANK]
+    for k in range(hands_count(request, 160)):
+        rules = five_crowns(rng.randint(3, 13), max_wilds=15 if k % 4 else 1)
+        value = value_for(rules, 20)
+        hand = meld_rich(rng, plain, 8 + k % 3, rng.randint(2, 4)) + jokers[: k % 3]
+        cross_check(hand, rules, value)
+
+
+def test_cross_check_runs_any_suit(request: pytest.FixtureRequest) -> None:
+    """Runs of mixed suits, on the standard packs and on Five Crowns', best_discard too."""
+    rng = random.Random(18)
+    decks = (make_deck(2, 4), make_five_crowns_deck())
+    for k in range(hands_count(request, 160)):
+        deck = decks[k % 2]
+        base = five_crowns(rng.randint(3, 13)) if k % 2 else replace(PROGRESSIVE, wild_ranks=frozenset())
+        rules = replace(base, runs_any_suit=True, max_wilds=15 if k % 3 else 1)
+        value = value_for(rules, 20)
+        plain = [c for c in deck if c.rank != JOKER_RANK]
+        hand = meld_rich(rng, plain, 8 + k % 2, rng.randint(2, 4))
+        hand += [c for c in deck if c.rank == JOKER_RANK][: k % 3]
+        cross_check(hand, rules, value)
+        if k % 4 == 0:
+            card, rest = best_discard(hand, rules, value)
+            check_valid([c for c in hand if c is not card], rest, rules, value)
+            _met, penalty, thrown = brute_discard(hand, rules, value, None, lambda c: True)
+            assert (rest.penalty, value(card)) == (penalty, thrown), names(hand)
+
+
+def test_a_wild_is_never_named_as_a_card_the_deck_lacks() -> None:
+    kx, two = parse_cards("KX 2X")
+    why = build_meld(parse_cards("KS KD JK"), (None, None, kx), MeldRules(name_set_wilds=False))
+    assert why == "KS KD JK: a wild card cannot stand for KX, there is no such card in this game"
+    assert isinstance(build_meld(parse_cards("KS KD JK"), (None, None, kx), five_crowns(3)), Meld)
+    assert "2X" in str(build_meld(parse_cards("3X 4X JK"), (None, None, two), five_crowns(5)))

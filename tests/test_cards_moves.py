@@ -82,7 +82,8 @@ def test_card_properties() -> None:
     with pytest.raises(InvalidNotation):
         Card(14, "H")
     with pytest.raises(InvalidNotation):
-        Card(7, "X")
+        Card(7, "Z")
+    assert Card(7, "X").name == "7X"  # stars, Five Crowns' fifth suit
 
 
 def test_cards_pickle_with_their_identity() -> None:
@@ -187,8 +188,9 @@ def test_wild_naming() -> None:
     assert [g.tokens() for g in grouped.groups] == [["7H", "JK=8H", "9H"], ["QS", "QD", "JK=QC"]]
     with pytest.raises(InvalidNotation, match="not a joker"):
         parse_move("meld KS KD JK=JK")
-    with pytest.raises(InvalidNotation, match="'KX'"):
-        parse_move("meld KS KD JK=KX")
+    with pytest.raises(InvalidNotation, match="'KZ'"):
+        parse_move("meld KS KD JK=KZ")
+    assert str(parse_move("meld KS KD JK=KX")) == "meld KS KD JK=KX"  # a star: see build_meld
     assert parse_move("meld KS KD JK=KC") != parse_move("meld KS KD JK=KH")
     assert parse_move("meld KS KD JK=KC") != parse_move("meld KS KD JK")
 

@@ -52,13 +52,13 @@ compares it with an exhaustive search over thousands of seeded hands.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
-from .cards import JOKER_RANK, SUITS, Card, card_of
-from .melds import RUN, SET, Meld, MeldRules, rank_at
+from .cards import ALL_SUITS, JOKER_RANK, SUITS, Card, card_of
+from .melds import RUN, SET, Meld, MeldRules, any_suit_run, rank_at
 
 __all__ = ["Arrangement", "Requirement", "best_arrangement", "best_discard", "best_melds"]
 
@@ -182,13 +182,13 @@ def _run_shapes(mask: int, key: tuple[int, ...]) -> tuple[tuple[tuple[int, ...],
 
 @lru_cache(maxsize=1 << 12)
 def _set_shapes(
-    counts: tuple[int, int, int, int], key: tuple[int, ...]
-) -> tuple[tuple[tuple[int, int, int, int], int, int], ...]:
-    """Sets one rank can make from ``counts`` copies held per suit: ``(copies used per
-    suit, least wilds, most wilds)``."""
+    counts: tuple[int, ...], key: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """Sets one rank can make from ``counts`` copies held per suit (4 suits, or 5 with Five
+    Crowns' stars): ``(copies used per suit, least wilds, most wilds)``."""
     min_size, set_max, distinct, mw, le_nat = key
     ranges = [range(min(c, 1) + 1) if distinct else range(c + 1) for c in counts]
-    out: list[tuple[tuple[int, int, int, int], int, int]] = []
+    out: list[tuple[tuple[int, ...], int, int]] = []
     for vec in product(*ranges):
         n = sum(vec)
         if n == 0 or n > set_max:
@@ -196,11 +196,11 @@ def _set_shapes(
         least = max(0, min_size - n)
         most = min(mw, set_max - n)
         if distinct:
-            most = min(most, 4 - n)
+            most = min(most, len(counts) - n)
         if le_nat:
             most = min(most, n)
         if least <= most:
-            out.append(((vec[0], vec[1], vec[2], vec[3]), least, most))
+            out.append((vec, least, most))
     return tuple(out)
 
 
@@ -245,10 +245,11 @@ def _suit_runs(
     long: int = 0,
     pure: Callable[[tuple[int, ...]], bool] | None = None,
     keep_all: bool = False,
+    nsuits: int = 4,
 ) -> tuple[SuitRun, ...]:
     """The runs of suit ``si`` (``mask`` as for :func:`_run_shapes`) for any hand: natural
     parts over the suit's plain ranks held, numbered from 0 in rank order, and over the
-    wild-rank fields (4 a wild rank, by suit). ``flags``: 0 = runs need not be counted,
+    wild-rank fields (``nsuits`` a wild rank, by suit). ``flags``: 0 = runs need not be counted,
     1 = count runs, 2 = count runs and pure runs (a run that can be pure is listed pure
     with no wild, and impure with wilds); a run of wild-rank cards only never counts.
     ``long`` (with flags): also count whether a run has ``long`` cards or more (a run that
@@ -264,7 +265,7 @@ def _suit_runs(
             r = 1 if p == 14 else p
             k = local.get(r)
             if k is None:
-                nw += 1 << ((4 * wild_k[r] + si) * width)
+                nw += 1 << ((nsuits * wild_k[r] + si) * width)
             else:
                 nl += 1 << (k * width)
         spec = (RUN, si, places)
@@ -312,7 +313,7 @@ def _sig(a: int, b: int, dr: int, dp: int, dl: int = 0) -> int:
 @lru_cache(maxsize=1 << 13)
 def _rank_sets(
     rank: int, counts: tuple[int, ...], key: tuple[int, ...]
-) -> tuple[tuple[tuple[int, int, int, int], int, int, Cand], ...]:
+) -> tuple[tuple[tuple[int, ...], int, int, Cand], ...]:
     """The sets of ``rank`` from ``counts`` copies per suit: (copies used per suit, signature
     id, least wilds, the search meld with its natural part left 0)."""
     out = []
@@ -328,7 +329,7 @@ class _Hand:
     """A hand prepared for the search: the packed counts of its cards and its meld list.
 
     Fields: the plain cards suit by suit in rank order, then 4 fields a wild rank (by
-    suit), so the search settles the wild-rank cards last."""
+    suit; 5 when the hand holds a star), so the search settles the wild-rank cards last."""
 
     __slots__ = (
         "all_wild",
@@ -370,13 +371,14 @@ class _Hand:
                 else:
                     got.append(i)
         self.jokers = jokers
+        ns = 5 if any(k % 5 == 4 for k in held) else 4  # Five Crowns' stars: a fifth suit
         plain_keys = sorted((k for k in held if k // 5 not in wild), key=lambda k: (k % 5, k))
         wbase = self.wbase = len(plain_keys)
         field_of = self.field_of = {k: f for f, k in enumerate(plain_keys)}
         for k, r in enumerate(wild):
-            for si in range(4):
-                field_of[r * 5 + si] = wbase + 4 * k + si
-        copies: list[list[int]] = [[] for _ in range(wbase + 4 * len(wild))]
+            for si in range(ns):
+                field_of[r * 5 + si] = wbase + ns * k + si
+        copies: list[list[int]] = [[] for _ in range(wbase + ns * len(wild))]
         most = 1
         for k, idx in held.items():
             copies[field_of[k]] = idx
@@ -404,7 +406,7 @@ class _Hand:
         lo_ok, hi_ok = rules.ace_low, rules.ace_high
         wshift = wbase * width
         base = 0
-        for si in range(4):
+        for si in range(ns):
             mask = 0
             for r in range(1, 14):
                 got = held.get(r * 5 + si)
@@ -418,9 +420,9 @@ class _Hand:
                 here = tuple((r, k) for k, r in enumerate(wild) if r * 5 + si in held)
                 if pure is not None and flags == 2:
                     test = self._pure_test(si, pure)
-                    runs = _suit_runs(mask, si, run_key, width, here, flags, long, test, keep_all)
+                    runs = _suit_runs(mask, si, run_key, width, here, flags, long, test, keep_all, ns)
                 else:
-                    runs = _suit_runs_cached(mask, si, run_key, width, here, flags, long, None, keep_all)
+                    runs = _suit_runs_cached(mask, si, run_key, width, here, flags, long, None, keep_all, ns)
                 shift = base * width
                 for low, nl, nw, sid, a, proto in runs:
                     by_low[base + low if low < 100 else wbase + low - 100].append(
@@ -428,12 +430,12 @@ class _Hand:
                     )
             base += sum(1 for k in plain_keys if k % 5 == si)
         for r in {k // 5 for k in held}:
-            fields = [field_of.get(r * 5 + si, -1) for si in range(4)]
+            fields = [field_of.get(r * 5 + si, -1) for si in range(ns)]
             counts = tuple([len(copies[f]) if f >= 0 else 0 for f in fields])
             for vec, sid, a, proto in _rank_sets(r, counts, set_key):
                 n_mask = 0
                 low = -1
-                for si in range(4):
+                for si in range(ns):
                     if vec[si]:
                         n_mask += vec[si] << (fields[si] * width)
                         if low < 0:
@@ -449,7 +451,7 @@ class _Hand:
 
         def test(places: tuple[int, ...]) -> bool:
             pools = [list(x) for x in self.copies]
-            suit = SUITS[si]
+            suit = ALL_SUITS[si]
             reps = tuple(card_of(rank_at(p), suit) for p in places)
             cards = tuple(_take(self, pools, rep.rank, si) for rep in reps)
             return pure(Meld(RUN, cards, reps, suit=suit, lo=places[0]))
@@ -918,7 +920,7 @@ def _make_run(
         down = lo - start
         up = extra - down
     lo2, hi2 = lo - down, hi + up
-    suit = SUITS[si]
+    suit = ALL_SUITS[si]
     wi = iter(wild_cards)
     seq: list[Card] = []
     reps: list[Card] = []
@@ -933,17 +935,18 @@ def _make_set(
     hand: _Hand,
     pools: list[list[int]],
     rank: int,
-    vec: tuple[int, int, int, int],
+    vec: tuple[int, ...],
     wild_cards: list[Card],
     rules: MeldRules,
 ) -> Meld:
     pairs: list[tuple[Card, Card]] = []
     for si, k in enumerate(vec):
         for _ in range(k):
-            pairs.append((_take(hand, pools, rank, si), card_of(rank, SUITS[si])))
-    free = [si for si in range(4) if not vec[si]] + [si for si in range(4) if vec[si]]
+            pairs.append((_take(hand, pools, rank, si), card_of(rank, ALL_SUITS[si])))
+    ns = len(vec)
+    free = [si for si in range(ns) if not vec[si]] + [si for si in range(ns) if vec[si]]
     for n, w in enumerate(wild_cards):
-        pairs.append((w, card_of(rank, SUITS[free[n % 4]])))
+        pairs.append((w, card_of(rank, ALL_SUITS[free[n % ns]])))
     pairs.sort(key=lambda cr: (cr[1].suit_index, cr[0].rank == JOKER_RANK))
     return Meld(SET, tuple(c for c, _ in pairs), tuple(r for _, r in pairs), rank=rank)
 
@@ -1274,8 +1277,8 @@ def _solve_plain(
     held = 0
     for i, c in enumerate(cards):
         r = c.rank
-        if r == JOKER_RANK or r in wild_ranks:
-            return None
+        if r == JOKER_RANK or r in wild_ranks or c.suit_index > 3:
+            return None  # (a star, Five Crowns' fifth suit, takes the search too)
         b = 1 << (c.suit_index * 13 + r - 1)
         if held & b:
             return None
@@ -1503,6 +1506,58 @@ def _arrangement(
     return Arrangement(tuple(melds), tuple(cards[i] for i in dead), sum(vals[i] for i in dead), ok)
 
 
+class _OneSuit:
+    """``MeldRules.runs_any_suit`` on the one-suit solver: with sets free to repeat suits
+    and values by rank, suits matter for nothing else, so every natural card is read as a
+    spade of its rank (a stand-in with the same id) and the result is given its real cards
+    back. Exact: the stand-in hand has the same melds, as copies of equal cards."""
+
+    def __init__(
+        self,
+        cards: Sequence[Card],
+        rules: MeldRules,
+        value: Callable[[Card], int],
+        pure: Callable[[Meld], bool] | None,
+    ) -> None:
+        if rules.set_distinct_suits:
+            raise ValueError(
+                "runs_any_suit needs set_distinct_suits=False: the solver reads runs of mixed suits "
+                "by ignoring suits, which sets of different suits cannot"
+            )
+        _values(cards, value)
+        self.stand = [c if c.rank == JOKER_RANK else Card(c.rank, "S", c.copy, c.id) for c in cards]
+        self.real = {id(s): c for s, c in zip(self.stand, cards, strict=True)}
+        by_rank: dict[int, tuple[int, Card]] = {}
+        for c in cards:
+            v = value(c)
+            seen = by_rank.setdefault(c.rank, (v, c))
+            if c.rank != JOKER_RANK and seen[0] != v:
+                raise ValueError(
+                    f"with runs_any_suit the value function must depend on the rank only: it gives "
+                    f"{seen[1].name} {seen[0]} and {c.name} {v}"
+                )
+        self.rules = replace(rules, runs_any_suit=False)
+        self.value: Callable[[Card], int] = lambda c: value(self.card(c))
+        self.pure = None if pure is None else lambda m: pure(self.meld(m))
+
+    def card(self, c: Card) -> Card:
+        """The real card of a stand-in."""
+        return self.real.get(id(c), c)
+
+    def meld(self, m: Meld) -> Meld:
+        """A meld of stand-ins with its real cards (naturals stand for themselves)."""
+        if m.kind == RUN:
+            return any_suit_run(m, self.real)
+        cards = tuple(self.card(c) for c in m.cards)
+        reps = tuple(real if c == r else r for c, r, real in zip(m.cards, m.reps, cards, strict=True))
+        return Meld(SET, cards, reps, rank=m.rank, owner=m.owner)
+
+    def arrangement(self, arr: Arrangement) -> Arrangement:
+        """An arrangement of stand-ins with its real cards."""
+        groups = tuple(self.meld(m) for m in arr.groups)
+        return Arrangement(groups, tuple(self.card(c) for c in arr.deadwood), arr.penalty, arr.ok)
+
+
 def _solve_hand(
     hand: _Hand,
     dead: list[int],
@@ -1568,6 +1623,9 @@ def best_arrangement(
     >>> best_arrangement(parse_cards("KS AS 2S"), MeldRules(), value).penalty  # no wrapping
     13
     """
+    if rules.runs_any_suit:
+        one = _OneSuit(cards, rules, value, pure)
+        return one.arrangement(best_arrangement(one.stand, one.rules, one.value, need=need, pure=one.pure))
     vals = _values(cards, value)
     if not cards:
         return Arrangement((), (), 0, True)
@@ -1615,6 +1673,13 @@ def best_discard(
     >>> card.name, rest.penalty, [c.name for c in rest.deadwood]
     ('KH', 25, ['KD', '7C', '8C'])
     """
+    if rules.runs_any_suit:
+        one = _OneSuit(cards, rules, value, pure)
+        allow = None if may_discard is None else lambda c: may_discard(one.card(c))
+        card, rest = best_discard(
+            one.stand, one.rules, one.value, need=need, pure=one.pure, may_discard=allow
+        )
+        return one.card(card), one.arrangement(rest)
     vals = _values(cards, value)
     if not cards:
         raise ValueError("best_discard needs at least one card: the hand is empty")
@@ -1679,6 +1744,10 @@ def best_melds(
     >>> best_melds(parse_cards("QH KH JK 5S 5D 5C 2C"), MeldRules(), pts)[0]
     46
     """
+    if rules.runs_any_suit:
+        one = _OneSuit(cards, rules, lambda c: 0, None)
+        total, laid = best_melds(one.stand, one.rules, lambda m: points(one.meld(m)))
+        return total, tuple(one.meld(m) for m in laid)
     vals = [0] * len(cards)
     _values(cards, lambda c: 0)
     if not cards:
@@ -1755,7 +1824,7 @@ def _best_placement(
                 continue
             if rules.run_wilds_apart and (down > 1 or up > 1):
                 continue
-            suit = SUITS[si]
+            suit = ALL_SUITS[si]
             wi = iter(wilds)
             seq: list[Card] = []
             reps: list[Card] = []

@@ -23,8 +23,13 @@ from .errors import InvalidNotation
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 """Suit letters in the engine's fixed order (spades, hearts, diamonds, clubs)."""
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+STARS = "X"
+"""Five Crowns' fifth suit, stars: only its own deck (:func:`make_five_crowns_deck`) has it."""
+ALL_SUITS: tuple[str, ...] = (*SUITS, STARS)
+"""Every suit letter a card may have, in order (``Card.suit_index`` indexes this)."""
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "X": "★"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "X": "stars"}
 RED_SUITS = frozenset({"H", "D"})
 
 RANK_NAMES: dict[int, str] = {
@@ -46,7 +51,7 @@ RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 JOKER_RANK = 0
 
 _RANK_TOKENS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10, "1": 1}
-_SUIT_TOKENS = {"S": "S", "H": "H", "D": "D", "C": "C"} | {
+_SUIT_TOKENS = {"S": "S", "H": "H", "D": "D", "C": "C", "X": "X"} | {
     "♠": "S",
     "♤": "S",
     "♥": "H",
@@ -55,17 +60,24 @@ _SUIT_TOKENS = {"S": "S", "H": "H", "D": "D", "C": "C"} | {
     "♢": "D",
     "♣": "C",
     "♧": "C",
+    "★": "X",
+    "☆": "X",
 }
 _BAD_CARD = (
     "{token!r} is not a card: write a rank (A 2-10 J Q K, or T for 10) then a suit "
-    "(S H D C), or JK for a joker"
+    "(S H D C, X stars), or JK for a joker"
 )
 
 
 class Card:
     """One physical card: ``rank`` 1-13 (ace 1) or 0 for a printed joker, ``suit`` a
-    letter of :data:`SUITS` ('' for a joker), ``copy`` the pack (or joker number) it
-    comes from, and ``id`` its unique number in the deck it was made in.
+    letter of :data:`ALL_SUITS` ('' for a joker; ``X``, stars, only in Five Crowns' deck),
+    ``copy`` the pack (or joker number) it comes from, and ``id`` its unique number in the
+    deck it was made in.
+
+    ``suit_index`` is the suit's place in :data:`ALL_SUITS` (stars 4; a joker 4 too) and
+    ``key`` is ``rank * 5 + suit_index``: the four-suit cards keep the keys they always had,
+    and a star never shares a key with a joker (rank 0).
 
     Cards are created once per deck and never change; compare them with ``==`` for
     the rules and with ``.id`` for physical identity.
@@ -87,13 +99,13 @@ class Card:
     def __init__(self, rank: int, suit: str, copy: int = 0, id: int = -1) -> None:
         if rank == JOKER_RANK:
             suit = ""
-        elif rank not in RANK_NAMES or suit not in SUITS:
+        elif rank not in RANK_NAMES or suit not in ALL_SUITS:
             raise InvalidNotation(f"no such card: rank {rank!r}, suit {suit!r}")
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "copy", copy)
         object.__setattr__(self, "id", id)
-        suit_index = SUITS.index(suit) if suit else 4
+        suit_index = ALL_SUITS.index(suit) if suit else 4
         object.__setattr__(self, "suit_index", suit_index)
         # key: equal for equal rank and suit; a small int so comparisons are cheap.
         object.__setattr__(self, "key", rank * 5 + suit_index)
@@ -109,7 +121,11 @@ class Card:
         return self.key
 
     def __lt__(self, other: Card) -> bool:
-        return (self.suit_index, self.rank) < (other.suit_index, other.rank)
+        # jokers (suit_index 4, as stars) sort after every suit
+        return (self.suit_index + (self.rank == JOKER_RANK), self.rank) < (
+            other.suit_index + (other.rank == JOKER_RANK),
+            other.rank,
+        )
 
     def __str__(self) -> str:
         return self.name
@@ -204,6 +220,29 @@ def make_deck(packs: int = 1, jokers: int = 0) -> tuple[Card, ...]:
             for rank in range(1, 14):
                 cards.append(Card(rank, suit, copy, len(cards)))
     for copy in range(jokers):
+        cards.append(Card(JOKER_RANK, "", copy, len(cards)))
+    return tuple(cards)
+
+
+FIVE_CROWNS_RANKS = tuple(range(3, 14))
+"""The ranks of a Five Crowns deck: 3 to king (no aces, no 2s)."""
+
+
+@cache
+def make_five_crowns_deck(packs: int = 2, jokers_per_pack: int = 3) -> tuple[Card, ...]:
+    """Five Crowns' deck in a fixed order: ``packs`` 55-card packs (suits S H D C X, ranks
+    3 to king) then ``jokers_per_pack`` jokers a pack; ids as in :func:`make_deck`.
+
+    >>> d = make_five_crowns_deck()
+    >>> len(d), d[0].name, d[54].name, d[-1].name, sum(c.is_joker for c in d)
+    (116, '3S', 'KX', 'JK', 6)
+    """
+    cards: list[Card] = []
+    for copy in range(packs):
+        for suit in ALL_SUITS:
+            for rank in FIVE_CROWNS_RANKS:
+                cards.append(Card(rank, suit, copy, len(cards)))
+    for copy in range(packs * jokers_per_pack):
         cards.append(Card(JOKER_RANK, "", copy, len(cards)))
     return tuple(cards)
 

@@ -18,11 +18,11 @@ either end is stored explicitly. Joker swaps, lay-offs and opening values all fo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import combinations, pairwise
 
-from .cards import JOKER_RANK, RANK_NAMES, SUITS, Card, card_of, names
+from .cards import ALL_SUITS, JOKER_RANK, RANK_NAMES, STARS, SUIT_NAMES, SUITS, Card, card_of, names
 
 RUN = "run"
 SET = "set"
@@ -64,11 +64,21 @@ class MeldRules:
     """A set may hold no more wild cards than natural cards."""
     run_wilds_apart: bool = False
     """No two wild cards may sit side by side in a run."""
+    min_rank: int = 1
+    """The lowest rank in the deck: a run (and a wild in it) never goes below it (3 in Five
+    Crowns, which has no aces or 2s)."""
+    stars: bool = False
+    """The deck has Five Crowns' fifth suit, stars (``X``); without it no wild card may be
+    named as a star."""
+    runs_any_suit: bool = False
+    """A run may mix suits (consecutive ranks, any suit each; 3-13's house rule for small
+    children). Its wild cards stand for the rank of their place in the suit of the run's
+    first natural card (``Meld.suit``). :func:`enumerate_melds` still lists one-suit runs only."""
 
     @property
     def lo_min(self) -> int:
-        """The lowest run position (1 with a low ace, else 2)."""
-        return 1 if self.ace_low else 2
+        """The lowest run position (1 with a low ace, else 2; never below ``min_rank``)."""
+        return max(self.min_rank, 1 if self.ace_low else 2)
 
     @property
     def hi_max(self) -> int:
@@ -207,6 +217,20 @@ def build_meld(
     label = names(cards)
     if n < rules.min_size:
         return f"{label} is too short: a meld needs at least {rules.min_size} cards"
+    for nm in named:
+        if nm is not None and ((nm.suit == STARS and not rules.stars) or 0 < nm.rank < rules.min_rank):
+            return f"{label}: a wild card cannot stand for {nm.name}, there is no such card in this game"
+    if rules.runs_any_suit:
+        plain = build_meld(cards, named, replace(rules, runs_any_suit=False), owner)
+        if isinstance(plain, Meld):
+            return plain
+        # a run of mixed suits: read every card as a spade, then give the cards back
+        stand = [c if c.rank == JOKER_RANK else Card(c.rank, "S", c.copy, c.id) for c in cards]
+        names_s = [None if x is None else card_of(x.rank, "S") for x in named]
+        mixed = build_meld(stand, names_s, replace(rules, runs_any_suit=False), owner)
+        if isinstance(mixed, Meld) and mixed.kind == RUN:
+            return any_suit_run(mixed, {id(s): c for s, c in zip(stand, cards, strict=True)})
+        return plain
     wild_idx = [i for i, c in enumerate(cards) if rules.is_wild(c)]
     # A card of a wild rank may be natural; try the readings with fewest wilds first.
     flexible = [i for i in wild_idx if cards[i].rank != JOKER_RANK]
@@ -223,6 +247,28 @@ def build_meld(
             if not first_error:
                 first_error = result
     return first_error
+
+
+def any_suit_run(meld: Meld, real: dict[int, Card]) -> Meld:
+    """A run read on stand-in cards (every natural as a spade) given back its real cards
+    (``real``: ``id()`` of a stand-in -> the card; others are their own): each natural stands
+    for itself and each wild for its place in the suit of the first natural card.
+
+    >>> from cardtable.engine.cards import parse_cards
+    >>> stand = parse_cards("5S 6S JK")
+    >>> run = Meld(RUN, stand, parse_cards("5S 6S 7S"), suit="S", lo=5)
+    >>> real = dict(zip(map(id, stand[:2]), parse_cards("5H 6D"), strict=True))
+    >>> str(any_suit_run(run, real))
+    '[5H 6D JK(=7H)]'
+    """
+    cards = tuple(real.get(id(c), c) for c in meld.cards)
+    natural = [c for c, r in zip(meld.cards, meld.reps, strict=True) if c == r]
+    suit = real.get(id(natural[0]), natural[0]).suit if natural else meld.suit
+    reps = tuple(
+        card if c == r else card_of(r.rank, suit)
+        for c, r, card in zip(meld.cards, meld.reps, cards, strict=True)
+    )
+    return Meld(RUN, cards, reps, suit=suit, lo=meld.lo, owner=meld.owner)
 
 
 def _build(
@@ -512,7 +558,7 @@ def _build_set(
 
 
 def _suit_word(suit: str) -> str:
-    return {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}.get(suit, suit)
+    return SUIT_NAMES.get(suit, suit)
 
 
 # ---------------------------------------------------------------------------- changing
@@ -527,16 +573,19 @@ def fitting_keys(meld: Meld, rules: MeldRules) -> tuple[int, ...]:
     ['10H', '6H']
     """
     if meld.kind == RUN:
-        out = []
+        out: list[int] = []
         for pos in (meld.lo - 1, meld.hi + 1):
             if rules.lo_min <= pos <= rules.hi_max:
-                out.append(rank_at(pos) * 5 + SUITS.index(meld.suit))
+                if rules.runs_any_suit:
+                    out.extend(rank_at(pos) * 5 + i for i in range(len(ALL_SUITS)))
+                else:
+                    out.append(rank_at(pos) * 5 + ALL_SUITS.index(meld.suit))
         return tuple(out)
     if len(meld.cards) >= rules.set_max:
         return ()
     used = {r.suit for r in meld.reps}
     return tuple(
-        meld.rank * 5 + i for i, s in enumerate(SUITS) if not (rules.set_distinct_suits and s in used)
+        meld.rank * 5 + i for i, s in enumerate(ALL_SUITS) if not (rules.set_distinct_suits and s in used)
     )
 
 
@@ -569,6 +618,10 @@ def extend_meld(meld: Meld, card: Card, named: Card | None, rules: MeldRules) ->
                     if ace_natural and not wild:
                         continue
             want = card_of(rank_at(pos), suit)
+            if rules.runs_any_suit and card.rank == want.rank and named in (None, card):
+                want = card  # a natural of any suit sits as itself
+            elif rules.runs_any_suit and named is not None and named.rank == want.rank:
+                want = named
             if named is not None and named != want:
                 continue
             is_natural_here = card == want
@@ -676,10 +729,10 @@ def enumerate_melds(hand: Sequence[Card], rules: MeldRules, need: Card | None = 
     8
     """
     wilds: list[Card] = []
-    grid: list[list[Card | None]] = [[None] * 16 for _ in range(4)]
-    suit_masks = [0, 0, 0, 0]
+    grid: list[list[Card | None]] = [[None] * 16 for _ in range(5)]  # the fifth: stars
+    suit_masks = [0, 0, 0, 0, 0]
     rank_masks = [0] * 14
-    second_aces: list[Card | None] = [None] * 4
+    second_aces: list[Card | None] = [None] * 5
     wild_ranks = rules.wild_ranks
     for c in hand if need is None else (need, *hand):
         r = c.rank
@@ -706,7 +759,7 @@ def enumerate_melds(hand: Sequence[Card], rules: MeldRules, need: Card | None = 
     key = (nw, rules.lo_min, rules.hi_max, rules.min_size, rules.allow_all_wild)
     limits = (rules.run_wilds_le_naturals, rules.run_wilds_apart)
     both_mode = _BOTH_ACES[rules.ace_both_ends]
-    for si in range(4):
+    for si in range(5):
         mask = suit_masks[si]
         if not mask or (only_suit >= 0 and si != only_suit):
             continue
@@ -719,7 +772,7 @@ def enumerate_melds(hand: Sequence[Card], rules: MeldRules, need: Card | None = 
         # the full A..K..A run with two natural aces takes the second one as its high end
         high_row = [*row[:14], second_aces[si], None] if two_aces else row
         reps_row = _REPS_T[si]
-        suit = SUITS[si]
+        suit = ALL_SUITS[si]
         for lo, hi, wild_places in templates:
             src = high_row if two_aces and lo == 1 and hi == 14 and 1 not in wild_places else row
             if wild_places:
@@ -742,7 +795,7 @@ def enumerate_melds(hand: Sequence[Card], rules: MeldRules, need: Card | None = 
         smask = rank_masks[rank]
         if not smask or _SUITS_HELD[smask] < short or (only_rank >= 0 and rank != only_rank):
             continue
-        stemplates = _set_templates(smask, *skey)
+        stemplates = _set_templates(smask, *skey, ns=5 if smask >> 4 else 4)
         reps_col = _SET_REPS[rank]
         for order in stemplates:
             cards = []
@@ -761,13 +814,13 @@ def enumerate_melds(hand: Sequence[Card], rules: MeldRules, need: Card | None = 
 
 _BOTH_ACES = {"never": 0, "wild": 1, "natural": 2}
 """``MeldRules.ace_both_ends`` as the number :func:`_run_templates` takes."""
-_SUITS_HELD = tuple(bin(mask).count("1") for mask in range(16))
+_SUITS_HELD = tuple(bin(mask).count("1") for mask in range(32))
 """How many suits a rank mask of :func:`enumerate_melds` holds."""
 
 _REPS_T: list[tuple[Card, ...]] = [
-    tuple(card_of(rank_at(p), s) if 1 <= p <= 14 else card_of(1, s) for p in range(16)) for s in SUITS
+    tuple(card_of(rank_at(p), s) if 1 <= p <= 14 else card_of(1, s) for p in range(16)) for s in ALL_SUITS
 ]
-_SET_REPS: list[list[Card]] = [[card_of(max(r, 1), s) for s in SUITS] for r in range(14)]
+_SET_REPS: list[list[Card]] = [[card_of(max(r, 1), s) for s in ALL_SUITS] for r in range(14)]
 
 
 @cache
@@ -828,17 +881,23 @@ def _run_templates(
 
 @cache
 def _set_templates(
-    suit_mask: int, nw: int, min_size: int, set_max: int, distinct: bool, wilds_le_naturals: bool = False
+    suit_mask: int,
+    nw: int,
+    min_size: int,
+    set_max: int,
+    distinct: bool,
+    wilds_le_naturals: bool = False,
+    ns: int = 4,
 ) -> tuple[tuple[tuple[int, bool], ...], ...]:
-    """Sets from the suits held of one rank (bit i = suit i) and up to ``nw`` wilds, each as
-    its cards in display order: ``(suit index, is the wild)``."""
-    held = [i for i in range(4) if suit_mask >> i & 1]
+    """Sets from the suits held of one rank (bit i = suit i, of ``ns`` suits) and up to
+    ``nw`` wilds, each as its cards in display order: ``(suit index, is the wild)``."""
+    held = [i for i in range(ns) if suit_mask >> i & 1]
     out: list[tuple[tuple[int, bool], ...]] = []
     for k in range(len(held), 0, -1):
         if k + nw < min_size:
             break
         for nat in combinations(held, k):
-            free = [i for i in range(4) if i not in nat] if distinct else list(range(4))
+            free = [i for i in range(ns) if i not in nat] if distinct else list(range(ns))
             for w in range(nw + 1):
                 if not min_size <= k + w <= set_max or (distinct and w > len(free)):
                     continue

@@ -80,6 +80,8 @@ class GroupingView(_Frozen):
     groups: tuple[GroupView, ...] = ()
     loose: tuple[str, ...] = ()
     """Cards in no group."""
+    loose_label: str = "ungrouped"
+    """What the game calls them ('deadwood' in Gin)."""
     ready: bool = False
     """Going out with this grouping now would be valid."""
     summary: str = ""

@@ -77,7 +77,7 @@ from cardtable.engine.melds import Meld, MeldRules, build_meld, enumerate_melds,
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.views import MeldView, PlayerView, SeatView
+from cardtable.engine.views import GroupingView, GroupView, MeldView, PlayerView, SeatView
 
 HAND_SIZE = 10
 STOCK_LEFT = 2
@@ -392,6 +392,67 @@ class GinRummy(TableGame):
     def deadwood(self, cards: Sequence[Card]) -> int:
         """The least deadwood ``cards`` can be arranged to leave."""
         return best_arrangement(cards, self.mrules, card_value).penalty
+
+    def grouping(self, seat: int, finish: Card | None = None) -> GroupingView | None:
+        """``seat``'s melds and deadwood; after drawing, what throwing ``finish`` (by default
+        the best discard) would leave, and whether that is a knock, gin or big gin.
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("gin", ["Ann", "Bob"], seed=3)
+        >>> panel = g.grouping(0)
+        >>> panel.title, sum(len(x.cards) for x in panel.groups) + len(panel.loose)
+        ('your melds', 10)
+        """
+        hand = self.hands[seat]
+        if self.phase_ not in ("offer", "draw", "play") or not hand:
+            return None
+        limit = self.knock_value
+        if not (self.phase_ == "play" and seat == self.cur and len(hand) > HAND_SIZE):
+            arr = self.arrange(hand)
+            if arr.penalty == 0:
+                summary = "gin: every card is in a meld"
+            elif limit:
+                summary = f"deadwood {arr.penalty}; a knock needs {limit} or less"
+            else:
+                summary = f"deadwood {arr.penalty}; this hand is gin only"
+            return self._panel("your melds", None, arr, False, summary)
+        kinds = {(m.kind, m.cards[0].key if m.cards else None) for m in self.legal_moves()}
+        if ("biggin", None) in kinds:
+            return self._panel(
+                "big gin", None, self.arrange(hand), True, "big gin: press G, all 11 cards meld"
+            )
+        barred = self._barred()
+        card = next((c for c in hand if finish is not None and c.key == finish.key), None)
+        if card is None:
+            card, _ = best_discard(hand, self.mrules, card_value, may_discard=self._may_discard())
+        rest = [c for c in hand if c is not card]
+        arr = self.arrange(rest)
+        title = f"throw {card.name}"
+        if ("gin", card.key) in kinds:
+            return self._panel(title, card.name, arr, True, f"gin: press g to go gin with {card.name}")
+        if ("knock", card.key) in kinds:
+            summary = f"deadwood {arr.penalty}: press k to knock with {card.name}"
+            return self._panel(title, card.name, arr, True, summary)
+        if barred is not None and card.key == barred.key:
+            summary = f"{card.name} was just taken from the discard pile: it may not go back now"
+        elif limit:
+            summary = f"deadwood {arr.penalty}: a knock needs {limit} or less"
+        else:
+            summary = f"deadwood {arr.penalty}: this hand is gin only"
+        return self._panel(title, card.name, arr, False, summary)
+
+    @staticmethod
+    def _panel(title: str, finish: str | None, arr: Arrangement, ready: bool, summary: str) -> GroupingView:
+        groups = tuple(
+            GroupView(
+                kind=m.kind, cards=tuple(c.name for c in m.cards), stands_for=tuple(r.name for r in m.reps)
+            )
+            for m in arr.groups
+        )
+        loose = tuple(c.name for c in arr.deadwood)
+        return GroupingView(
+            title=title, finish=finish, groups=groups, loose=loose, ready=ready, summary=summary
+        )
 
     # ------------------------------------------------------------------ moves
     def _generate(self) -> list[Move]:

@@ -34,8 +34,10 @@ Stacked deals take ``"round"`` besides ``hands``, ``stock`` and ``discard``: the
 starts at that round (default 1), and each listed hand must have that round's number of
 cards. Without ``discard`` a random card is turned up to start the pile.
 
-Five Crowns is not offered: its fifth suit (stars) does not fit the engine's four-suit cards
-(``cards.SUITS``, card keys, the meld tables and the TUI's suit symbols all assume four).
+Five Crowns (``deck = five_crowns``, the "Five Crowns" preset) plays on its own deck: two
+packs of five suits (S H D C and X, stars: ``7X``, ``KX``), ranks 3 to king, and three jokers a
+pack (116 cards). A run never goes below the 3 (no aces, no 2s); the Bush rounds and the high
+ace do not exist there and are refused. Its card values are ``score_preset = five_crowns``.
 
 >>> from cardtable.engine import new_game
 >>> g = new_game("progressive-rummy", ["Ann", "Bob"], seed=1,
@@ -59,20 +61,31 @@ from typing import Any, Literal
 from pydantic import Field
 
 from cardtable.engine.arrange import Arrangement, best_arrangement
-from cardtable.engine.cards import JOKER_RANK, RANK_NAMES, Card, make_deck, names
+from cardtable.engine.cards import (
+    FIVE_CROWNS_RANKS,
+    JOKER_RANK,
+    RANK_NAMES,
+    Card,
+    make_deck,
+    make_five_crowns_deck,
+    names,
+)
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.melds import RUN, Meld, MeldRules, extend_meld
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.views import PlayerView
+from cardtable.engine.views import GroupingView, GroupView, PlayerView
 
 from ._rummy import RummyGame
 
 ROUNDS = 11
 BUSH_ROUNDS = 13
 JOKERS_PER_PACK = 2
+FIVE_CROWNS_JOKERS_PER_PACK = 3
+FIVE_CROWNS_PACK = 5 * len(FIVE_CROWNS_RANKS)
+"""Cards in one Five Crowns pack besides its jokers: five suits of 3 to king."""
 UNLIMITED = 99
 """``MeldRules.max_wilds`` when a meld may hold any number of wild cards."""
 _NEVER = 1e9
@@ -113,12 +126,19 @@ def rank_plural(rank: int) -> str:
 class ProgressiveRules(Ruleset):
     """3-13's variant toggles. Defaults follow the seed post and the rules file."""
 
-    score_preset: Literal["family", "numeric", "bush"] = _f(
+    score_preset: Literal["family", "numeric", "bush", "five_crowns"] = _f(
         "family",
         "Card values",
         "family: A 1, 2-10 face value, J Q K 10, a wild-rank card or joker 20 (seed comments). "
         "numeric: J 11, Q 12, K 13, a wild-rank card its face value, joker 20. bush: as family, "
-        "but a joker 50.",
+        "but a joker 50. five_crowns: face value, J 11, Q 12, K 13, a wild-rank card 20, joker 50.",
+    )
+    deck: Literal["standard", "five_crowns"] = _f(
+        "standard",
+        "Deck",
+        "standard: 52-card packs and 2 jokers a pack. five_crowns: Five Crowns' packs of five suits "
+        "(stars, X, the fifth), ranks 3 to king only, 3 jokers a pack; two packs unless 'Packs' "
+        "says otherwise. No aces there: the Bush rounds and the high ace are refused.",
     )
     bush_extension: bool = _f(
         False,
@@ -142,8 +162,7 @@ class ProgressiveRules(Ruleset):
     runs_any_suit: bool = _f(
         False,
         "Runs of any suits",
-        "A run may mix suits (a suggestion for small children); normally a run is one suit. Not "
-        "available yet: a game with it on is refused.",
+        "A run may mix suits, as in 5H 6S 7H (a suggestion for small children); normally a run is one suit.",
     )
     ace_high: bool = _f(
         False,
@@ -156,8 +175,8 @@ class ProgressiveRules(Ruleset):
     decks: Literal["auto", "1", "2", "3"] = _f(
         "auto",
         "Packs",
-        "auto: one pack per two players (seed; pagat's 1 for 2 players and 2 for 3-4 agree); "
-        "or a fixed number, refused if too few for the largest round.",
+        "auto: one pack per two players (seed; pagat's 1 for 2 players and 2 for 3-4 agree), "
+        "or two Five Crowns packs; or a fixed number, refused if too few for the largest round.",
     )
     all_wild_meld_allowed: bool = _f(
         True,
@@ -199,6 +218,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "house rule: no going out on the first turn": {"no_go_out_first_turn": True},
     "Wikipedia (two packs, no jokers)": {"include_jokers": False, "decks": "2"},
     "gamerules.com (a natural card in every meld)": {"all_wild_meld_allowed": False},
+    "Five Crowns": {"deck": "five_crowns", "score_preset": "five_crowns"},
+    "runs of mixed suits (for small children)": {"runs_any_suit": True},
 }
 
 
@@ -213,7 +234,7 @@ def _one(card: Card) -> int:
     return 1
 
 
-def _wild_shares(nat: Sequence[Card], ace_high: bool, limit: int) -> list[float]:
+def _wild_shares(nat: Sequence[Card], ace_high: bool, limit: int, any_suit: bool = False) -> list[float]:
     """For each natural card, the least share of wild cards it owes in any meld it can join
     when a meld may hold ``limit`` wild cards at most (``_NEVER``: in none).
 
@@ -223,7 +244,8 @@ def _wild_shares(nat: Sequence[Card], ace_high: bool, limit: int) -> list[float]
     every natural of its rank, or a run with every natural of its suit between two of them
     (more naturals only lower the share). The shares of a cover add up to no more than the
     wild cards it uses, so their sum is a lower bound; removing a card only raises the
-    others' shares.
+    others' shares. With ``any_suit`` (runs may mix suits) every card counts as one suit:
+    a run then may hold any naturals of distinct ranks, so the bound stays sound.
 
     >>> from cardtable.engine import parse_cards
     >>> _wild_shares(parse_cards("5H 8H 7S 7D KC"), False, 2)
@@ -232,19 +254,20 @@ def _wild_shares(nat: Sequence[Card], ace_high: bool, limit: int) -> list[float]
     True
     """
     count = [0] * 15
-    masks = [0, 0, 0, 0]
+    masks = [0, 0, 0, 0, 0]  # the fifth: Five Crowns' stars
     for c in nat:
         count[c.rank] += 1
-        masks[c.suit_index] |= 1 << c.rank
+        si = 0 if any_suit else c.suit_index
+        masks[si] |= 1 << c.rank
         if ace_high and c.rank == 1:
-            masks[c.suit_index] |= 1 << 14
+            masks[si] |= 1 << 14
     lows = [_run_shares(mask, limit) for mask in masks]
     out = []
     for c in nat:
         q = count[c.rank]
         need = 3 - q if q < 3 else 0
         share = need / q if need <= limit else _NEVER
-        low = lows[c.suit_index]
+        low = lows[0 if any_suit else c.suit_index]
         share = min(share, low[c.rank], low[14] if c.rank == 1 else _NEVER)
         out.append(share)
     return out
@@ -289,16 +312,26 @@ class ProgressiveRummy(RummyGame):
         super().__init__(players, rules, seed, deal)
         self._init_match(seed)
         n = self.n
-        if rules.runs_any_suit:
+        self.five_crowns = rules.deck == "five_crowns"
+        """Five Crowns' deck: five suits, 3 to king, 3 jokers a pack."""
+        if self.five_crowns and rules.bush_extension:
             raise InvalidRules(
-                "runs_any_suit: runs of mixed suits are not available yet (the shared meld rules "
-                "and arrangement solver know one-suit runs only); leave it off"
+                "bush_extension: the Bush rounds have aces and 2s wild, and the Five Crowns deck "
+                "has neither (its ranks are 3 to king); turn one of them off"
+            )
+        if self.five_crowns and rules.ace_high:
+            raise InvalidRules(
+                "ace_high: the Five Crowns deck has no aces (its ranks are 3 to king); turn it off"
             )
         full = BUSH_ROUNDS if rules.bush_extension else ROUNDS
         self.last_round = full if rules.rounds_to_play >= ROUNDS else rules.rounds_to_play
         """The match's last round."""
-        self.packs = -(-n // 2) if rules.decks == "auto" else int(rules.decks)
-        self.jokers = JOKERS_PER_PACK * self.packs if rules.include_jokers else 0
+        if rules.decks != "auto":
+            self.packs = int(rules.decks)
+        else:
+            self.packs = 2 if self.five_crowns else -(-n // 2)
+        per_pack = FIVE_CROWNS_JOKERS_PER_PACK if self.five_crowns else JOKERS_PER_PACK
+        self.jokers = per_pack * self.packs if rules.include_jokers else 0
         start = 1
         if deal is not None and "round" in deal:
             start = deal["round"]
@@ -309,10 +342,11 @@ class ProgressiveRummy(RummyGame):
                 )
         biggest = cards_dealt(self.last_round)
         need = n * (biggest + 1) + 1
-        have = 52 * self.packs + self.jokers
+        have = (FIVE_CROWNS_PACK if self.five_crowns else 52) * self.packs + self.jokers
+        kind = " Five Crowns" if self.five_crowns else ""
         if need > have:
             raise InvalidRules(
-                f"{self.packs} pack(s) ({have} cards) are too few: {n} players need {need} cards in "
+                f"{self.packs}{kind} pack(s) ({have} cards) are too few: {n} players need {need} cards in "
                 f"round {self.last_round} ({biggest} each, one drawn, and the up-card); choose more "
                 "packs or decks=auto"
             )
@@ -321,6 +355,7 @@ class ProgressiveRummy(RummyGame):
             "numeric": (20, 11, 12, 13, False),
         }
         values["bush"] = (50, 10, 10, 10, True)
+        values["five_crowns"] = (50, 11, 12, 13, True)
         joker, jack, queen, king, wild20 = values[rules.score_preset]
         self.base_values: tuple[int, ...] = (joker, *range(1, 11), jack, queen, king)
         """What a card left in hand scores, by rank (0 = joker), before the wild rank."""
@@ -348,6 +383,9 @@ class ProgressiveRummy(RummyGame):
             allow_all_wild=rules.all_wild_meld_allowed,
             name_set_wilds=False,
             ace_both_ends="never",
+            min_rank=3 if self.five_crowns else 1,
+            stars=self.five_crowns,
+            runs_any_suit=rules.runs_any_suit,
         )
         self.allow_all_wild = rules.all_wild_meld_allowed
         self.strict_rules = MeldRules(
@@ -359,6 +397,9 @@ class ProgressiveRummy(RummyGame):
             allow_all_wild=False,
             name_set_wilds=False,
             ace_both_ends="never",
+            min_rank=self.mrules.min_rank,
+            stars=self.five_crowns,
+            runs_any_suit=rules.runs_any_suit,
         )
         """The meld rules the solver sees when every meld needs a natural card (wild-rank
         cards are then passed as jokers)."""
@@ -391,7 +432,10 @@ class ProgressiveRummy(RummyGame):
         self.final_left: list[int] = []
         """Seats still to take their last turn after a going out, in order."""
         self.result = ""
-        deck = list(make_deck(self.packs, self.jokers))
+        if self.five_crowns:
+            deck = list(make_five_crowns_deck(self.packs, self.jokers // self.packs))
+        else:
+            deck = list(make_deck(self.packs, self.jokers))
         order = self._seat_order()
         if stacked is None:
             self.rng.shuffle(deck)
@@ -492,6 +536,61 @@ class ProgressiveRummy(RummyGame):
         )
         return Arrangement(groups, tuple(back(c) for c in arr.deadwood), arr.penalty, arr.ok)
 
+    def grouping(self, seat: int, finish: Card | None = None) -> GroupingView | None:
+        """``seat``'s hand in its best sets and runs and what the loose cards would score;
+        after drawing, what throwing ``finish`` (by default the cheapest throw) leaves, and
+        whether that goes out.
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("progressive-rummy", ["Ann", "Bob"], seed=1)
+        >>> panel = g.grouping(0)
+        >>> panel.title, sum(len(x.cards) for x in panel.groups) + len(panel.loose)
+        ('your groups', 3)
+        """
+        hand = self.hands[seat]
+        if self.phase_ not in ("draw", "play") or not hand:
+            return None
+        if not (self.phase_ == "play" and seat == self.cur):
+            arr = self.arrange(hand)
+            if not arr.deadwood:
+                summary = "all grouped: draw, then go out with the card you do not need"
+            else:
+                summary = f"{arr.penalty} points in loose cards if the round ended now"
+            return self._panel("your groups", None, arr, False, summary)
+        card = next((c for c in hand if finish is not None and c.key == finish.key), None)
+        outs = {m.cards[0].key for m in self.legal_moves() if m.kind == "out"}
+        if card is None:  # the cheapest throw: going out first, then the fewest points kept
+            seen: dict[int, Card] = {}
+            for c in hand:
+                seen.setdefault(c.key, c)
+            card = min(
+                seen.values(),
+                key=lambda c: (c.key not in outs, self.arrange([h for h in hand if h is not c]).penalty),
+            )
+        arr = self.arrange([c for c in hand if c is not card])
+        title = f"throw {card.name}"
+        if card.key in outs:
+            return self._panel(title, card.name, arr, True, f"press u to go out with {card.name}")
+        if arr.deadwood:
+            summary = f"{arr.penalty} points in loose cards after throwing {card.name}"
+        else:
+            summary = f"all grouped after throwing {card.name}, but you may not go out this turn"
+        return self._panel(title, card.name, arr, False, summary)
+
+    def _panel(
+        self, title: str, finish: str | None, arr: Arrangement, ready: bool, summary: str
+    ) -> GroupingView:
+        groups = tuple(
+            GroupView(
+                kind=m.kind, cards=tuple(c.name for c in m.cards), stands_for=tuple(r.name for r in m.reps)
+            )
+            for m in arr.groups
+        )
+        loose = tuple(c.name for c in arr.deadwood)
+        return GroupingView(
+            title=title, finish=finish, groups=groups, loose=loose, ready=ready, summary=summary
+        )
+
     # ------------------------------------------------------------------ moves
     def _can_take(self) -> bool:
         return bool(self.discard)
@@ -517,8 +616,12 @@ class ProgressiveRummy(RummyGame):
         # At most max_wilds cards act as wild in a meld, but a wild-rank card in its own
         # place does not count (unless every wild-rank card is wild: all-wild melds off).
         own_place = 0 if not self.allow_all_wild else sum(1 for c in hand if c.rank in wild_ranks)
-        shares = _wild_shares(nat, rules.ace_high, min(w, rules.max_wilds + own_place))
-        owed = sum(shares) - 1e-9  # the shares are fractions: keep float error on the safe side
+        limit = min(w, rules.max_wilds + own_place)
+        shares = _wild_shares(nat, rules.ace_high, limit, rules.runs_any_suit)
+        # The shares are fractions: keep float error on the safe side, and count the cards
+        # that fit no meld apart (adding _NEVER to the sum would swallow the fractions' digits).
+        never = sum(1 for x in shares if x >= _NEVER)
+        owed = sum(x for x in shares if x < _NEVER) - 1e-9
         out: list[Card] = []
         seen: set[int] = set()
         at = {id(c): i for i, c in enumerate(nat)}
@@ -528,7 +631,13 @@ class ProgressiveRummy(RummyGame):
             seen.add(card.key)
             i = at.get(id(card))
             # a wild card leaves one fewer wild for the rest; a natural one owes no share
-            if (owed <= w - 1) if i is None else (owed - shares[i] <= w):
+            if i is None:
+                fits = not never and owed <= w - 1
+            elif shares[i] >= _NEVER:
+                fits = never == 1 and owed <= w
+            else:
+                fits = not never and owed - shares[i] <= w
+            if fits:
                 out.append(card)
         return out
 
@@ -922,9 +1031,19 @@ last round the lowest total wins; equal lowest totals share the win.
 Rummy rounds after the kings (14 cards with aces wild, then 15 with 2s wild); no going out
 on one's first turn; the ace high as well; a short game of the first few rounds; no jokers;
 a natural card in every meld; at most one wild card per meld; laying off on the going-out
-player's melds in the last turns; the dummy hat for whoever throws away a wild card. Runs of
-mixed suits (suggested for small children) are not available yet. Five Crowns (five suits,
-no aces or 2s) is not offered: it needs a fifth suit the program's cards do not have.
+player's melds in the last turns; the dummy hat for whoever throws away a wild card; runs of
+mixed suits (suggested for small children: `5H 6S 7H` is then a run).
+
+**Five Crowns** (the "Five Crowns" preset: `deck` and `score_preset` five_crowns). Two packs
+of 58 cards, 116 in all: five suits, spades, hearts, diamonds, clubs and stars (★, written
+`X`: `7X`, `KX`), each of ranks 3 to 10, J, Q and K, and 3 jokers a pack. There are no aces
+or 2s, so a run starts at the 3 at the lowest (and the Bush rounds and the high ace are not
+available). The eleven rounds and their wild ranks are the same, 3s in round 1 to kings in
+round 11: jokers are wild in every round and a meld may hold any number of wild cards. Sets
+(books) may repeat suits; runs are one suit. Cards left in hand score 3-10 face value, J 11,
+Q 12, K 13, a card of the round's wild rank 20 and a joker 50. For example, in round 1 a hand
+of `KX 3H JK 9D` goes out with `out 9D`: the king with two wild cards is a meld of three.
+Five Crowns itself seats 1 to 7 players; here it seats 2 to 6, as 3-13 does.
 """
 
 SPEC = register(

@@ -7,8 +7,15 @@ from collections.abc import Mapping
 from rich.style import Style
 from rich.text import Text
 
-SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_VARS = {"S": "card-spades", "H": "card-hearts", "D": "card-diamonds", "C": "card-clubs"}
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "X": "★"}
+"""Suit symbols; ``X`` is Five Crowns' stars (``KX`` shows ``K★``, or ``KX`` in ASCII mode)."""
+SUIT_VARS = {
+    "S": "card-spades",
+    "H": "card-hearts",
+    "D": "card-diamonds",
+    "C": "card-clubs",
+    "X": "card-stars",
+}
 
 
 def card_label(name: str, ascii_only: bool) -> str:

@@ -20,6 +20,7 @@ CARD_VARIABLES = {
     "card-clubs": "#111111",
     "card-hearts": "#c8102e",
     "card-diamonds": "#c8102e",
+    "card-stars": "#8b6508",
     "card-joker": "#6a1b9a",
     "card-selected": "#ffe08a",
     "card-cursor": "#e8c65a",

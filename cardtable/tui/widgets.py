@@ -221,7 +221,7 @@ class GroupsPanel(Static):
                 text.append(" ")
             text.append("\n")
         if panel.loose:
-            text.append(f"{'ungrouped':<14} ", style="bold")
+            text.append(f"{panel.loose_label:<14} ", style="bold")
             for name in panel.loose:
                 text.append_text(card_text(name, colours, ascii_only=ascii_only))
                 text.append(" ")

@@ -196,6 +196,30 @@ def test_big_gin_bonus_toggle():
     assert game.deal_scores == ((107, 0),)
 
 
+def test_the_melds_panel_says_what_throwing_a_card_would_give():
+    game = start(ANN_GIN, BOB_57, stock="AC", discard="JC")
+    before = game.grouping(0)
+    assert before is not None and before.title == "your melds" and not before.ready
+    assert before.loose == ("9D",) and before.summary == "deadwood 9; a knock needs 10 or less"
+    drawn(game)
+    gin = game.grouping(0, parse_cards("9D")[0])
+    assert gin is not None and gin.ready and gin.finish == "9D" and gin.loose == ()
+    assert gin.summary == "gin: press g to go gin with 9D"
+    knock = game.grouping(0, parse_cards("AC")[0])
+    assert knock is not None and knock.ready and knock.summary == "deadwood 9: press k to knock with AC"
+    worse = game.grouping(0, parse_cards("KS")[0])
+    assert worse is not None and not worse.ready and "a knock needs 10 or less" in worse.summary
+    assert game.grouping(0) == gin  # no card named: the best discard
+    assert game.grouping(1) is not None and game.grouping(1).title == "your melds"
+
+
+def test_the_melds_panel_offers_big_gin_first():
+    game = drawn(start(ANN_BIG, BOB_57, stock="6C", discard="JC"))
+    panel = game.grouping(0, parse_cards("2C")[0])
+    assert panel is not None and panel.title == "big gin" and panel.ready and panel.finish is None
+    assert sum(len(g.cards) for g in panel.groups) == 11 and "press G" in panel.summary
+
+
 # ----------------------------------------------------------------------------- undercut
 
 UNDER_ANN = "2H 3H 4H 5S 5D 5C 9C 10C JC 8D"  # with KD drawn: knock KD keeps 8D (8)

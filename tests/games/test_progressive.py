@@ -1,7 +1,7 @@
 """Progressive Rummy (3-13) rules tests, through the public engine API only.
 
-Every conformance case of ``shared/rules/progressive-rummy.md`` that the program offers
-(T-01 ... T-15; T-17 is Five Crowns, which is not offered: see the module docstring), every
+Every conformance case of ``shared/rules/progressive-rummy.md`` (T-01 ... T-17; T-17 and
+the Five Crowns section test its deck, values and rounds), every
 toggle of ``ProgressiveRules`` on and off with a difference one can see, the presets, the
 views' round facts, and the error contract. Positions are built with stacked deals: a hand
 given as a string is exact, the stock lists its top card first, the discard pile lists its
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections import Counter
 from collections.abc import Iterable
 
 import pytest
@@ -19,6 +20,9 @@ from support import draw, hand, legal, pass_turn, refused
 
 from cardtable.cli import main
 from cardtable.engine import IllegalMove, InvalidNotation, InvalidRules, get, new_game, parse_cards, replay
+from cardtable.engine.melds import MeldRules
+from cardtable.engine.saves import load_game, save_game
+from cardtable.tui.cards import card_label
 
 GAME = "progressive-rummy"
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
@@ -82,6 +86,20 @@ def test_t01_round_one_wild_three_in_a_run():
     assert badges(game, 0) == ("went out",)
     assert "last turn" in badges(game, 1)
     assert "Ann went out with" in game.log[-1]
+
+
+def test_groups_panel_before_and_after_the_draw():
+    game = t01()
+    before = game.grouping(0)
+    assert before is not None and before.title == "your groups" and not before.ready
+    assert sorted(before.loose) == ["5H", "6H", "9D"] and "20 points" in before.summary
+    assert draw(game) == "3C"
+    out = game.grouping(0)  # no card named: the one that goes out
+    assert out is not None and out.ready and out.finish == "9D" and out.loose == ()
+    assert out.summary == "press u to go out with 9D" and [g.kind for g in out.groups] == ["run"]
+    keep = game.grouping(0, parse_cards("5H")[0])
+    assert keep is not None and not keep.ready and sorted(keep.loose) == ["3C", "6H", "9D"]
+    assert game.grouping(1) is not None and game.grouping(1).title == "your groups"
 
 
 def test_t03_a_set_of_five_with_a_wild_five():
@@ -204,13 +222,139 @@ def test_t15_a_joker_stuck_in_hand_scores_fifty_with_bush_values():
     assert game.deal_scores == ((0, 50 + 5 + 9),)
 
 
-def test_t17_five_crowns_is_not_offered():
-    spec = get(GAME)
-    assert not any("crown" in name.lower() for name in spec.presets)
-    text = " ".join(spec.rules_text.split())
-    assert "Five Crowns (five suits, no aces or 2s) is not offered: it needs a fifth suit" in text
-    with pytest.raises(InvalidNotation):
-        parse_cards("KX")
+FIVE_CROWNS = "Five Crowns"
+
+
+def test_t17_five_crowns_a_king_and_two_wilds_go_out():
+    game = start(["KX 3H JK", "5S 8X QD"], stock="9D", discard="7X", preset=FIVE_CROWNS)
+    assert game.rules.deck == "five_crowns" and game.rules.score_preset == "five_crowns"
+    assert draw(game) == "9D"
+    assert "out 9D" in outs(game)  # (9D with the two wilds is a meld too: 'out KX')
+    game.play("out 9D")
+    (meld,) = game.melds
+    assert sorted(c.name for c in meld.cards) == ["3H", "JK", "KX"]
+    assert meld.wild_count(MeldRules(wild_ranks=frozenset({3}))) == 2
+    assert game.view(None).discard_top == "9D"
+
+
+# ----------------------------------------------------------------------------- Five Crowns
+
+
+def five_crowns(players: int = 2, **kw: object):
+    return new_game(GAME, list(NAMES[:players]), seed=3, preset=FIVE_CROWNS, **kw)  # type: ignore[arg-type]
+
+
+def test_five_crowns_deck_has_116_cards_in_five_suits_of_three_to_king():
+    game = five_crowns()
+    cards = game.all_cards()
+    assert len(cards) == 116 and len({c.id for c in cards}) == 116
+    assert sum(c.is_joker for c in cards) == 6
+    naturals = [c for c in cards if not c.is_joker]
+    assert Counter(c.suit for c in naturals) == {s: 22 for s in "SHDCX"}
+    assert Counter(c.rank for c in naturals) == {r: 10 for r in range(3, 14)}
+    assert Counter(c.name for c in naturals) == {c.name: 2 for c in naturals}
+    # two packs whatever the player count; more packs on request
+    assert len(five_crowns(6).all_cards()) == 116
+    assert len(five_crowns(rules={"decks": "3"}).all_cards()) == 174
+    assert len(five_crowns(rules={"include_jokers": False}).all_cards()) == 110
+
+
+def test_five_crowns_round_table_wild_ranks_three_to_king():
+    for r, wild in enumerate([*(f"{k}s" for k in range(3, 11)), "jacks", "queens", "kings"], start=1):
+        game = new_game(GAME, ["Ann", "Bob", "Cat"], seed=r, preset=FIVE_CROWNS, deal={"round": r})
+        assert [len(game.hand(s)) for s in range(3)] == [r + 2] * 3
+        assert game.view(None).facts == {
+            "round": f"{r} of 11",
+            "dealt": str(r + 2),
+            "wild": f"{wild}, jokers",
+        }
+        assert game.card_value(parse_cards("JK")[0]) == 50
+        assert game.card_value(parse_cards(f"{RANKS[r + 2]}X")[0]) == 20  # the wild rank
+    assert "jokers" in five_crowns().view(None).facts["wild"]
+
+
+RANKS = {**{k: str(k) for k in range(3, 11)}, 11: "J", 12: "Q", 13: "K"}
+
+
+def test_five_crowns_values():
+    game = new_game(GAME, ["Ann", "Bob"], seed=1, preset=FIVE_CROWNS, deal={"round": 6})  # 8s wild
+    assert game.penalty(parse_cards("3X 10S JX QH KX 8C JK")) == 3 + 10 + 11 + 12 + 13 + 20 + 50
+    # at the end of a round: Bob keeps KS QX and a joker (no meld: QX KS are two suits)
+    game = start(["KX 3H JK", "KS QX JK"], stock="9D 4S", discard="7X", preset=FIVE_CROWNS)
+    draw(game)
+    game.play("out 9D")
+    draw(game)
+    game.play("discard 4S")
+    assert game.deal_scores == ((0, 13 + 12 + 50),)
+    game = start(["KX 3H JK", "KS QX 5D"], stock="9D 4S", discard="7X", preset=FIVE_CROWNS)
+    draw(game)
+    game.play("out 9D")
+    draw(game)
+    game.play("discard 4S")
+    assert game.deal_scores == ((0, 13 + 12 + 5),)
+
+
+def test_five_crowns_runs_are_one_suit_and_start_at_three():
+    # round 1 (3s wild): 4X 5X + a joker is a run; 4X 5H + a joker is not (but a book needs one rank)
+    game = start(["4X 5X JK", "5S 8X QD"], stock="9D", discard="7X", preset=FIVE_CROWNS)
+    draw(game)
+    assert outs(game) == {"out 9D"}
+    game = start(["4X 5H JK", "5S 8X QD"], stock="9D", discard="7X", preset=FIVE_CROWNS)
+    draw(game)
+    assert outs(game) == set()
+    # books may repeat suits
+    game = start(["QX QX QS", "5S 8X QD"], stock="9D", discard="7X", preset=FIVE_CROWNS)
+    draw(game)
+    assert outs(game) == {"out 9D"}
+    # 3 to king with a joker is twelve cards: no room for the joker (no 2, no ace)
+    game = new_game(GAME, ["Ann", "Bob"], seed=1, preset=FIVE_CROWNS, deal={"round": 10})
+    run = parse_cards("3X 4X 5X 6X 7X 8X 9X 10X JX QX KX JK")
+    arr = game.arrange(run)
+    assert not arr.deadwood and all(r.rank >= 3 for m in arr.groups for r in m.reps)
+    assert not game.arrange(run[:-1]).deadwood
+    assert [c.name for c in game.arrange(parse_cards("JK 3X 4X")).groups[0].reps] == ["3X", "4X", "5X"]
+
+
+def test_five_crowns_refuses_what_its_deck_lacks():
+    with pytest.raises(InvalidRules, match="bush_extension"):
+        new_game(GAME, ["Ann", "Bob"], seed=1, rules={"deck": "five_crowns", "bush_extension": True})
+    with pytest.raises(InvalidRules, match="ace_high"):
+        new_game(GAME, ["Ann", "Bob"], seed=1, rules={"deck": "five_crowns", "ace_high": True})
+    with pytest.raises(InvalidRules, match="AS"):
+        start(["AS 5X 6X", "5S 8X QD"], stock="9D", preset=FIVE_CROWNS)
+    with pytest.raises(InvalidRules, match="7X"):
+        start(["7X 5H 6H", "5S 8C QD"], stock="9D")
+    with pytest.raises(InvalidRules, match="too few"):
+        new_game(GAME, list(NAMES), seed=1, rules={"deck": "five_crowns", "decks": "1"})
+    assert new_game(GAME, list(NAMES), seed=1, rules={"deck": "five_crowns", "decks": "2"}).legal_moves()
+
+
+def test_five_crowns_record_and_save_round_trip(tmp_path):
+    game = start(["KX 3H JK", "5S 8X QD"], stock="9D 4X", discard="7X", preset=FIVE_CROWNS)
+    draw(game)
+    game.play("out 9D")
+    draw(game)
+    game.play("discard 4X")
+    assert "discard 4X" in game.record()
+    again = replay(game.record())
+    assert again.snapshot() == game.snapshot() and again.deal_scores == game.deal_scores
+    path = save_game(game, tmp_path / "fc.save")
+    loaded = load_game(path)
+    assert loaded.snapshot() == game.snapshot()
+    game.play("next")
+    rng = random.Random(5)
+    finish_round(game, rng)
+    assert replay(game.record()).snapshot() == game.snapshot()
+    assert any(c.suit == "X" for c in game.all_cards())
+
+
+def test_five_crowns_card_notation_and_symbols():
+    seven, king = parse_cards("7X K★")
+    assert (seven.name, seven.suit, king.name) == ("7X", "X", "KX")
+    assert parse_cards("★")[0].is_joker
+    assert card_label("KX", ascii_only=False) == "K★" and card_label("KX", ascii_only=True) == "KX"
+    with pytest.raises(InvalidNotation, match="X stars"):
+        parse_cards("7Z")
 
 
 # ----------------------------------------------------------------------------- rounds and deals
@@ -539,7 +683,8 @@ def test_presets_set_their_rules():
 @pytest.mark.parametrize(
     ("rules", "field"),
     [
-        ({"score_preset": "five_crowns"}, "score_preset"),
+        ({"score_preset": "six_crowns"}, "score_preset"),
+        ({"deck": "tarot"}, "deck"),
         ({"rounds_to_play": 12}, "rounds_to_play"),
         ({"decks": 4}, "decks"),
         ({"wild": True}, "wild"),
@@ -605,10 +750,42 @@ def test_all_wild_off_scores_wild_sets_as_left_over():
         assert game.deal_scores == ((0, score),), on
 
 
-def test_runs_any_suit_is_refused_until_the_solver_has_it():
-    with pytest.raises(InvalidRules, match="runs_any_suit: runs of mixed suits are not available yet"):
-        new_game(GAME, ["Ann", "Bob"], seed=1, rules={"runs_any_suit": True})
-    assert new_game(GAME, ["Ann", "Bob"], seed=1, rules={"runs_any_suit": False}).legal_moves()
+@pytest.mark.parametrize("on", [False, True])
+def test_runs_any_suit(on):
+    # round 1, 3s wild: 5H 6S 7D is a run only with the toggle; a wild fills a mixed run too
+    game = start(["5H 6S 9D", "2C 7S QD"], stock="7D 8H", discard="KS", rules={"runs_any_suit": on})
+    draw(game)
+    assert outs(game) == ({"out 9D"} if on else set())
+    game = start(["5H 3S 9D", "2C 7S QD"], stock="6D 8H", discard="KS", rules={"runs_any_suit": on})
+    draw(game)
+    assert outs(game) == ({"out 9D"} if on else set())
+    if on:
+        game.play("out 9D")
+        (meld,) = game.melds
+        assert meld.kind == "run" and sorted(c.name for c in meld.cards) == ["3S", "5H", "6D"]
+    # at the end of a round the other hands' mixed runs do not score
+    game = t01(rules={"runs_any_suit": on}, bob="7S 8D 9C", stock="3C 8H")
+    draw(game)
+    game.play("out 9D")
+    draw(game)
+    game.play("discard 8H")
+    assert game.deal_scores == ((0, 0 if on else 24),)
+
+
+def test_runs_any_suit_with_a_lay_off_and_five_crowns():
+    rules = {"runs_any_suit": True, "final_turn_layoff": True}
+    game = start(["5H 6S 7D 8H", "9C 2D QD 10S"], stock="9D 4S", discard="KS", round_no=2, rules=rules)
+    draw(game)
+    game.play("out 9D")
+    draw(game)
+    assert "layoff 1 9C" in legal(game)
+    game.play("layoff 1 9C")
+    assert str(game.melds[0]) == "[5H 6S 7D 8H 9C]"
+    fc = start(
+        ["8X 9H 10X", "5S 8X QD"], stock="9D", discard="7X", preset=FIVE_CROWNS, rules={"runs_any_suit": True}
+    )
+    draw(fc)
+    assert outs(fc) == {"out 9D", "out 9H"}  # 8X 9D 10X is a mixed run too
 
 
 def test_scoring_lays_down_the_very_cards_of_each_hand():
@@ -626,7 +803,15 @@ def test_scoring_lays_down_the_very_cards_of_each_hand():
 
 @pytest.mark.parametrize(
     "rules",
-    [{}, {"ace_high": True}, {"max_wilds_per_meld": "one"}, {"all_wild_meld_allowed": False}],
+    [
+        {},
+        {"ace_high": True},
+        {"max_wilds_per_meld": "one"},
+        {"all_wild_meld_allowed": False},
+        {"deck": "five_crowns", "score_preset": "five_crowns"},
+        {"runs_any_suit": True},
+        {"runs_any_suit": True, "deck": "five_crowns", "max_wilds_per_meld": "one"},
+    ],
 )
 def test_going_out_is_listed_exactly_when_the_solver_covers_the_rest(rules):
     """The quick filter before the solver never hides a way out: in random positions of every
@@ -669,3 +854,24 @@ def test_a_stacked_deal_must_leave_cards_for_the_hands_and_the_stock():
         new_game(GAME, ["Ann", "Bob"], seed=1, deal={"hands": hands, "discard": " ".join(rest[6:])})
     game = new_game(GAME, ["Ann", "Bob"], seed=1, deal={"hands": hands, "discard": " ".join(rest[6:-1])})
     assert game.view(0).stock_count == 1 and legal(game) == {"draw", "take"}
+
+
+def test_a_card_that_fits_no_meld_does_not_hide_a_way_out():
+    """Round 2 (4s wild): 2H 3H 4S 5H is a run; the quick filter's sum of fractional wild
+    shares once lost its digits to the 'fits no meld' share of QC and hid 'out QC'."""
+    game = start(["5H QC 4S 2H", "6C 7S 9D JD"], stock="3H 8H", discard="KS", round_no=2)
+    draw(game)
+    assert outs(game) == {"out QC"}
+
+
+@pytest.mark.parametrize("preset", [FIVE_CROWNS, "runs of mixed suits (for small children)"])
+def test_whole_matches_with_the_new_presets_keep_the_contract(preset):
+    """The registry's contract checks (cardtable.testing, as the conformance suite and the
+    soak runner use them) over whole random matches of the Five Crowns and mixed-run presets."""
+    from cardtable.testing import play_match
+    from cardtable.testing import start as start_checked
+
+    for seed in range(2):
+        game, _args, rng = start_checked(get(GAME), 900 + seed, preset=preset)
+        assert game.rules == get(GAME).rules_type.model_validate(get(GAME).presets[preset])
+        play_match(game, rng)

@@ -49,3 +49,11 @@ def test_score_table(snap_compare, make_app, tmp_path):
         game.play(move)
     assert game.phase == "deal-over"
     assert snap_compare(make_app(session), terminal_size=SIZE)
+
+
+def test_indian_table_with_the_cut_card_and_the_declare_panel(snap_compare, make_app, tmp_path):
+    deal = {"hands": ["AH 2H 3H 6S 7S 5D 9S KC KD KS 9H 9C JK", None], "wild": "5C", "stock": "QD"}
+    game = new_game("indian-rummy", players=["Ann", "Bob"], seed=4, deal=deal)
+    game.play("draw")
+    session = Session(game, [None, None], tmp_path / "autosave.ctr")
+    assert snap_compare(make_app(session), press=["enter", "left"], terminal_size=SIZE)

@@ -658,7 +658,8 @@ class TableScreen(Screen[None]):
         by_id = {c.id: c for c in self.game.hand(self.viewer)}
         self.sort_mode = (self.sort_mode + 1) % 2
         if self.sort_mode == 1:
-            key = lambda i: (by_id[i].suit_index, by_id[i].rank)  # noqa: E731
+            # jokers last (their suit_index, 4, is also the stars')
+            key = lambda i: (by_id[i].suit_index + (by_id[i].rank == 0), by_id[i].rank)  # noqa: E731
         else:
             key = lambda i: (by_id[i].rank == 0, by_id[i].rank, by_id[i].suit_index)  # noqa: E731
         self.order[self.viewer] = sorted(self.hand_order(self.viewer), key=key)

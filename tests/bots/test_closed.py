@@ -1,0 +1,61 @@
+"""The generic closed-hand rummy bot on stacked Gin Rummy deals: big gin before gin, and
+the lay-offs it makes by hand; and the hard level's reading of the table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.bots import decide, make_bot, turn_of
+from cardtable.bots.closed import read_table
+from cardtable.engine import new_game
+from cardtable.engine.game import Game
+
+BOB = "AS 3D 5S 7C 9S JD KH 10H 4D 6S"
+"""The defender: KH fits the knocker's kings, 10H their hearts, the rest nothing."""
+
+
+def gin_deal(ann: str, bob: str = BOB, **rules: object) -> Game:
+    """A gin hand after both players pass the upcard and Ann draws AC from the stock."""
+    deal = {"hands": [ann, bob], "stock": "AC", "discard": "JC"}
+    game = new_game("gin", ["Ann", "Bob"], seed=1, rules=rules, deal=deal)
+    for move in ("pass", "pass", "draw"):
+        game.play(move)
+    return game
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_big_gin_is_preferred_to_gin(level):
+    game = gin_deal("7H 8H 9H KS KD KC 2C 3C 4C 5C")
+    listed = {str(m) for m in game.legal_moves()}
+    assert "biggin" in listed and "gin AC" in listed
+    assert str(decide(make_bot(level), game, random.Random(0)).move) == "biggin"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_the_defender_lays_off_every_card_that_fits(level):
+    game = gin_deal("7H 8H 9H KS KD KC 2C 3C 4C 9D", manual_layoffs=True)
+    game.play("knock 4C")
+    assert (game.phase, game.to_act) == ("layoff", 1)
+    bot, rng = make_bot(level), random.Random(0)
+    laid = []
+    while game.phase == "layoff":
+        move = decide(bot, game, rng).move
+        assert move.kind == "layoff", "it passes only when nothing more fits"
+        laid.append(move.cards[0].name)
+        game.play(move)
+    assert sorted(laid) == ["10H", "KH"]
+    assert "KH" not in [c.name for c in game.hand(1)]
+
+
+def test_the_table_remembers_what_the_next_player_took():
+    game = new_game("gin", ["Ann", "Bob"], seed=3)
+    game.play("take")  # Ann takes the upcard: Bob's bot should see it as wanted
+    up = game.view(1).facts["upcard"]
+    game.play("discard " + next(c.name for c in game.hand(0) if c.name != up))
+    game.play("draw")
+    turn = turn_of(game, random.Random(1))
+    table = read_table(turn, turn.sample(random.Random(2)))
+    assert [k for k, n in table.wanted.items() if n] == [next(c.key for c in game.hand(0) if c.name == up)]
+    assert table.total == 52 - 11 - len(game.discard) - 1  # type: ignore[attr-defined]
