@@ -1110,7 +1110,7 @@ def _solve_lanes(
     for i, c in enumerate(cards):
         b = bits.get(c.key, 0)
         if not b or held & b:
-            return None  # a printed joker, or two equal cards
+            return None  # a printed joker, a star (Five Crowns' fifth suit), or two equal cards
         held |= b
         where[b] = i
         cost[b] = k = vals[i] * step + 1
