@@ -661,19 +661,15 @@ class _Search:
         # the pure runs' natural parts: a state owing a pure run needs one of them whole
         pures = [m[0] for row in by_low for m in row if _sig_info(m[1])[3]]
         pure_left: dict[int, bool] = {}
+        owe_pure = pure_cap * ml if big else 0  # p below this: a pure run is still owed
 
-        def bad(s: int, aux: int) -> bool:
-            """Whether what is left surely cannot meet the need."""
-            x = (aux >> 1) % rpm
-            if not ok[((s & -s).bit_length() - 1) // width] >> x & 1:
-                return True
-            if pure_cap and big and (x % mp) // ml < pure_cap:
-                got = pure_left.get(s)
-                if got is None:
-                    sg = s | guard
-                    got = pure_left[s] = any((sg - m) & guard == guard for m in pures)
-                return not got
-            return False
+        def no_pure(s: int) -> bool:
+            """Whether ``s`` holds no pure run's natural part whole."""
+            got = pure_left.get(s)
+            if got is None:
+                sg = s | guard
+                got = pure_left[s] = any((sg - m) & guard == guard for m in pures)
+            return not got
 
         def f(s: int, aux: int) -> int:
             if not s:
@@ -717,7 +713,11 @@ class _Search:
                     # (child values are looked up here first: many are already known)
                     v = memo_get(rest << aux_bits | a2) if rest else None
                     if v is None:
-                        if rest and bad(rest, a2):
+                        x = (a2 >> 1) % rpm
+                        if rest and (
+                            not ok[((rest & -rest).bit_length() - 1) // width] >> x & 1
+                            or (x % mp < owe_pure and no_pure(rest))
+                        ):
                             later.append((rest, a2, wt))
                             continue
                         v = f(rest, a2)
@@ -729,7 +729,10 @@ class _Search:
                             return best
             # the options that keep the counters (token, discard, deadwood) go to ``later``
             # together when what is left after them cannot meet the need
-            late = bool(s1) and bad(s1, aux)
+            x = (aux >> 1) % rpm
+            late = bool(s1) and (
+                not ok[((s1 & -s1).bit_length() - 1) // width] >> x & 1 or (x % mp < owe_pure and no_pure(s1))
+            )
             # an option costing ``floor`` + its own cost or more cannot beat ``best``: its
             # child is not searched (the walk below searches it if it ever needs it)
             if c >= wbase:
