@@ -671,6 +671,18 @@ class _Search:
                 got = pure_left[s] = any((sg - m) & guard == guard for m in pures)
             return not got
 
+        # With the discard still to make, leaving a natural card c as deadwood is never
+        # better than throwing it when it is worth at least as much as any card that could
+        # be thrown later: throwing c instead and keeping that card as deadwood costs no
+        # more (less penalty or the same, and a throw worth as much; the tie-breaks agree).
+        jd = self.jdead
+        top_later = max([jd[q] for q in range(len(jd)) if self.jdisc[q] is not None], default=-inf)
+        keep_dead = [True] * len(dead)
+        for c in range(len(dead) - 1, -1, -1):
+            if d0 and disc[c] is not None:
+                top_later = max(top_later, dead[c])
+                keep_dead[c] = c >= wbase or dead[c] < top_later
+
         def f(s: int, aux: int) -> int:
             if not s:
                 v = fin.get(aux)
@@ -762,7 +774,9 @@ class _Search:
                     if v < best:
                         best = v
             dc = dead[c]
-            if late:
+            if aux & 1 and not keep_dead[c]:
+                pass
+            elif late:
                 later.append((s1, aux, dc))
             elif dc + floor < best:
                 v = memo_get(k1) if s1 else None
