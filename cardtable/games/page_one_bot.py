@@ -9,8 +9,9 @@
   joker rather than draw.
 * ``hard``: determinized Monte Carlo over the medium policy: for each candidate move it
   samples the hidden cards (only deals consistent with the voids it has seen), plays the
-  deal out with the medium policy for everyone, and keeps the move that wins most often,
-  within its thinking budget.
+  deal out with medium's rules of thumb for everyone (its lead too: the suit the others are
+  least likely to hold, counted from the player's hand and the completed tricks), and keeps
+  the move that wins most often, within its thinking budget.
 
 >>> import random
 >>> from cardtable.bots import decide, make_bot
@@ -24,6 +25,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import time
@@ -44,9 +46,21 @@ _PENALTY = re.compile(r"^(.*) forgot to call Page One")
 _REBUILD = "are shuffled into a new stock"
 
 
-MARGIN = 0.1
+MARGIN = 0.03
 """How much better than the medium choice a move must do in the playouts to replace it
-(the playouts are few and their policy simple: small differences are noise)."""
+(every candidate is played out on the same sampled deals, so their difference is less noisy
+than either rate; it must also be statistically clear, see :data:`Z_OVERRIDE`)."""
+
+MIN_PAIRED = 16
+"""Sampled deals a move needs, played out beside medium's, before it may replace it."""
+
+Z_OVERRIDE = 2.5
+"""How many standard errors the paired win-rate gain must clear (strict, as several
+candidates are compared at once)."""
+
+MAX_ROUNDS = 400
+"""Sampled deals per decision at most; the thinking budget usually stops the search first
+(a cap of 60 left most of the budget unused on short deals)."""
 
 
 def _strength(card: Card) -> int:
@@ -230,32 +244,48 @@ class PageOnePolicy:
         voids = {
             seat: self.counter.voids.get(name, set()) for seat, name in names.items() if seat != turn.seat
         }
-        wins = [0.0] * len(candidates)
-        tries = [0] * len(candidates)
-        rng = turn.rng
-        rounds = 0
-        while time.perf_counter() < deadline and rounds < 60:
-            rounds += 1
-            world = _consistent_sample(turn, voids)
-            for i, move in enumerate(candidates):
-                game = world.copy()
-                game.play(str(move))
-                wins[i] += _playout(game, turn.seat, rng)
-                tries[i] += 1
-                if time.perf_counter() >= deadline:
-                    break
-        scored = [(wins[i] / tries[i], i) for i in range(len(candidates)) if tries[i]]
-        if not scored:
-            return None
-        rate, i = max(scored)
         base = self._medium(turn)
         base_i = next((k for k, m in enumerate(candidates) if m.key == base.move.key), None)
-        if base_i is not None and tries[base_i] and wins[base_i] / tries[base_i] >= rate - MARGIN:
-            return Decision(
-                base.move, f"{base.why} (wins {100 * wins[base_i] / tries[base_i]:.0f}% of playouts)"
-            )
-        move = candidates[i]
-        return Decision(move, f"{move}: wins {100 * rate:.0f}% of {tries[i]} playouts")
+        if base_i is None:
+            return None
+        # Medium's move first, so every sampled deal has its result to compare against.
+        order = [base_i, *(k for k in range(len(candidates)) if k != base_i)]
+        results: list[list[float]] = [[] for _ in candidates]
+        rng = turn.rng
+        rounds = 0
+        while time.perf_counter() < deadline and rounds < MAX_ROUNDS:
+            rounds += 1
+            world = _consistent_sample(turn, voids)
+            for i in order:
+                game = world.copy()
+                game.play(str(candidates[i]))
+                results[i].append(_playout(game, turn.seat, rng))
+                if time.perf_counter() >= deadline:
+                    break
+        mine = results[base_i]
+        best: tuple[float, int] | None = None
+        for i, res in enumerate(results):
+            if i == base_i or len(res) < MIN_PAIRED:
+                continue
+            diffs = [r - mine[k] for k, r in enumerate(res)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+            # Replace medium's move only on a clear, paired win: the playouts are few and
+            # noisy, and overriding medium on noise made hard lose to it.
+            if mean > MARGIN and mean > Z_OVERRIDE * sd / math.sqrt(n) and (best is None or mean > best[0]):
+                best = (mean, i)
+        if best is None:
+            if not mine:
+                return None
+            return Decision(base.move, f"{base.why} (wins {100 * sum(mine) / len(mine):.0f}% of playouts)")
+        move = candidates[best[1]]
+        res = results[best[1]]
+        return Decision(
+            move,
+            f"{move}: wins {100 * sum(res) / len(res):.0f}% of {len(res)} playouts, "
+            f"{100 * best[0]:.0f} points more than {base.move}",
+        )
 
 
 def _current_best(plays: Sequence[tuple[int, str]], led: str) -> Card | None:
@@ -324,16 +354,16 @@ def _quick_move(game: PageOne) -> Move:
         return moves[0]
     cards = [m.cards[0] for m in plays]
     if game.phase == "lead":
-        hand = game.hand(game.cur)
-        counts: dict[str, int] = {}
-        for c in hand:
-            if c.rank != JOKER_RANK:
-                counts[c.suit] = counts.get(c.suit, 0) + 1
         plain = [c for c in cards if c.rank != JOKER_RANK]
         if not plain:
             return plays[0]
-        suit = max(counts, key=lambda s: counts[s]) if counts else plain[0].suit
-        pick = max((c for c in plain if c.suit == suit), key=_strength, default=plain[0])
+        # Medium's lead, counted from what the player to act could know (its hand and the
+        # completed tricks): the suit the others are least likely to hold, its highest card.
+        unseen = dict.fromkeys(SUITS, 13)
+        for c in (*game.hand(game.cur), *game.played):
+            if c.rank != JOKER_RANK:
+                unseen[c.suit] -= 1
+        pick, _ = lead_choice(plain, unseen, ())
     else:
         trick = game.trick_cards
         best = _current_best([(s, c.name) for s, c in trick], game.led_suit)
