@@ -82,7 +82,7 @@ def test_the_lookahead_averages_the_hand_after_one_draw():
     look = Lookahead(rules, value, None, None, table)
     # 4H makes a run and KS goes (0 left); 9C melds nothing and replaces KS (20 left)
     assert look.after_draw(kept, best_arrangement(kept, rules, value)) == 10
-    assert look.calls < 180, "4H went to the solver, 9C did not need it"
+    assert look.calls < 200, "4H went to the solver, 9C did not need it"
     look.calls = 0
     assert look.after_draw(kept, best_arrangement(kept, rules, value)) is None, "out of work"
 
