@@ -603,11 +603,19 @@ def brute_discard(
 
 
 def test_cross_check_no_wilds(request: pytest.FixtureRequest) -> None:
-    """Hands without wild cards take their own road: check it with the ace both ways, the
-    run need, and a card that may not be thrown."""
+    """Hands without wild cards take their own road: check it with the ace both ways, at
+    one end (the lane layout) or in no run, longer melds, the run need, and a card that
+    may not be thrown."""
     rng = random.Random(16)
     deck = make_deck(1)
-    variants = [MeldRules(), MeldRules(ace_low=False), MeldRules(min_size=3, set_max=3), GIN]
+    variants = [
+        MeldRules(),
+        MeldRules(ace_low=False),
+        MeldRules(min_size=3, set_max=3),
+        GIN,
+        MeldRules(ace_low=False, ace_high=False),
+        MeldRules(ace_high=False, min_size=4),
+    ]
     for k in range(hands_count(request, 300)):
         rules = variants[k % len(variants)]
         value = value_for(rules)

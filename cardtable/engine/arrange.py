@@ -40,7 +40,9 @@ How it works, and why it is exact:
   every stretch of ``min_size`` or more consecutive cards of a suit is best laid whole. So
   trying every set choice (only ranks held in three or four suits have any; choices a
   bigger one beats by adding only cards no run could hold are skipped) and reading each
-  suit is exhaustive; see the comment above :func:`_solve_plain`.
+  suit is exhaustive; see the comment above :func:`_solve_plain`. When the ace sits at
+  one end only (gin) and no run is counted, a suit's reading is a few bit operations on
+  the whole hand (:func:`_solve_lanes`).
 
 Costs are single integers ordered as the contract says (penalty, then the tie-breaks), so
 the search compares ints only. The brute-force cross-check in ``tests/test_arrange.py``
@@ -301,7 +303,10 @@ def _suit_runs(
 def _sig(a: int, b: int, dr: int, dp: int, dl: int = 0) -> int:
     sid = _SIGS.get((a, b, dr, dp, dl))
     if sid is None:
-        sid = _SIGS[a, b, dr, dp, dl] = len(_SIGS)
+        sid = len(_SIGS)
+        if sid >= 1 << 10:  # the search's transition keys hold a signature in 10 bits
+            raise RuntimeError("too many meld signatures for the search's transition keys")
+        _SIGS[a, b, dr, dp, dl] = sid
     return sid
 
 
@@ -469,6 +474,13 @@ def _guard(count: int, width: int) -> int:
     return sum(1 << (f * width + width - 1) for f in range(count))
 
 
+_TRANS: dict[tuple[int, int, int, int], tuple[dict[int, int], dict[int, int]]] = {}
+"""Per (tokens, runs, pure runs, long runs) caps: the search's meld transitions on ``aux``
+(``aux << 10 | signature id``) and its token transitions, kept across hands."""
+_TRANS_MAX = 1 << 18
+"""Transitions kept per caps before the table is started again (a bound on memory)."""
+
+
 class _Search:
     """The memoised search over one prepared hand (costs are plain ints).
 
@@ -598,8 +610,11 @@ class _Search:
 
         aux_bits = (encode(ucap, ucap, rcap, pcap, 1)).bit_length()
         by_low = h.by_low
-        trans: dict[int, int] = {}
-        tok_tr: dict[int, int] = {}
+        # the state transitions depend only on the counters' sizes: shared by every hand
+        shared = _TRANS.get((ucap, rcap, pure_cap, lcap))
+        if shared is None or len(shared[0]) > _TRANS_MAX:
+            shared = _TRANS[ucap, rcap, pure_cap, lcap] = ({}, {})
+        trans, tok_tr = shared
         dead, disc = self.dead, self.disc
         width = h.width
         wbase = h.wbase
@@ -621,6 +636,52 @@ class _Search:
             return min(cost, inf)
 
         memo_get = memo.get
+        # A state whose classes left cannot hold the runs still needed costs ``big`` more
+        # than floor at least: once a cheaper option is known it is not searched. ok[c]
+        # has bit (r * mp + p) set when, counting only the runs whose lowest class is c or
+        # later (one per copy), the counters r and p can still reach their caps.
+        rpm = mr * mp
+        lbig = floor + big if big else inf
+        ok = [(1 << rpm) - 1] * (len(h.copies) + 1)
+        if big and (rcap or pure_cap or lcap):
+            nr = npure = nlong = 0
+            for c in range(len(h.copies) - 1, -1, -1):
+                k = len(h.copies[c])
+                sigs = [_sig_info(m[1]) for m in by_low[c]]
+                nr += k if any(x[2] for x in sigs) else 0
+                npure += k if any(x[3] for x in sigs) else 0
+                nlong += k if any(x[4] for x in sigs) else 0
+                ok[c] = sum(
+                    1 << (r * mp + p)
+                    for r in range(mr)
+                    for p in range(mp)
+                    if nr >= rcap - r and npure >= pure_cap - p // ml and nlong >= lcap - p % ml
+                )
+
+        # the pure runs' natural parts: a state owing a pure run needs one of them whole
+        pures = [m[0] for row in by_low for m in row if _sig_info(m[1])[3]]
+        pure_left: dict[int, bool] = {}
+        owe_pure = pure_cap * ml if big else 0  # p below this: a pure run is still owed
+
+        def no_pure(s: int) -> bool:
+            """Whether ``s`` holds no pure run's natural part whole."""
+            got = pure_left.get(s)
+            if got is None:
+                sg = s | guard
+                got = pure_left[s] = any((sg - m) & guard == guard for m in pures)
+            return not got
+
+        # With the discard still to make, leaving a natural card c as deadwood is never
+        # better than throwing it when it is worth at least as much as any card that could
+        # be thrown later: throwing c instead and keeping that card as deadwood costs no
+        # more (less penalty or the same, and a throw worth as much; the tie-breaks agree).
+        jd = self.jdead
+        top_later = max([jd[q] for q in range(len(jd)) if self.jdisc[q] is not None], default=-inf)
+        keep_dead = [True] * len(dead)
+        for c in range(len(dead) - 1, -1, -1):
+            if d0 and disc[c] is not None:
+                top_later = max(top_later, dead[c])
+                keep_dead[c] = c >= wbase or dead[c] < top_later
 
         def f(s: int, aux: int) -> int:
             if not s:
@@ -644,6 +705,9 @@ class _Search:
             c = ((s & -s).bit_length() - 1) // width
             s1 = s - (1 << (c * width))
             best = inf
+            # options whose child cannot meet the need: searched last, and only while nothing
+            # found costs less than they surely do (``lbig`` more than their own cost)
+            later: list[tuple[int, int, int]] = []
             # melds first: when one reaches the floor (no cost can be lower) the rest is skipped
             sg = s | guard
             for n_mask, sid, a, wt, _cand in by_low[c]:
@@ -661,6 +725,13 @@ class _Search:
                     # (child values are looked up here first: many are already known)
                     v = memo_get(rest << aux_bits | a2) if rest else None
                     if v is None:
+                        x = (a2 >> 1) % rpm
+                        if rest and (
+                            not ok[((rest & -rest).bit_length() - 1) // width] >> x & 1
+                            or (x % mp < owe_pure and no_pure(rest))
+                        ):
+                            later.append((rest, a2, wt))
+                            continue
                         v = f(rest, a2)
                     v += wt
                     if v < best:
@@ -668,25 +739,56 @@ class _Search:
                         if v <= floor:
                             memo[key] = best
                             return best
+            # the options that keep the counters (token, discard, deadwood) go to ``later``
+            # together when what is left after them cannot meet the need
+            x = (aux >> 1) % rpm
+            late = bool(s1) and (
+                not ok[((s1 & -s1).bit_length() - 1) // width] >> x & 1 or (x % mp < owe_pure and no_pure(s1))
+            )
+            # an option costing ``floor`` + its own cost or more cannot beat ``best``: its
+            # child is not searched (the walk below searches it if it ever needs it)
             if c >= wbase:
                 a2 = tok_tr.get(aux)
                 if a2 is None:
                     t, u, r, p, d = decode(aux)
                     a2 = tok_tr[aux] = encode(t - 1, u, r, p, d) if t > -ucap else -1
-                if a2 >= 0:
-                    v = f(s1, a2) + tok_cost
+                if a2 < 0:
+                    pass
+                elif late:
+                    later.append((s1, a2, tok_cost))
+                elif tok_cost + floor < best:
+                    v = memo_get(s1 << aux_bits | a2) if s1 else None
+                    v = (f(s1, a2) if v is None else v) + tok_cost
                     if v < best:
                         best = v
+            k1 = s1 << aux_bits | aux
             if aux & 1:
                 dc = disc[c]
-                if dc is not None:
-                    v = f(s1, aux ^ 1) + dc
+                if dc is None:
+                    pass
+                elif late:
+                    later.append((s1, aux ^ 1, dc))
+                elif dc + floor < best:
+                    v = memo_get(k1 ^ 1) if s1 else None
+                    v = (f(s1, aux ^ 1) if v is None else v) + dc
                     if v < best:
                         best = v
-            v = memo_get(s1 << aux_bits | aux) if s1 else None
-            v = (f(s1, aux) if v is None else v) + dead[c]
-            if v < best:
-                best = v
+            dc = dead[c]
+            if aux & 1 and not keep_dead[c]:
+                pass
+            elif late:
+                later.append((s1, aux, dc))
+            elif dc + floor < best:
+                v = memo_get(k1) if s1 else None
+                v = (f(s1, aux) if v is None else v) + dc
+                if v < best:
+                    best = v
+            for rest, a2, wt in later:
+                if wt + lbig < best:
+                    v = memo_get(rest << aux_bits | a2)
+                    v = (f(rest, a2) if v is None else v) + wt
+                    if v < best:
+                        best = v
             memo[key] = best
             return best
 
@@ -954,6 +1056,225 @@ def _set_choices(held: int, free: int, min_size: int, set_max: int, throw: bool)
     )
 
 
+# ---------------------------------------------------------------------------- one-ended aces
+#
+# When the ace sits at one end only (gin: low; or high; or in no run) and no run is counted,
+# each suit's best cover is one bit expression: cards are laid one suit a 16-bit lane, run
+# place p at bit p - 1 (an ace that no run takes at bit 14, alone), so the lanes' zero bits keep
+# suits apart, and the cards in stretches of ``min_size`` or more are
+# ``t | t << 1 | ...`` with ``t = m & m >> 1 & ...``. The set choices are as in
+# :func:`_solve_plain`; Meld objects are made for the answer only.
+
+_LANE = 16
+"""Bits per suit in the lane layout (places 1..14 at bits 0..13, then zero bits)."""
+_LANE_SUITS = len(SUITS)
+_LANE_COLUMN = sum(1 << (_LANE * s) for s in range(_LANE_SUITS))
+"""One bit a suit at lane offset 0: shifted by a place, a rank's cards in every suit."""
+_LANE_SPREAD = tuple(
+    sum(1 << (_LANE * s) for s in range(_LANE_SUITS) if q >> s & 1) for q in range(1 << _LANE_SUITS)
+)
+_LANE_QUAD = {_LANE_SPREAD[q]: q for q in range(1 << _LANE_SUITS)}
+_LANE_RUNS: dict[tuple[int, int, int], tuple[tuple[int, ...], tuple[Card, ...]]] = {}
+"""Card bits and reps of a run (suit, first bit, length) in the lane layout."""
+_LANE_BITS = {
+    ace_bit: {
+        card_of(r, SUITS[s]).key: 1 << (_LANE * s + (ace_bit if r == 1 else r - 1))
+        for r in range(1, 14)
+        for s in range(_LANE_SUITS)
+    }
+    for ace_bit in (0, 13, 14)
+}
+"""Per place of the ace (bit 0 low, 13 high, 14 in no run): each card key's lane bit."""
+
+
+def _cover(m: int, min_size: int) -> int:
+    """The cards of ``m`` (lane layout) in stretches of ``min_size`` or more.
+
+    >>> bin(_cover(0b1110110111, 3))
+    '0b1110000111'
+    """
+    t = m
+    for k in range(1, min_size):
+        t &= m >> k
+    c = t
+    for k in range(1, min_size):
+        c |= t << k
+    return c
+
+
+def _cover3(m: int) -> int:
+    """:func:`_cover` for ``min_size`` 3 (most games), without the loops."""
+    t = m & m >> 1 & m >> 2
+    return t | t << 1 | t << 2
+
+
+def _solve_lanes(
+    cards: Sequence[Card],
+    rules: MeldRules,
+    vals: list[int],
+    step: int,
+    throws: list[int | None] | None,
+) -> tuple[Arrangement, int] | None:
+    """:func:`_solve_plain` for rules whose ace sits at one end only, no run counted."""
+    wild_ranks = rules.wild_ranks
+    if wild_ranks and any(c.rank in wild_ranks for c in cards):
+        return None
+    bits = _LANE_BITS[0 if rules.ace_low else 13 if rules.ace_high else 14]
+    where: dict[int, int] = {}
+    cost: dict[int, int] = {}
+    gain: dict[int, int] = {}  # what throwing a card costs beyond sparing its own cost
+    held = 0
+    for i, c in enumerate(cards):
+        b = bits.get(c.key, 0)
+        if not b or held & b:
+            return None  # a printed joker, a star (Five Crowns' fifth suit), or two equal cards
+        held |= b
+        where[b] = i
+        cost[b] = k = vals[i] * step + 1
+        if throws is not None:
+            t = throws[i]
+            if t is not None:
+                gain[b] = t - k
+    min_size = rules.min_size
+    cover_of = _cover3 if min_size == 3 else lambda m: _cover(m, min_size)
+    set_max = min(rules.set_max, _LANE_SUITS)
+    options = [0]
+    if set_max >= min_size:
+        # the places held in min_size suits or more
+        if min_size == 3 and _LANE_SUITS == 4:
+            l0, l1, l2, l3 = (held >> (_LANE * s) & 0xFFFF for s in range(4))
+            multi = l0 & l1 & (l2 | l3) | l2 & l3 & (l0 | l1)
+        else:
+            ge = [(1 << _LANE) - 1] + [0] * min_size  # ge[k]: places held in k suits or more
+            for s in range(_LANE_SUITS):
+                lane = held >> (_LANE * s) & ((1 << _LANE) - 1)
+                for k in range(min_size, 0, -1):
+                    ge[k] |= ge[k - 1] & lane
+            multi = ge[min_size]
+        if multi:
+            free = held & ~cover_of(held)  # cards no run can ever hold
+            while multi:
+                off = (multi & -multi).bit_length() - 1
+                multi &= multi - 1
+                pick = _set_choices(
+                    _LANE_QUAD[held >> off & _LANE_COLUMN],
+                    _LANE_QUAD[free >> off & _LANE_COLUMN],
+                    min_size,
+                    set_max,
+                    throws is not None,
+                )
+                options = [o | _LANE_SPREAD[q] << off for o in options for q in pick]
+
+    def dead_cost(x: int) -> int:
+        total = 0
+        while x:
+            b = x & -x
+            total += cost[b]
+            x ^= b
+        return total
+
+    top: tuple[int, int, int, int] | None = None  # cost, sets, card thrown, run cover
+    if throws is None:
+        for sets in options:
+            cover = cover_of(held & ~sets)
+            value = dead_cost(held & ~sets & ~cover)
+            if top is None or value < top[0]:
+                top = (value, sets, 0, cover)
+    else:
+        least_gain = min(gain.values())
+        least_throw = min([t for t in throws if t is not None])
+        scored = []
+        for sets in options:
+            cover = cover_of(held & ~sets)
+            scored.append((dead_cost(held & ~sets & ~cover), sets, cover))
+        if len(scored) > 1:
+            scored.sort(key=lambda x: x[0])
+        for value, sets, cover in scored:
+            # throwing card b lowers a choice's cost by at most cost[b]: stop once none can win
+            if top is not None and value + least_gain >= top[0]:
+                break
+            rest = held & ~sets
+            dead = rest & ~cover
+            x = dead  # throwing a card no run holds changes nothing else
+            while x:
+                b = x & -x
+                x ^= b
+                g = gain.get(b)
+                if g is not None and (top is None or value + g < top[0]):
+                    top = (value + g, sets, b, cover)
+            if top is not None and value + least_throw >= top[0]:
+                continue  # a card a meld holds is thrown at cost ``value`` or more
+            x = cover
+            while x:
+                b = x & -x
+                x ^= b
+                g = gain.get(b)
+                if g is None or (top is not None and value + g + cost[b] >= top[0]):
+                    continue  # (throwing a card a run holds costs ``value`` or more)
+                cover2 = cover_of(held & ~sets & ~b)
+                cand = value + dead_cost(cover & ~cover2 & ~b) + g + cost[b]
+                if top is None or cand < top[0]:
+                    top = (cand, sets, b, cover2)
+            x = sets
+            while x:  # a card of a set bigger than needed may go: the runs stay
+                b = x & -x
+                x ^= b
+                g = gain.get(b)
+                if g is not None:
+                    off = (b.bit_length() - 1) % _LANE
+                    if (sets >> off & _LANE_COLUMN).bit_count() > min_size:
+                        cand = value + g + cost[b]
+                        if top is None or cand < top[0]:
+                            top = (cand, sets, b, cover)
+    assert top is not None
+    _best, sets, thrown, cover = top
+    sets &= ~thrown
+    groups: list[tuple[int, Meld]] = []
+    x = cover
+    while x:
+        low = x & -x
+        first = low.bit_length() - 1
+        y = x >> first
+        n = ((y + 1) & ~y).bit_length() - 1  # the stretch's length: its trailing ones
+        x &= ~(((1 << n) - 1) << first)
+        s, p0 = divmod(first, _LANE)
+        shape = _LANE_RUNS.get((s, p0, n))
+        if shape is None:
+            run_bits = tuple(1 << (first + k) for k in range(n))
+            reps = tuple(_CANON[(1 if p == 13 else p + 1) * 5 + s] for p in range(p0, p0 + n))
+            shape = _LANE_RUNS[s, p0, n] = (run_bits, reps)
+        idx = [where[b] for b in shape[0]]
+        groups.append(
+            (min(idx), Meld(RUN, tuple([cards[i] for i in idx]), shape[1], suit=SUITS[s], lo=p0 + 1))
+        )
+    x = sets
+    while x:
+        off = ((x & -x).bit_length() - 1) % _LANE
+        col = sets >> off & _LANE_COLUMN
+        x &= ~(col << off)
+        rank = 1 if off in (0, 13, 14) else off + 1
+        suits = [s for s in range(_LANE_SUITS) if col >> (_LANE * s) & 1]
+        idx = [where[1 << (_LANE * s + off)] for s in suits]
+        reps = tuple([_CANON[rank * 5 + s] for s in suits])
+        groups.append((min(idx), Meld(SET, tuple([cards[i] for i in idx]), reps, rank=rank)))
+    x = held & ~sets & ~cover & ~thrown
+    dead_idx = []
+    while x:
+        b = x & -x
+        x ^= b
+        dead_idx.append(where[b])
+    dead_idx.sort()
+    if len(groups) > 1:
+        groups.sort(key=lambda fm: fm[0])
+    arr = Arrangement(
+        tuple([m for _, m in groups]),
+        tuple([cards[i] for i in dead_idx]),
+        sum([vals[i] for i in dead_idx]),
+        True,
+    )
+    return arr, where[thrown] if thrown else -1
+
+
 def _solve_plain(
     cards: Sequence[Card],
     rules: MeldRules,
@@ -966,6 +1287,8 @@ def _solve_plain(
     otherwise): the arrangement and the index of the card thrown (-1 when ``throws`` is
     None). ``step`` weighs a point of penalty against the tie-breaks (a deadwood card costs
     1); ``throws[i]`` is the tie-break cost of throwing card i (None: it may not be thrown)."""
+    if not runs_need and not (rules.ace_low and rules.ace_high):
+        return _solve_lanes(cards, rules, vals, step, throws)
     wild_ranks = rules.wild_ranks
     where: dict[int, int] = {}
     held = 0

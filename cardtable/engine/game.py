@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -30,7 +30,7 @@ from .errors import IllegalMove, InvalidNotation
 from .melds import Meld
 from .moves import Move, parse_move
 from .ruleset import Ruleset
-from .views import GroupingView, PlayerView
+from .views import GroupingView, GroupView, PlayerView
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,42 @@ class Outcome:
     winners: tuple[int, ...]
     reason: str
     scores: tuple[int, ...]
+
+
+def grouping_view(
+    title: str,
+    finish: Card | None,
+    groups: Sequence[Meld],
+    loose: Sequence[Card],
+    ready: bool,
+    summary: str,
+    kind: Callable[[Meld], str] = lambda m: m.kind,
+    loose_label: str = "ungrouped",
+) -> GroupingView:
+    """A :class:`GroupingView` (a declare panel) from melds and loose cards; ``kind`` names a
+    meld in the game's words.
+
+    >>> from cardtable.engine.cards import parse_cards
+    >>> from cardtable.engine.melds import MeldRules, build_meld
+    >>> run = build_meld(parse_cards("7H 8H 9H"), [None] * 3, MeldRules())
+    >>> v = grouping_view("your groups", None, [run], parse_cards("KS"), False, "not yet")
+    >>> v.groups[0].kind, v.groups[0].cards, v.loose
+    ('run', ('7H', '8H', '9H'), ('KS',))
+    """
+    return GroupingView(
+        title=title,
+        finish=None if finish is None else finish.name,
+        groups=tuple(
+            GroupView(
+                kind=kind(m), cards=tuple(c.name for c in m.cards), stands_for=tuple(r.name for r in m.reps)
+            )
+            for m in groups
+        ),
+        loose=tuple(c.name for c in loose),
+        loose_label=loose_label,
+        ready=ready,
+        summary=summary,
+    )
 
 
 class Game(ABC):

@@ -72,12 +72,12 @@ from cardtable.engine.arrange import Arrangement, best_arrangement, best_discard
 from cardtable.engine.cards import Card, make_deck, names
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Outcome, TableGame
+from cardtable.engine.game import Outcome, TableGame, grouping_view
 from cardtable.engine.melds import Meld, MeldRules, build_meld, enumerate_melds, extend_meld
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.views import GroupingView, GroupView, MeldView, PlayerView, SeatView
+from cardtable.engine.views import GroupingView, MeldView, PlayerView, SeatView
 
 HAND_SIZE = 10
 STOCK_LEFT = 2
@@ -429,30 +429,21 @@ class GinRummy(TableGame):
         arr = self.arrange(rest)
         title = f"throw {card.name}"
         if ("gin", card.key) in kinds:
-            return self._panel(title, card.name, arr, True, f"gin: press g to go gin with {card.name}")
+            return self._panel(title, card, arr, True, f"gin: press g to go gin with {card.name}")
         if ("knock", card.key) in kinds:
             summary = f"deadwood {arr.penalty}: press k to knock with {card.name}"
-            return self._panel(title, card.name, arr, True, summary)
+            return self._panel(title, card, arr, True, summary)
         if barred is not None and card.key == barred.key:
             summary = f"{card.name} was just taken from the discard pile: it may not go back now"
         elif limit:
             summary = f"deadwood {arr.penalty}: a knock needs {limit} or less"
         else:
             summary = f"deadwood {arr.penalty}: this hand is gin only"
-        return self._panel(title, card.name, arr, False, summary)
+        return self._panel(title, card, arr, False, summary)
 
     @staticmethod
-    def _panel(title: str, finish: str | None, arr: Arrangement, ready: bool, summary: str) -> GroupingView:
-        groups = tuple(
-            GroupView(
-                kind=m.kind, cards=tuple(c.name for c in m.cards), stands_for=tuple(r.name for r in m.reps)
-            )
-            for m in arr.groups
-        )
-        loose = tuple(c.name for c in arr.deadwood)
-        return GroupingView(
-            title=title, finish=finish, groups=groups, loose=loose, ready=ready, summary=summary
-        )
+    def _panel(title: str, finish: Card | None, arr: Arrangement, ready: bool, summary: str) -> GroupingView:
+        return grouping_view(title, finish, arr.groups, arr.deadwood, ready, summary, loose_label="deadwood")
 
     # ------------------------------------------------------------------ moves
     def _generate(self) -> list[Move]:

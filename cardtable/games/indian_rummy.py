@@ -67,11 +67,12 @@ from pydantic import Field
 from cardtable.engine.arrange import Arrangement, Requirement, best_arrangement
 from cardtable.engine.cards import JOKER_RANK, SUITS, Card, card_of, make_deck, names, rank_word
 from cardtable.engine.errors import IllegalMove, InvalidRules
+from cardtable.engine.game import grouping_view
 from cardtable.engine.melds import RUN, SET, Meld, MeldRules, build_meld
 from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.views import FaceUpView, GroupingView, GroupView, MeldView, PlayerView
+from cardtable.engine.views import FaceUpView, GroupingView, MeldView, PlayerView
 
 from ._rummy import RummyGame
 
@@ -782,7 +783,7 @@ class IndianRummy(RummyGame):
             summary = f"a valid declaration: press e to declare with {card.name}"
         else:
             summary = f"not valid: {self._lacking(verdict)}; a wrong show costs {self.wrong}"
-        return self._panel(f"declare with {card.name}", card.name, verdict, summary)
+        return self._panel(f"declare with {card.name}", card, verdict, summary)
 
     def _lacking(self, verdict: Verdict) -> str:
         """What keeps a grouping from being a valid show, briefly."""
@@ -791,7 +792,7 @@ class IndianRummy(RummyGame):
         four = ", one of 4+ cards" if self.rules.four_card_life else ""
         return f"needs two sequences, one pure{four}"
 
-    def _panel(self, title: str, finish: str | None, verdict: Verdict, summary: str) -> GroupingView:
+    def _panel(self, title: str, finish: Card | None, verdict: Verdict, summary: str) -> GroupingView:
         melds, loose = verdict.groups, verdict.loose
         if not melds and not verdict.life:
             # Without the required sequences every card counts, so the judged show has no
@@ -799,22 +800,7 @@ class IndianRummy(RummyGame):
             arr = self._solve(loose, Requirement(), self._base_pure())
             normal = self._normalize(arr.groups, arr.deadwood)
             melds, loose = tuple(normal[0]), tuple(normal[1])
-        groups = tuple(
-            GroupView(
-                kind=self._kind_word(m),
-                cards=tuple(c.name for c in m.cards),
-                stands_for=tuple(r.name for r in m.reps),
-            )
-            for m in melds
-        )
-        return GroupingView(
-            title=title,
-            finish=finish,
-            groups=groups,
-            loose=tuple(c.name for c in loose),
-            ready=verdict.valid,
-            summary=summary,
-        )
+        return grouping_view(title, finish, melds, loose, verdict.valid, summary, kind=self._kind_word)
 
     def warning(self, move: Move) -> str | None:
         """A wrong declaration costs points; so does a drop: say so before either.

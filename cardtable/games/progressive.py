@@ -72,11 +72,12 @@ from cardtable.engine.cards import (
 )
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
+from cardtable.engine.game import grouping_view
 from cardtable.engine.melds import RUN, Meld, MeldRules, extend_meld
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.views import GroupingView, GroupView, PlayerView
+from cardtable.engine.views import GroupingView, PlayerView
 
 from ._rummy import RummyGame
 
@@ -570,26 +571,16 @@ class ProgressiveRummy(RummyGame):
         arr = self.arrange([c for c in hand if c is not card])
         title = f"throw {card.name}"
         if card.key in outs:
-            return self._panel(title, card.name, arr, True, f"press u to go out with {card.name}")
+            return self._panel(title, card, arr, True, f"press u to go out with {card.name}")
         if arr.deadwood:
             summary = f"{arr.penalty} points in loose cards after throwing {card.name}"
         else:
             summary = f"all grouped after throwing {card.name}, but you may not go out this turn"
-        return self._panel(title, card.name, arr, False, summary)
+        return self._panel(title, card, arr, False, summary)
 
-    def _panel(
-        self, title: str, finish: str | None, arr: Arrangement, ready: bool, summary: str
-    ) -> GroupingView:
-        groups = tuple(
-            GroupView(
-                kind=m.kind, cards=tuple(c.name for c in m.cards), stands_for=tuple(r.name for r in m.reps)
-            )
-            for m in arr.groups
-        )
-        loose = tuple(c.name for c in arr.deadwood)
-        return GroupingView(
-            title=title, finish=finish, groups=groups, loose=loose, ready=ready, summary=summary
-        )
+    @staticmethod
+    def _panel(title: str, finish: Card | None, arr: Arrangement, ready: bool, summary: str) -> GroupingView:
+        return grouping_view(title, finish, arr.groups, arr.deadwood, ready, summary)
 
     # ------------------------------------------------------------------ moves
     def _can_take(self) -> bool:

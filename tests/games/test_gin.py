@@ -200,7 +200,8 @@ def test_the_melds_panel_says_what_throwing_a_card_would_give():
     game = start(ANN_GIN, BOB_57, stock="AC", discard="JC")
     before = game.grouping(0)
     assert before is not None and before.title == "your melds" and not before.ready
-    assert before.loose == ("9D",) and before.summary == "deadwood 9; a knock needs 10 or less"
+    assert before.loose == ("9D",) and before.loose_label == "deadwood"
+    assert before.summary == "deadwood 9; a knock needs 10 or less"
     drawn(game)
     gin = game.grouping(0, parse_cards("9D")[0])
     assert gin is not None and gin.ready and gin.finish == "9D" and gin.loose == ()
