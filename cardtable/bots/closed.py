@@ -10,7 +10,10 @@ they follow from the public rules and the public wild rank, never from a hidden 
 * discard what ``best_discard`` throws (a joker only when nothing else can go);
 * go out (``gin``, ``out``, ``knock``) when the game lists it, and ``declare`` only with a
   valid hand (every card in melds, with Indian Rummy's two runs, one pure);
-* easy plays the same but draws blind, throws its highest loose card, and knocks late.
+* easy plays the same but draws blind, throws its highest loose card, and knocks late;
+* hard looks one draw ahead: it takes the open card only when that leaves a better hand
+  than the stock is expected to (every unseen card weighed), and of its few best throws
+  keeps the hand expected best after the next draw, less the risk of feeding the next player.
 
 Anything unexpected (a verb it does not know, a phase of its own) gets a careful random
 choice: never a joker thrown while another card can go, never a voluntary drop.
@@ -28,7 +31,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.bots import Decision, Turn
@@ -115,7 +118,7 @@ class ClosedRummyPolicy:
             if laid is not None:
                 return laid
         if "draw" in kinds or "take" in kinds or "pass" in kinds:
-            return self._draw(turn, hand, rules, value, need, pure)
+            return self._draw(turn, game, hand, rules, value, need, pure)
         knock = next((m for m in moves if m.kind == "knock"), None)
         throws = [m for m in moves if m.kind == "discard"]
         if throws:
@@ -213,10 +216,12 @@ class ClosedRummyPolicy:
         arr: Arrangement,
     ) -> tuple[Card, Arrangement]:
         """The hard level's throw: among the cards whose throw leaves little more penalty
-        than the least, the one that keeps the best draws (unseen cards that would meld two
-        loose cards) and feeds the next player least (cards near what they took)."""
+        than the least, the one whose kept hand is best after the next draw (a one-ply
+        expectimax over the unseen cards, :class:`Lookahead`) and feeds the next player
+        least (cards near what they took). Static weights (draws that meld a loose pair)
+        order the candidates and decide when the lookahead's work cap is reached."""
         table = read_table(turn, game)
-        best = (self._throw_score(card, arr, value, table), card, arr)
+        found = [(self._throw_score(card, arr, value, table), card, arr)]
         seen: set[int] = {card.key}
         for c in hand:
             if c.key in seen or c.key not in allowed or rules.is_wild(c):
@@ -226,9 +231,20 @@ class ClosedRummyPolicy:
             a = best_arrangement(rest, rules, value, need=need, pure=pure)
             if a.ok < arr.ok or a.penalty > arr.penalty + SLACK:
                 continue  # clearly worse now: no draw or danger makes up for it
-            score = self._throw_score(c, a, value, table)
-            if score < best[0]:
+            found.append((self._throw_score(c, a, value, table), c, a))
+        found.sort(key=lambda t: t[0])
+        look = Lookahead(rules, value, need, pure, table)
+        best: tuple[float, Card, Arrangement] | None = None
+        for _, c, a in found[:LOOK_THROWS]:
+            rest = [h for h in hand if h is not c]
+            ev = look.after_draw(rest, a)
+            if ev is None:
+                break  # out of work: the candidates weighed so far (or the static order) decide
+            score = ev + table.danger(c)
+            if best is None or score < best[0]:
                 best = (score, c, a)
+        if best is None:
+            return found[0][1], found[0][2]
         return best[1], best[2]
 
     @staticmethod
@@ -240,6 +256,7 @@ class ClosedRummyPolicy:
     def _draw(
         self,
         turn: Turn,
+        game: Any,
         hand: list[Card],
         rules: MeldRules,
         value: Callable[[Card], int],
@@ -260,6 +277,19 @@ class ClosedRummyPolicy:
         _, after = best_discard(
             [*hand, top], rules, value, need=need, pure=pure, may_discard=lambda c: c is not top
         )
+        if self.level == "hard":
+            # the open card against what the stock is expected to bring (one-ply lookahead)
+            look = Lookahead(rules, value, need, pure, read_table(turn, game))
+            stock = look.after_draw(hand, now)
+            if stock is not None:
+                if other is None or look.loss(after) + TAKE_EDGE <= stock:
+                    return Decision(
+                        take,
+                        f"take {top.name}: {now.penalty} -> {after.penalty} loose (the stock: {stock:.0f})",
+                    )
+                return Decision(
+                    other, f"{other.kind}: the stock averages {stock:.0f}, {top.name} leaves {after.penalty}"
+                )
         if after.penalty + 3 <= now.penalty:
             melded = any(c is top for g in after.groups for c in g.cards)
             why = "it joins a meld" if melded else "it is lower than the card it replaces"
@@ -271,6 +301,19 @@ class ClosedRummyPolicy:
 
 SLACK = 4
 """How much more penalty than the least a hard bot's throw may keep for better draws."""
+LOOK_THROWS = 4
+"""How many of the best throws (by the static weights) the hard lookahead weighs."""
+LOOK_CALLS = 200
+"""Solver work one hard decision's lookahead may do, in calls (a work cap, not a clock:
+the same position always gets the same answer). A call with a requirement (Indian
+Rummy's life: a slower search, ~1 ms on 14 cards) counts twice, so a move stays well
+inside the 200 ms target."""
+TAKE_EDGE = 1.0
+"""How much better than the stock's average the open card must leave a hard hand (taking
+shows the other side what is kept)."""
+NO_LIFE = 20
+"""What a hand short of its requirement (Indian Rummy's life) costs the lookahead beyond
+its penalty: such a hand cannot declare and loses more when the other side does."""
 HORIZON = 3.0
 """Draws a partial meld is given to fill when its draws are weighed."""
 
@@ -289,6 +332,8 @@ class Table:
     total: int
     wilds: int = 0
     """Unseen wild cards: each would meld any of the pairs."""
+    cards: dict[int, Card] = field(default_factory=dict)
+    """One unseen card of each key in ``unseen`` (what a draw may bring, for the lookahead)."""
 
     def outs(self, rank: int, suit_index: int) -> int:
         """Unseen copies of one card (rank 14 is the ace above the king)."""
@@ -336,6 +381,78 @@ class Table:
             elif suit == card.suit_index and abs(rank - card.rank) == 1:
                 risk -= 0.5
         return max(risk, -2.0)
+
+
+class Lookahead:
+    """One-ply expectimax for the hard level: the hand expected after drawing one unseen
+    card (each weighted by its unseen copies) and throwing the best card then.
+
+    A drawn card that touches nothing kept (no card of its rank, none of its suit within
+    two ranks, not wild) is not given to the solver: the arrangement stays and the card
+    replaces the highest loose one if it is lower. Each solver call spends from
+    :data:`LOOK_CALLS`."""
+
+    def __init__(
+        self,
+        rules: MeldRules,
+        value: Callable[[Card], int],
+        need: Requirement | None,
+        pure: Any,
+        table: Table,
+        calls: int = LOOK_CALLS,
+    ) -> None:
+        self.rules = rules
+        self.value = value
+        self.need = need
+        self.pure = pure
+        self.table = table
+        self.calls = calls
+
+    def loss(self, arr: Arrangement) -> float:
+        """What a hand is worth to its holder (lower is better)."""
+        return arr.penalty + (0 if arr.ok else NO_LIFE)
+
+    def _touches(self, card: Card, kept: Sequence[Card]) -> bool:
+        """Whether ``card`` may meld with something kept (or is wild)."""
+        rules = self.rules
+        if card.rank == JOKER_RANK or rules.is_wild(card):
+            return True
+        ranks = {card.rank, 14} if card.rank == 1 else {card.rank}
+        for c in kept:
+            if c.rank == JOKER_RANK or rules.is_wild(c):
+                continue
+            if c.rank == card.rank:
+                return True
+            if c.suit_index == card.suit_index or rules.runs_any_suit:
+                theirs = {c.rank, 14} if c.rank == 1 else {c.rank}
+                if any(abs(a - b) <= 2 for a in ranks for b in theirs):
+                    return True
+        return False
+
+    def after_draw(self, kept: list[Card], arr: Arrangement) -> float | None:
+        """The expected :meth:`loss` after one draw onto ``kept`` (best arranged as
+        ``arr``) and the best throw; None when the work cap runs out first."""
+        table = self.table
+        now = self.loss(arr)
+        loose = [self.value(c) for c in arr.deadwood if not self.rules.is_wild(c)]
+        top = max(loose, default=0)
+        total = 0.0
+        count = 0
+        for key, n in table.unseen.items():
+            card = table.cards.get(key)
+            if n <= 0 or card is None:
+                continue
+            if self._touches(card, kept):
+                if self.calls <= 0:
+                    return None
+                self.calls -= 1 if self.need is None else 2
+                _, a = best_discard([*kept, card], self.rules, self.value, need=self.need, pure=self.pure)
+                got = min(now, self.loss(a))
+            else:
+                got = now - max(0, top - self.value(card))
+            total += n * got
+            count += n
+        return total / count if count else now
 
 
 DEAL_START = ("Hand ", "Deal ", "Round ")
@@ -391,7 +508,8 @@ def read_table(turn: Turn, game: Any) -> Table:
     wilds = sum(1 for c in cards if is_wild(c))
     wanted = Counter({k: min(n, hidden[k]) for k, n in wanted.items() if hidden[k]})
     hidden.subtract(wanted)
-    return Table(wanted, rejected, hidden, sum(hidden.values()), wilds)
+    by_key = {c.key: c for c in cards if hidden[c.key] > 0}
+    return Table(wanted, rejected, hidden, sum(hidden.values()), wilds, by_key)
 
 
 def _discard_cards(turn: Turn) -> list[Card]:

@@ -59,3 +59,41 @@ def test_the_table_remembers_what_the_next_player_took():
     table = read_table(turn, turn.sample(random.Random(2)))
     assert [k for k, n in table.wanted.items() if n] == [next(c.key for c in game.hand(0) if c.name == up)]
     assert table.total == 52 - 11 - len(game.discard) - 1  # type: ignore[attr-defined]
+
+
+def test_the_lookahead_averages_the_hand_after_one_draw():
+    from collections import Counter
+
+    from cardtable.bots.closed import Lookahead, Table
+    from cardtable.engine.arrange import best_arrangement
+    from cardtable.engine.cards import parse_cards
+    from cardtable.engine.melds import MeldRules
+
+    rules = MeldRules(max_wilds=0, ace_high=False)
+
+    def value(c):
+        return min(c.rank, 10)
+
+    four, nine = parse_cards("4H 9C")
+    table = Table(
+        Counter(), set(), Counter({four.key: 1, nine.key: 1}), 2, 0, {four.key: four, nine.key: nine}
+    )
+    kept = list(parse_cards("5H 6H KS"))
+    look = Lookahead(rules, value, None, None, table)
+    # 4H makes a run and KS goes (0 left); 9C melds nothing and replaces KS (20 left)
+    assert look.after_draw(kept, best_arrangement(kept, rules, value)) == 10
+    assert look.calls < 200, "4H went to the solver, 9C did not need it"
+    look.calls = 0
+    assert look.after_draw(kept, best_arrangement(kept, rules, value)) is None, "out of work"
+
+
+def test_hard_decisions_follow_the_injected_rng():
+    game = new_game("indian-rummy", ["Ann", "Bob"], seed=4)
+    moves = []
+    for _ in range(12):
+        first = decide(make_bot("hard"), game, random.Random(7))
+        again = decide(make_bot("hard"), game, random.Random(7))
+        assert (str(first.move), first.why) == (str(again.move), again.why)
+        moves.append(first.move)
+        game.play(first.move)
+    assert any(m.kind == "discard" for m in moves)
