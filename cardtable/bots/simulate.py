@@ -65,6 +65,17 @@ class Stats:
         lo, hi = wilson(self.wins[i], n)
         return self.wins[i] / n, lo, hi
 
+    def head_to_head(self) -> tuple[float, float, float, float]:
+        """The first level's score against the second: a match won counts 1, a drawn one
+        (nobody won: Page One's stalled deals) half, as in chess; with its 95% interval and
+        the number of drawn matches. Counting draws as losses would call two equal levels
+        unequal in games that stall often."""
+        n = max(1, self.games - self.errors)
+        drawn = max(0.0, n - self.wins[0] - self.wins[1])
+        score = self.wins[0] + drawn / 2
+        lo, hi = wilson(score, n)
+        return score / n, lo, hi, drawn
+
 
 def run_matches(
     game_id: str,
@@ -145,11 +156,12 @@ def report(stats: Stats, out: TextIO, seed: int, timing: bool = False) -> None:
         )
     if n == 2 and stats.levels[0] != stats.levels[1]:
         a, b = stats.levels
-        rate, lo, hi = stats.win_rate(0)
+        rate, lo, hi, drawn = stats.head_to_head()
         verdict = "beats" if lo > 0.5 else "loses to" if hi < 0.5 else "is level with"
+        halves = f", a drawn match counted half to each ({drawn:.0f} drawn)" if drawn else ""
         out.write(
             f"  head to head: {a} {verdict} {b}: {100 * rate:.1f}% of matches "
-            f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%)\n"
+            f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%{halves})\n"
         )
     for level, times in stats.times.items() if timing else ():
         if times:

@@ -202,3 +202,20 @@ def test_simulate_is_seeded_rotates_seats_and_reports_an_interval():
     report(a, out, 4)
     text = out.getvalue()
     assert "95% CI" in text and "head to head: medium" in text and "seeds 4..6" in text
+
+
+def test_head_to_head_counts_a_drawn_match_half_to_each():
+    from cardtable.bots.simulate import Stats
+
+    stats = Stats("page-one", "Page One", ["hard", "medium"], games=200, wins=[81.0, 65.0], score_sum=[0, 0])
+    rate, lo, hi, drawn = stats.head_to_head()
+    assert drawn == 54 and rate == (81 + 27) / 200 and lo < rate < hi
+    out = StringIO()
+    report(stats, out, seed=1)
+    assert "hard is level with medium: 54.0% of matches" in out.getvalue()
+    assert "54 drawn" in out.getvalue()
+    even = Stats("gin", "Gin", ["hard", "medium"], games=10, wins=[7.0, 3.0], score_sum=[0, 0])
+    assert even.head_to_head()[3] == 0
+    out = StringIO()
+    report(even, out, seed=1)
+    assert "hard is level with medium: 70.0%" in out.getvalue() and "drawn" not in out.getvalue()
