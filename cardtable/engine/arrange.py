@@ -1108,6 +1108,32 @@ def _cover3(m: int) -> int:
     return t | t << 1 | t << 2
 
 
+def _bits_arrangement(
+    cards: Sequence[Card],
+    vals: list[int],
+    where: dict[int, int],
+    groups: list[tuple[int, Meld]],
+    dead: int,
+    ok: bool,
+) -> Arrangement:
+    """The answer of a bit-set search: ``groups`` (first card's index, meld) in hand order
+    and the deadwood read off the bits of ``dead`` (``where``: bit -> card index)."""
+    dead_idx = []
+    while dead:
+        b = dead & -dead
+        dead ^= b
+        dead_idx.append(where[b])
+    dead_idx.sort()
+    if len(groups) > 1:
+        groups.sort(key=lambda fm: fm[0])
+    return Arrangement(
+        tuple([m for _, m in groups]),
+        tuple([cards[i] for i in dead_idx]),
+        sum([vals[i] for i in dead_idx]),
+        ok,
+    )
+
+
 def _solve_lanes(
     cards: Sequence[Card],
     rules: MeldRules,
@@ -1257,21 +1283,7 @@ def _solve_lanes(
         idx = [where[1 << (_LANE * s + off)] for s in suits]
         reps = tuple([_CANON[rank * 5 + s] for s in suits])
         groups.append((min(idx), Meld(SET, tuple([cards[i] for i in idx]), reps, rank=rank)))
-    x = held & ~sets & ~cover & ~thrown
-    dead_idx = []
-    while x:
-        b = x & -x
-        x ^= b
-        dead_idx.append(where[b])
-    dead_idx.sort()
-    if len(groups) > 1:
-        groups.sort(key=lambda fm: fm[0])
-    arr = Arrangement(
-        tuple([m for _, m in groups]),
-        tuple([cards[i] for i in dead_idx]),
-        sum([vals[i] for i in dead_idx]),
-        True,
-    )
+    arr = _bits_arrangement(cards, vals, where, groups, held & ~sets & ~cover & ~thrown, True)
     return arr, where[thrown] if thrown else -1
 
 
@@ -1483,21 +1495,7 @@ def _solve_plain(
         idx = [where[b] for b in shape[0]]
         groups.append((min(idx), Meld(SET, tuple([cards[i] for i in idx]), shape[1], rank=r0 + 1)))
     covered = sets | readings[0][0] | readings[1][0] << 13 | readings[2][0] << 26 | readings[3][0] << 39
-    x = rest & ~covered
-    dead_idx = []
-    while x:
-        b = x & -x
-        x ^= b
-        dead_idx.append(where[b])
-    dead_idx.sort()
-    if len(groups) > 1:
-        groups.sort(key=lambda fm: fm[0])
-    arr = Arrangement(
-        tuple([m for _, m in groups]),
-        tuple([cards[i] for i in dead_idx]),
-        sum([vals[i] for i in dead_idx]),
-        best < big,
-    )
+    arr = _bits_arrangement(cards, vals, where, groups, rest & ~covered, best < big)
     return arr, discard
 
 
