@@ -247,6 +247,19 @@ def make_five_crowns_deck(packs: int = 2, jokers_per_pack: int = 3) -> tuple[Car
     return tuple(cards)
 
 
+def one_of_each(cards: Sequence[Card]) -> list[Card]:
+    """The first card of each value (rank and suit) in ``cards``, in their order: the
+    distinct throws of a hand that may hold two equal cards.
+
+    >>> names(one_of_each(parse_cards("7H KS 7H JK")))
+    '7H KS JK'
+    """
+    first: dict[int, Card] = {}
+    for c in cards:
+        first.setdefault(c.key, c)
+    return list(first.values())
+
+
 def names(cards: Sequence[Card]) -> str:
     """Cards as notation, separated by spaces.
 

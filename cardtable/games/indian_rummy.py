@@ -65,7 +65,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from cardtable.engine.arrange import Arrangement, Requirement, best_arrangement
-from cardtable.engine.cards import JOKER_RANK, SUITS, Card, card_of, make_deck, names, rank_word
+from cardtable.engine.cards import JOKER_RANK, SUITS, Card, card_of, make_deck, names, one_of_each, rank_word
 from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import grouping_view
 from cardtable.engine.melds import RUN, SET, Meld, MeldRules, build_meld
@@ -768,7 +768,7 @@ class IndianRummy(RummyGame):
         if finish is not None:
             choices = [c for c in hand if c.key == finish.key][:1]
         if not choices:  # no card given (or not held): the cheapest declaration
-            choices = list({c.key: c for c in reversed(hand)}.values())[::-1]  # one per card value
+            choices = one_of_each(hand)
         best: tuple[int, Card, Verdict] | None = None
         for card in choices:
             rest = list(hand)

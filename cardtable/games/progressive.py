@@ -69,6 +69,7 @@ from cardtable.engine.cards import (
     make_deck,
     make_five_crowns_deck,
     names,
+    one_of_each,
 )
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
@@ -561,11 +562,8 @@ class ProgressiveRummy(RummyGame):
         card = next((c for c in hand if finish is not None and c.key == finish.key), None)
         outs = {m.cards[0].key for m in self.legal_moves() if m.kind == "out"}
         if card is None:  # the cheapest throw: going out first, then the fewest points kept
-            seen: dict[int, Card] = {}
-            for c in hand:
-                seen.setdefault(c.key, c)
             card = min(
-                seen.values(),
+                one_of_each(hand),
                 key=lambda c: (c.key not in outs, self.arrange([h for h in hand if h is not c]).penalty),
             )
         arr = self.arrange([c for c in hand if c is not card])
