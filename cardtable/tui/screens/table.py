@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from cardtable.engine.errors import IllegalMove, InvalidNotation
 from cardtable.engine.moves import Move
-from cardtable.engine.views import PlayerView
+from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.session import Session
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.widgets import (
@@ -323,16 +323,13 @@ class TableScreen(Screen[None]):
                 piles.mount(widget, before="#facts")
                 widget.show(card)
 
-    def _grouping(self) -> Any:
+    def _grouping(self) -> GroupingView | None:
         """The viewer's declare panel (their own cards only; none while the table is blank).
-        The card under the cursor, or the one selected, is the one to go out with."""
+        The one card selected, else the card under the cursor, is the one to go out with."""
         if self.viewer is None or self.handing_off:
             return None
-        cards = self.hand_cards(self.viewer)
         chosen = self.selected_cards()
-        finish = (
-            chosen[0] if len(chosen) == 1 else (cards[self.cursor] if 0 <= self.cursor < len(cards) else None)
-        )
+        finish = chosen[0] if len(chosen) == 1 else self.cursor_card()
         try:
             return self.game.grouping(self.viewer, finish)
         except Exception as exc:  # a panel must never take the table down
@@ -492,6 +489,21 @@ class TableScreen(Screen[None]):
         cards = self.hand_cards(self.viewer)
         return [cards[i] for i in sorted(self.selected) if i < len(cards)]
 
+    def cursor_card(self) -> Any:
+        """The viewer's card under the cursor (None without a hand)."""
+        if self.viewer is None:
+            return None
+        hand = self.hand_cards(self.viewer)
+        return hand[self.cursor] if 0 <= self.cursor < len(hand) else None
+
+    def selected_or_cursor(self) -> list[Any]:
+        """The selected cards, or with none selected the card under the cursor."""
+        cards = self.selected_cards()
+        if not cards:
+            card = self.cursor_card()
+            cards = [card] if card is not None else []
+        return cards
+
     def gesture(self, verb: str, target: int | None = None) -> None:
         """Turn a verb (+ selected cards, + a meld number) into a legal move."""
         if not self.my_turn():
@@ -499,10 +511,7 @@ class TableScreen(Screen[None]):
             return
         game = self.game
         legal = [m for m in game.legal_moves() if m.kind == verb]
-        cards = self.selected_cards()
-        if verb in ONE_CARD_VERBS and not cards and self.viewer is not None:
-            hand = self.hand_cards(self.viewer)
-            cards = [hand[self.cursor]] if hand else []
+        cards = self.selected_or_cursor() if verb in ONE_CARD_VERBS else self.selected_cards()
         if verb not in CARD_VERBS:
             if legal:
                 self.play_move(legal[0])
@@ -607,10 +616,7 @@ class TableScreen(Screen[None]):
         """The go-out verb (``out X``, ``gin X``) listed for the selected or cursor card."""
         if self.viewer is None:
             return None
-        cards = self.selected_cards()
-        if not cards:
-            hand = self.hand_cards(self.viewer)
-            cards = [hand[self.cursor]] if hand else []
+        cards = self.selected_or_cursor()
         if len(cards) != 1:
             return None
         name = cards[0].name
