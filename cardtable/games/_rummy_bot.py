@@ -17,7 +17,10 @@ Levels: ``easy`` opens and melds greedily, never takes the discard or lays off, 
 its highest loose card (now and then any loose card); ``medium`` is the above; ``hard`` adds
 tracking from the public log: cards the opponents took from the pile (and so collect) and
 threw (and so do not want), the cards already seen (a pair whose third cards are all gone is
-dead), and it weighs how dangerous each discard is to the next player.
+dead), and it weighs how dangerous each discard is to the next player. Hard also goes out
+all at once, never having opened, whenever every card but one melds (below the minimum where
+the rules waive it), and where that scores extra (Rummy 51's -140 against the others' 200 or
+doubled hands) it holds an opening back until an opened player is down to their last card.
 
 The per-game modules (``scala40_bot``, ``rummy51_bot``) describe their game with a
 :class:`RummyTraits` built from a fresh game of the same rules (values, meld rules,
@@ -134,6 +137,10 @@ class RummyTraits:
     """What an unopened player pays when someone goes out (None: the cards in hand)."""
     take_needs_open: bool = False
     """Only opened players may take the discard (Scala 40)."""
+    at_once_bonus: bool = False
+    """Going out all at once, never having opened, scores extra (Rummy 51's -140 and 200)."""
+    at_once_no_minimum: bool = False
+    """Going out all at once needs no opening minimum."""
 
 
 # ---------------------------------------------------------------------------- the log
@@ -313,6 +320,10 @@ class RummyPolicy:
         if not opened:
             total = prov + sum(self.t.meld_points(g) for g in groups)
             state = (view.deal_number, tuple(sorted(view.hand)))
+            if self.level == "hard":
+                once = self._at_once(turn, hand, legal, prov, total >= need)
+                if once is not None:
+                    return once
             if groups and total >= need and state not in self._cancelled:
                 planned = self._opening_plan(turn, groups, prov, need)
                 if planned:
@@ -337,6 +348,58 @@ class RummyPolicy:
         if swap is not None:
             return swap
         return self._discard(turn, hand, split, opened, table)
+
+    def _at_once(
+        self,
+        turn: Turn,
+        hand: list[Card],
+        legal: dict[tuple[object, ...], Move],
+        prov: int,
+        can_open: bool,
+    ) -> Decision | None:
+        """The hard level's going out all at once, never having opened: when every card
+        but one melds, lay the melds (even short of the minimum where the rules waive it)
+        and throw the last; and where going out at once scores extra, hold an opening back
+        while only a card or two stay loose and nobody looks close to going out. None:
+        play on as medium does."""
+        card, arr = best_discard(hand, self.t.mrules, self.value)
+        if not arr.deadwood and (can_open or self.t.at_once_no_minimum):
+            if not arr.groups:
+                move = next((m for m in turn.moves if m.kind == "discard" and m.cards[0] == card), None)
+                if move is not None:
+                    return Decision(move, f"discard {card.name} and go out all at once")
+                return None
+            plan = sorted(arr.groups, key=self.t.meld_points, reverse=True)
+            if self._goes_out(turn, plan):
+                return self._lay(legal, plan[0], f"meld {_names(plan[0].cards)}: going out all at once")
+            return None
+        if prov or not can_open or not self.t.at_once_bonus:
+            return None
+        # Rummy 51's going out at once swings a two-player deal by ~300 points against a
+        # plain going out's ~140, so an opening is held back (the melds stay hidden, and
+        # nobody can lay off on them) until an opened player is down to their last cards.
+        threat = [
+            s.name
+            for s in turn.view.seats
+            if s.seat != turn.seat and s.active and "opened" in s.badges and s.card_count <= HOLD_THREAT
+        ]
+        if threat:
+            return None
+        split = self.split(hand)
+        decision = self._discard(turn, hand, split, False, [])
+        why = f"hold the opening back to go out all at once; {decision.why}"
+        return Decision(decision.move, why)
+
+    def _goes_out(self, turn: Turn, plan: Sequence[Meld]) -> bool:
+        """Whether laying ``plan`` on a determinized copy leaves a discard that empties the
+        hand."""
+        trial = turn.sample(turn.rng)
+        try:
+            for meld in plan:
+                trial.play(self._meld_move(meld))
+        except (IllegalMove, InvalidNotation):
+            return False
+        return len(trial.hand(turn.seat)) == 1 and any(m.kind == "discard" for m in trial.legal_moves())
 
     @staticmethod
     def _after_cancel(view: PlayerView) -> list[Card]:
@@ -540,6 +603,11 @@ class RummyPolicy:
                     return Decision(m, f"{kind} with the card that must be used this turn")
         other = next((m for m in moves if m.kind != "cancel"), moves[0])
         return Decision(other, "the only way on")
+
+
+HOLD_THREAT = 1
+"""An opened player with this many cards or fewer may go out next turn: a hard hand that
+could open stops holding back for going out at once then."""
 
 
 def arrange_names(hand: Sequence[str], traits: RummyTraits) -> tuple[list[list[str]], list[str]]:

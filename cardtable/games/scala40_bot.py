@@ -29,6 +29,8 @@ def traits(rules: Scala40Rules) -> RummyTraits:
         minimum=OPENING,
         unopened_cost=100 if rules.unopened_flat_100 else None,
         take_needs_open=not rules.earlier_discard,
+        at_once_bonus=rules.open_and_close_double,
+        at_once_no_minimum=rules.close_in_hand_no_minimum,
     )
 
 
