@@ -42,6 +42,7 @@ from cardtable.bots import Decision, Turn
 from cardtable.engine.arrange import best_arrangement, best_discard
 from cardtable.engine.cards import JOKER_RANK, Card, parse_card
 from cardtable.engine.errors import IllegalMove, InvalidNotation
+from cardtable.engine.game import Game
 from cardtable.engine.melds import RUN, SET, Meld, MeldRules, enumerate_melds, extend_meld
 from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.views import PlayerView
@@ -192,8 +193,8 @@ class Tracker:
             m = _LAID.match(line)
             if m:
                 # a taken card laid on the table is no longer collected (Scala 40 makes the
-                # taker use it at once, so most taken cards end here)
-                # a joker is logged with what it stands for ("JK=7D"): the card is the joker
+                # taker use it at once, so most taken cards end here); a joker is logged with
+                # what it stands for ("JK=7D")
                 words = (m.group(2) or m.group(3)).split()
                 self._drop(m.group(1), [parse_card(w.partition("=")[0]) for w in words])
         self.seen_log = new
@@ -321,7 +322,7 @@ class RummyPolicy:
             total = prov + sum(self.t.meld_points(g) for g in groups)
             state = (view.deal_number, tuple(sorted(view.hand)))
             if self.level == "hard":
-                once = self._at_once(turn, hand, legal, prov, total >= need)
+                once = self._at_once(turn, hand, split, legal, prov, total >= need)
                 if once is not None:
                     return once
             if groups and total >= need and state not in self._cancelled:
@@ -353,6 +354,7 @@ class RummyPolicy:
         self,
         turn: Turn,
         hand: list[Card],
+        split: Split,
         legal: dict[tuple[object, ...], Move],
         prov: int,
         can_open: bool,
@@ -360,8 +362,8 @@ class RummyPolicy:
         """The hard level's going out all at once, never having opened: when every card
         but one melds, lay the melds (even short of the minimum where the rules waive it)
         and throw the last; and where going out at once scores extra, hold an opening back
-        while only a card or two stay loose and nobody looks close to going out. None:
-        play on as medium does."""
+        until an opened player is down to :data:`HOLD_THREAT` cards. ``split`` is the hand's
+        best split. None: play on as medium does."""
         card, arr = best_discard(hand, self.t.mrules, self.value)
         if not arr.deadwood and (can_open or self.t.at_once_no_minimum):
             if not arr.groups:
@@ -378,28 +380,23 @@ class RummyPolicy:
         # Rummy 51's going out at once swings a two-player deal by ~300 points against a
         # plain going out's ~140, so an opening is held back (the melds stay hidden, and
         # nobody can lay off on them) until an opened player is down to their last cards.
-        threat = [
-            s.name
+        if any(
+            s.seat != turn.seat and s.active and "opened" in s.badges and s.card_count <= HOLD_THREAT
             for s in turn.view.seats
-            if s.seat != turn.seat and s.active and "opened" in s.badges and s.card_count <= HOLD_THREAT
-        ]
-        if threat:
+        ):
             return None
-        split = self.split(hand)
         decision = self._discard(turn, hand, split, False, [])
         why = f"hold the opening back to go out all at once; {decision.why}"
         return Decision(decision.move, why)
 
     def _goes_out(self, turn: Turn, plan: Sequence[Meld]) -> bool:
-        """Whether laying ``plan`` on a determinized copy leaves a discard that empties the
-        hand."""
-        trial = turn.sample(turn.rng)
-        try:
-            for meld in plan:
-                trial.play(self._meld_move(meld))
-        except (IllegalMove, InvalidNotation):
-            return False
-        return len(trial.hand(turn.seat)) == 1 and any(m.kind == "discard" for m in trial.legal_moves())
+        """Whether laying ``plan`` leaves a discard that empties the hand."""
+        trial = self._tried(turn, plan)
+        return (
+            trial is not None
+            and len(trial.hand(turn.seat)) == 1
+            and any(m.kind == "discard" for m in trial.legal_moves())
+        )
 
     @staticmethod
     def _after_cancel(view: PlayerView) -> list[Card]:
@@ -424,16 +421,24 @@ class RummyPolicy:
             if prov + sum(self.t.meld_points(g) for g in plan) >= need:
                 plans.append(plan)
         for plan in plans:
-            trial = turn.sample(turn.rng)
-            try:
-                for meld in plan:
-                    trial.play(self._meld_move(meld))
-            except (IllegalMove, InvalidNotation):
+            trial = self._tried(turn, plan)
+            if trial is None:
                 continue
             view = trial.view(turn.seat)
             if "opened" in view.seats[turn.seat].badges and trial.legal_moves():
                 return plan
         return None
+
+    def _tried(self, turn: Turn, plan: Sequence[Meld]) -> Game | None:
+        """A determinized copy with ``plan`` laid (the seat's own cards and the table are
+        real there); None when a meld of it is refused."""
+        trial = turn.sample(turn.rng)
+        try:
+            for meld in plan:
+                trial.play(self._meld_move(meld))
+        except (IllegalMove, InvalidNotation):
+            return None
+        return trial
 
     def _lay(self, legal: dict[tuple[object, ...], Move], meld: Meld, why: str) -> Decision:
         return Decision(legal[self._meld_move(meld).key], why)
