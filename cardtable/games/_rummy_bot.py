@@ -322,7 +322,7 @@ class RummyPolicy:
             total = prov + sum(self.t.meld_points(g) for g in groups)
             state = (view.deal_number, tuple(sorted(view.hand)))
             if self.level == "hard":
-                once = self._at_once(turn, hand, split, legal, prov, total >= need)
+                once = self._at_once(turn, hand, split, table, legal, prov, total >= need)
                 if once is not None:
                     return once
             if groups and total >= need and state not in self._cancelled:
@@ -355,6 +355,7 @@ class RummyPolicy:
         turn: Turn,
         hand: list[Card],
         split: Split,
+        table: list[Meld],
         legal: dict[tuple[object, ...], Move],
         prov: int,
         can_open: bool,
@@ -385,7 +386,7 @@ class RummyPolicy:
             for s in turn.view.seats
         ):
             return None
-        decision = self._discard(turn, hand, split, False, [])
+        decision = self._discard(turn, hand, split, False, table)
         why = f"hold the opening back to go out all at once; {decision.why}"
         return Decision(decision.move, why)
 
