@@ -387,7 +387,7 @@ class RummyPolicy:
         ):
             return None
         decision = self._discard(turn, hand, split, False, table)
-        why = f"hold the opening back to go out all at once; {decision.why}"
+        why = f"{HOLD_WHY}; {decision.why}"
         return Decision(decision.move, why)
 
     def _goes_out(self, turn: Turn, plan: Sequence[Meld]) -> bool:
@@ -611,6 +611,8 @@ class RummyPolicy:
         return Decision(other, "the only way on")
 
 
+HOLD_WHY = "hold the opening back: you could open, but going out all at once later scores far more"
+"""What a hint says when it holds an opening back (a new player's first question is why)."""
 HOLD_THREAT = 1
 """An opened player with this many cards or fewer may go out next turn: a hard hand that
 could open stops holding back for going out at once then."""

@@ -254,7 +254,9 @@ def test_rummy51_hard_holds_an_opening_back_to_go_out_all_at_once():
     game = _rummy51_after_bobs_draw("KH KD KC QS QD QC JH JD JS 2C 5D 8S 9C 3C", "4S")
     hard = decide(make_bot("hard"), game, random.Random(0))
     assert hard.move.kind == "discard"
-    assert hard.why.startswith("hold the opening back to go out all at once")
+    assert hard.why.startswith(
+        "hold the opening back: you could open, but going out all at once later scores far more; discard "
+    )
     medium = decide(make_bot("medium"), game, random.Random(0))
     assert medium.move.kind == "meld" and "enough to open" in medium.why
 
