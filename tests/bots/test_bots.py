@@ -101,6 +101,27 @@ def test_medium_never_opens_short_and_keeps_its_joker():
     assert move.cards[0].name != "JK"
 
 
+def test_scala40_hard_swaps_a_loose_card_for_a_table_joker_and_lays_the_joker_off():
+    deal = {
+        "hands": ["KS KD KC QH QD QC 2C 5D 9C 4H 8H JS 10D", "5S 6S JK AS AD AC 2H 3C 4D 9D JH 10C 8D"],
+        "stock": "6C KH 7S",
+    }
+    game = new_game("scala40", players=["Ann", "Bob"], seed=1, deal=deal)
+    for move in ["draw", "meld KS KD KC", "meld QH QD QC", "discard 2C"]:
+        game.play(move)
+    for move in ["draw", "meld AS AD AC", "meld 5S 6S JK", "discard KH", "draw"]:
+        game.play(move)
+    # Ann drew 7S, loose in her hand: the joker in Bob's 5S 6S JK stands for it
+    assert str(decide(make_bot("medium"), game, random.Random(0)).move) == "discard 10D"
+    bot = make_bot("hard")
+    swap = decide(bot, game, random.Random(0))
+    assert str(swap.move) == "swap 4 7S"
+    assert "7S is loose" in swap.why
+    game.play(swap.move)
+    lay = decide(bot, game, random.Random(0)).move
+    assert lay.kind == "layoff" and lay.cards[0].name == "JK"
+
+
 def test_rummy51_medium_takes_a_discard_that_completes_a_meld():
     deal = {
         "hands": [
