@@ -339,7 +339,8 @@ class RummyPolicy:
         if not opened:
             total = prov + sum(self.t.meld_points(g) for g in groups)
             state = (view.deal_number, tuple(sorted(view.hand)))
-            if self.level == "hard":
+            # a hand whose melds were taken back this turn is not laid again (by either path)
+            if self.level == "hard" and state not in self._cancelled:
                 once = self._at_once(turn, hand, split, table, legal, prov, total >= need)
                 if once is not None:
                     return once
@@ -384,6 +385,11 @@ class RummyPolicy:
         until an opened player is down to :data:`HOLD_THREAT` cards. ``split`` is the hand's
         best split. None: play on as medium does."""
         card, arr = best_discard(hand, self.t.mrules, self.value)
+        if not arr.deadwood and not can_open:
+            # the least-penalty split may fall short where this one (another joker place,
+            # another split) reaches the minimum: a plan begun this turn is finished
+            _, need = _opening(turn.view.facts.get("opening"), self.t.minimum)
+            can_open = prov + sum(self.t.meld_points(g) for g in arr.groups) >= need
         if not arr.deadwood and (can_open or self.t.at_once_no_minimum):
             if not arr.groups:
                 move = next((m for m in turn.moves if m.kind == "discard" and m.cards[0] == card), None)

@@ -122,6 +122,27 @@ def test_scala40_hard_swaps_a_loose_card_for_a_table_joker_and_lays_the_joker_of
     assert lay.kind == "layoff" and lay.cards[0].name == "JK"
 
 
+def test_scala40_hard_finishes_going_out_at_once_when_another_split_reaches_40():
+    # all 14 cards meld to 48 (JK=6D), but the least-penalty split of what is left after
+    # the first meld reaches only 38: hard used to take its melds back and lay them again
+    # for ever; now it lays the rest and goes out
+    deal = {
+        "hands": ["2S 4D AS 3H 5D 3C JK 2H 2D 3D 3S 4S 5S", "KS KD 9C 8H 7D 6C QH JC 10D 4C 9H 7S 8C"],
+        "stock": "KC QS 6S",
+    }
+    game = new_game("scala40", players=["Ann", "Bob"], seed=1, deal=deal)
+    for move in ["draw", "discard KC", "draw", "discard QS", "draw"]:
+        game.play(move)
+    bot = make_bot("hard")
+    for _ in range(10):
+        decision = decide(bot, game, random.Random(0))
+        assert decision.move.kind != "cancel"
+        game.play(decision.move)
+        if game.is_over or game.phase == "deal-over":
+            break
+    assert not game.hand(0)  # Ann went out (Bob's 13 cards pay 108: the match is over)
+
+
 def test_rummy51_medium_takes_a_discard_that_completes_a_meld():
     deal = {
         "hands": [
