@@ -329,3 +329,29 @@ def test_page_one_samples_respect_the_voids_seen():
         ]
         assert len(world.hand(1)) == len(game.hand(1))
         assert sorted(c.id for c in world.all_cards()) == sorted(c.id for c in game.all_cards())
+
+
+def test_page_one_hard_searches_a_fixed_number_of_deals_and_sometimes_overrides_medium():
+    """With time to spare hard's choice depends only on its RNG (a count of sampled deals,
+    not the clock), and over a few deals it replaces medium's move now and then."""
+    from cardtable.games.page_one_bot import PageOnePolicy
+
+    game = new_game("page-one", players=["Ann", "Bob"], seed=3)
+    for _ in range(6):
+        game.play(decide(make_bot("medium"), game, random.Random(1)).move)
+    first = decide(make_bot("hard"), game, random.Random(7), budget=30.0)
+    again = decide(make_bot("hard"), game, random.Random(7), budget=30.0)
+    assert (first.move, first.why) == (again.move, again.why)
+
+    searches = overrides = 0
+    for seed in (1, 2, 3, 4):
+        game = new_game("page-one", players=["Ann", "Bob"], seed=seed)
+        hard, medium = PageOnePolicy("hard"), make_bot("medium")
+        rng = random.Random(seed)
+        while not game.is_over and len(game.history) < 120:
+            turn = turn_of(game, rng, budget=30.0)
+            move = hard.decide(turn).move if game.to_act == 0 else medium.decide(turn).move
+            game.play(move)
+        searches += hard.searches
+        overrides += hard.overrides
+    assert searches >= 20 and 0 < overrides < searches / 3
