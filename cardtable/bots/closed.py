@@ -37,7 +37,7 @@ from typing import Any
 from cardtable.bots import Decision, Turn
 from cardtable.engine.arrange import Arrangement, Requirement, best_arrangement, best_discard
 from cardtable.engine.cards import JOKER_RANK, Card, parse_card
-from cardtable.engine.melds import MeldRules
+from cardtable.engine.melds import Meld, MeldRules
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
 
@@ -57,6 +57,36 @@ def _value_of(game: Any) -> Callable[[Card], int]:
     if callable(fn):
         return fn  # type: ignore[no-any-return]
     return lambda c: 25 if c.rank == JOKER_RANK else min(c.rank, 10)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """What one decision knows, read once from the turn and its determinized sample and
+    handed to the steps of the plan (and to :class:`Lookahead`) as one piece."""
+
+    turn: Turn
+    game: Any
+    """The determinized sample (``turn.sample``): it holds the seat's own hand."""
+    hand: list[Card]
+    rules: MeldRules
+    value: Callable[[Card], int]
+    """The game's card value (:func:`_value_of`)."""
+    need: Requirement | None
+    """What a hand must hold to go out (Indian Rummy's life), None when nothing."""
+    pure: Callable[[Meld], bool] | None
+    """The game's purity test for runs (``is_pure``), when it has one."""
+
+    def arrange(self, cards: Sequence[Card]) -> Arrangement:
+        """:func:`best_arrangement` of ``cards`` under this position's rules."""
+        return best_arrangement(cards, self.rules, self.value, need=self.need, pure=self.pure)
+
+    def throw(
+        self, cards: Sequence[Card], may_discard: Callable[[Card], bool] | None = None
+    ) -> tuple[Card, Arrangement]:
+        """:func:`best_discard` from ``cards`` under this position's rules."""
+        return best_discard(
+            cards, self.rules, self.value, need=self.need, pure=self.pure, may_discard=may_discard
+        )
 
 
 class ClosedRummyPolicy:
@@ -101,31 +131,29 @@ class ClosedRummyPolicy:
                 return Decision(move, "the only move")
         game = turn.sample(turn.rng)
         rules: MeldRules = game.mrules  # type: ignore[attr-defined]
-        value = _value_of(game)
-        hand = list(game.hand(turn.seat))
         need: Requirement | None = None
         pure = getattr(game, "is_pure", None)
         if callable(pure):
             # the game's own life requirement when it names one (Indian Rummy's four-card life)
             need = getattr(game, "life_need", None) or Requirement(runs=2, pure_runs=1)
+        # read once: every step below (and its lookahead) works on this same sample
+        pos = Position(turn, game, list(game.hand(turn.seat)), rules, _value_of(game), need, pure)
         # Big gin first: it scores more than gin (its bonus is bigger) and is listed with it.
         for verb in ("biggin", "gin", "out"):
             move = next((m for m in moves if m.kind == verb), None)
             if move is not None:
                 return Decision(move, f"{verb}: every card is in a meld")
         if "layoff" in kinds:
-            laid = self._layoff(moves, hand, rules, value, need, pure)
+            laid = self._layoff(pos)
             if laid is not None:
                 return laid
         if "draw" in kinds or "take" in kinds or "pass" in kinds:
-            return self._draw(turn, game, hand, rules, value, need, pure)
+            return self._draw(pos)
         knock = next((m for m in moves if m.kind == "knock"), None)
         throws = [m for m in moves if m.kind == "discard"]
         if throws:
             allowed = {m.cards[0].key for m in throws}
-            card, arr = best_discard(
-                hand, rules, value, need=need, pure=pure, may_discard=lambda c: c.key in allowed
-            )
+            card, arr = pos.throw(pos.hand, may_discard=lambda c: c.key in allowed)
             if need is not None and arr.ok and arr.penalty == 0:
                 declare = self._declare(game, moves, card)
                 if declare is not None:
@@ -133,10 +161,10 @@ class ClosedRummyPolicy:
             if knock is not None and (self.level != "easy" or arr.penalty <= 4):
                 return Decision(knock, f"knock: {arr.penalty} points of deadwood")
             if self.level == "hard":
-                card, arr = self._hard_throw(turn, game, hand, rules, value, need, pure, allowed, card, arr)
+                card, arr = self._hard_throw(pos, allowed, card, arr)
             if self.level == "easy" and turn.rng.random() < 0.3:
                 loose = [c for c in arr.deadwood if c.key in allowed and c.rank != JOKER_RANK] or [card]
-                card = max(loose, key=value)
+                card = max(loose, key=pos.value)
             move = next(m for m in throws if m.cards[0] == card)
             return Decision(move, f"discard {card.name}: the rest leaves {arr.penalty} points loose")
         if knock is not None and self.level != "easy":
@@ -163,25 +191,18 @@ class ClosedRummyPolicy:
                 return Decision(m, f"declare, throwing {m.cards[0].name}: the show is valid")
         return None
 
-    def _layoff(
-        self,
-        moves: Sequence[Move],
-        hand: list[Card],
-        rules: MeldRules,
-        value: Callable[[Card], int],
-        need: Requirement | None,
-        pure: Any,
-    ) -> Decision | None:
+    def _layoff(self, pos: Position) -> Decision | None:
         """The lay-off that leaves the least penalty, if it leaves no more than keeping the
         card (a card laid off is one less to count; one taken out of an own meld may not be).
         Called again after each lay-off, so every card that can go, goes."""
+        moves, hand = pos.turn.moves, pos.hand
         throws = any(m.kind == "discard" for m in moves)
 
         def left(cards: list[Card]) -> int:
             # With a discard still to come (Progressive's last turn) the best throw is made too.
             if throws and cards:
-                return best_discard(cards, rules, value, need=need, pure=pure)[1].penalty
-            return best_arrangement(cards, rules, value, need=need, pure=pure).penalty
+                return pos.throw(cards)[1].penalty
+            return pos.arrange(cards).penalty
 
         if throws and len(hand) < 2:
             return None  # the last card must be discarded
@@ -203,40 +224,30 @@ class ClosedRummyPolicy:
         return Decision(best[1], f"lay off {card.name}: {now} -> {best[0]} points left")
 
     def _hard_throw(
-        self,
-        turn: Turn,
-        game: Any,
-        hand: list[Card],
-        rules: MeldRules,
-        value: Callable[[Card], int],
-        need: Requirement | None,
-        pure: Any,
-        allowed: set[int],
-        card: Card,
-        arr: Arrangement,
+        self, pos: Position, allowed: set[int], card: Card, arr: Arrangement
     ) -> tuple[Card, Arrangement]:
         """The hard level's throw: among the cards whose throw leaves little more penalty
         than the least, the one whose kept hand is best after the next draw (a one-ply
         expectimax over the unseen cards, :class:`Lookahead`) and feeds the next player
         least (cards near what they took). Static weights (draws that meld a loose pair)
         order the candidates and decide when the lookahead's work cap is reached."""
-        table = read_table(turn, game)
-        found = [(self._throw_score(card, arr, value, table), card, arr)]
+        table = read_table(pos.turn, pos.game)
+        found = [(self._throw_score(card, arr, pos.value, table), card, arr)]
         seen: set[int] = {card.key}
-        for c in hand:
-            if c.key in seen or c.key not in allowed or rules.is_wild(c):
+        for c in pos.hand:
+            if c.key in seen or c.key not in allowed or pos.rules.is_wild(c):
                 continue
             seen.add(c.key)
-            rest = [h for h in hand if h is not c]
-            a = best_arrangement(rest, rules, value, need=need, pure=pure)
+            rest = [h for h in pos.hand if h is not c]
+            a = pos.arrange(rest)
             if a.ok < arr.ok or a.penalty > arr.penalty + SLACK:
                 continue  # clearly worse now: no draw or danger makes up for it
-            found.append((self._throw_score(c, a, value, table), c, a))
+            found.append((self._throw_score(c, a, pos.value, table), c, a))
         found.sort(key=lambda t: t[0])
-        look = Lookahead(rules, value, need, pure, table)
+        look = Lookahead(pos, table)
         best: tuple[float, Card, Arrangement] | None = None
         for _, c, a in found[:LOOK_THROWS]:
-            rest = [h for h in hand if h is not c]
+            rest = [h for h in pos.hand if h is not c]
             ev = look.after_draw(rest, a)
             if ev is None:
                 break  # out of work: the candidates weighed so far (or the static order) decide
@@ -253,16 +264,8 @@ class ClosedRummyPolicy:
         risk of handing the next player a card they want."""
         return arr.penalty - table.potential(arr.deadwood, value) + table.danger(card)
 
-    def _draw(
-        self,
-        turn: Turn,
-        game: Any,
-        hand: list[Card],
-        rules: MeldRules,
-        value: Callable[[Card], int],
-        need: Requirement | None,
-        pure: Any,
-    ) -> Decision | None:
+    def _draw(self, pos: Position) -> Decision | None:
+        turn, hand = pos.turn, pos.hand
         moves = turn.moves
         take = next((m for m in moves if m.kind == "take"), None)
         other = next((m for m in moves if m.kind in ("draw", "pass")), None)
@@ -272,14 +275,12 @@ class ClosedRummyPolicy:
         top = next((c for c in _discard_cards(turn) if c.name == top_name), None)
         if top is None:
             return None
-        now = best_arrangement(hand, rules, value, need=need, pure=pure)
+        now = pos.arrange(hand)
         # after taking, a card is thrown: compare the best hand then with the hand now
-        _, after = best_discard(
-            [*hand, top], rules, value, need=need, pure=pure, may_discard=lambda c: c is not top
-        )
+        _, after = pos.throw([*hand, top], may_discard=lambda c: c is not top)
         if self.level == "hard":
             # the open card against what the stock is expected to bring (one-ply lookahead)
-            look = Lookahead(rules, value, need, pure, read_table(turn, game))
+            look = Lookahead(pos, read_table(turn, pos.game))
             stock = look.after_draw(hand, now)
             if stock is not None:
                 if other is None or look.loss(after) + TAKE_EDGE <= stock:
@@ -392,19 +393,8 @@ class Lookahead:
     replaces the highest loose one if it is lower. Each solver call spends from
     :data:`LOOK_CALLS`."""
 
-    def __init__(
-        self,
-        rules: MeldRules,
-        value: Callable[[Card], int],
-        need: Requirement | None,
-        pure: Any,
-        table: Table,
-        calls: int = LOOK_CALLS,
-    ) -> None:
-        self.rules = rules
-        self.value = value
-        self.need = need
-        self.pure = pure
+    def __init__(self, pos: Position, table: Table, calls: int = LOOK_CALLS) -> None:
+        self.pos = pos
         self.table = table
         self.calls = calls
 
@@ -414,7 +404,7 @@ class Lookahead:
 
     def _touches(self, card: Card, kept: Sequence[Card]) -> bool:
         """Whether ``card`` may meld with something kept (or is wild)."""
-        rules = self.rules
+        rules = self.pos.rules
         if card.rank == JOKER_RANK or rules.is_wild(card):
             return True
         ranks = {card.rank, 14} if card.rank == 1 else {card.rank}
@@ -432,9 +422,9 @@ class Lookahead:
     def after_draw(self, kept: list[Card], arr: Arrangement) -> float | None:
         """The expected :meth:`loss` after one draw onto ``kept`` (best arranged as
         ``arr``) and the best throw; None when the work cap runs out first."""
-        table = self.table
+        table, pos = self.table, self.pos
         now = self.loss(arr)
-        loose = [self.value(c) for c in arr.deadwood if not self.rules.is_wild(c)]
+        loose = [pos.value(c) for c in arr.deadwood if not pos.rules.is_wild(c)]
         top = max(loose, default=0)
         total = 0.0
         count = 0
@@ -445,11 +435,11 @@ class Lookahead:
             if self._touches(card, kept):
                 if self.calls <= 0:
                     return None
-                self.calls -= 1 if self.need is None else 2
-                _, a = best_discard([*kept, card], self.rules, self.value, need=self.need, pure=self.pure)
+                self.calls -= 1 if pos.need is None else 2
+                _, a = pos.throw([*kept, card])
                 got = min(now, self.loss(a))
             else:
-                got = now - max(0, top - self.value(card))
+                got = now - max(0, top - pos.value(card))
             total += n * got
             count += n
         return total / count if count else now

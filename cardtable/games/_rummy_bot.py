@@ -140,6 +140,7 @@ class RummyTraits:
 
 _TOOK = re.compile(r"^(.*) took (\S+) from the discard pile$")
 _THREW = re.compile(r"^(.*) discarded (\S+)$")
+_LAID = re.compile(r"^(.*) (?:melded (.+) \(\d+\)|laid off (\S+) on meld \d+)$")
 
 
 @dataclass
@@ -179,10 +180,23 @@ class Tracker:
             if m:
                 name, card = m.group(1), parse_card(m.group(2))
                 self.threw.setdefault(name, []).append(card)
-                held = self.took.get(name)
-                if held and card in held:
-                    held.remove(card)
+                self._drop(name, [card])
+                continue
+            m = _LAID.match(line)
+            if m:
+                # a taken card laid on the table is no longer collected (Scala 40 makes the
+                # taker use it at once, so most taken cards end here)
+                # a joker is logged with what it stands for ("JK=7D"): the card is the joker
+                words = (m.group(2) or m.group(3)).split()
+                self._drop(m.group(1), [parse_card(w.partition("=")[0]) for w in words])
         self.seen_log = new
+
+    def _drop(self, name: str, cards: Sequence[Card]) -> None:
+        """Cards ``name`` no longer holds: they leave what they were seen to take."""
+        held = self.took.get(name)
+        for card in cards:
+            if held and card in held:
+                held.remove(card)
 
 
 # ---------------------------------------------------------------------------- the policy

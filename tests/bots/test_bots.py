@@ -200,6 +200,25 @@ def test_rummy_tracker_keeps_what_was_taken_until_thrown():
     assert t.took == {}
 
 
+def test_rummy_tracker_drops_a_taken_card_once_it_is_laid_on_the_table():
+    # Scala 40's taker must use the card at once: melded or laid off, it is no longer held
+    t = Tracker()
+    t.update(
+        1,
+        [
+            "Deal 1: Ann deals; Bob plays first",
+            "Bob took 7C from the discard pile",
+            "Bob took 9H from the discard pile",
+            "Bob took KS from the discard pile",
+            "Bob melded 7C 8C JK (24)",
+            "Bob melded 5S 5H JK=5D (15)",
+            "Ann laid off 9H on meld 1",
+            "Bob laid off KS on meld 1",
+        ],
+    )
+    assert [c.name for c in t.took["Bob"]] == ["9H"]  # Ann's lay-off is not Bob's card
+
+
 def test_arrange_puts_melds_first():
     rules = new_game("rummy51", players=["A", "B"], seed=1).rules
     melds, loose = arrange("rummy51", rules, ["2C", "QH", "7S", "KH", "7D", "AH", "9D", "7C"])

@@ -64,7 +64,7 @@ def test_the_table_remembers_what_the_next_player_took():
 def test_the_lookahead_averages_the_hand_after_one_draw():
     from collections import Counter
 
-    from cardtable.bots.closed import Lookahead, Table
+    from cardtable.bots.closed import Lookahead, Position, Table
     from cardtable.engine.arrange import best_arrangement
     from cardtable.engine.cards import parse_cards
     from cardtable.engine.melds import MeldRules
@@ -79,7 +79,10 @@ def test_the_lookahead_averages_the_hand_after_one_draw():
         Counter(), set(), Counter({four.key: 1, nine.key: 1}), 2, 0, {four.key: four, nine.key: nine}
     )
     kept = list(parse_cards("5H 6H KS"))
-    look = Lookahead(rules, value, None, None, table)
+    # any turn and sample will do: the lookahead reads only the rules, value, need and purity
+    game = gin_deal("7H 8H 9H KS KD KC 2C 3C 4C 5C")
+    pos = Position(turn_of(game, random.Random(0)), game, kept, rules, value, None, None)
+    look = Lookahead(pos, table)
     # 4H makes a run and KS goes (0 left); 9C melds nothing and replaces KS (20 left)
     assert look.after_draw(kept, best_arrangement(kept, rules, value)) == 10
     assert look.calls < 200, "4H went to the solver, 9C did not need it"
