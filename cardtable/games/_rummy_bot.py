@@ -17,7 +17,10 @@ Levels: ``easy`` opens and melds greedily, never takes the discard or lays off, 
 its highest loose card (now and then any loose card); ``medium`` is the above; ``hard`` adds
 tracking from the public log: cards the opponents took from the pile (and so collect) and
 threw (and so do not want), the cards already seen (a pair whose third cards are all gone is
-dead), and it weighs how dangerous each discard is to the next player.
+dead), and it weighs how dangerous each discard is to the next player. Hard also goes out
+all at once, never having opened, whenever every card but one melds (below the minimum where
+the rules waive it), and where that scores extra (Rummy 51's -140 against the others' 200 or
+doubled hands) it holds an opening back until an opened player is down to their last card.
 
 The per-game modules (``scala40_bot``, ``rummy51_bot``) describe their game with a
 :class:`RummyTraits` built from a fresh game of the same rules (values, meld rules,
@@ -39,6 +42,7 @@ from cardtable.bots import Decision, Turn
 from cardtable.engine.arrange import best_arrangement, best_discard
 from cardtable.engine.cards import JOKER_RANK, Card, parse_card
 from cardtable.engine.errors import IllegalMove, InvalidNotation
+from cardtable.engine.game import Game
 from cardtable.engine.melds import RUN, SET, Meld, MeldRules, enumerate_melds, extend_meld
 from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.views import PlayerView
@@ -134,6 +138,10 @@ class RummyTraits:
     """What an unopened player pays when someone goes out (None: the cards in hand)."""
     take_needs_open: bool = False
     """Only opened players may take the discard (Scala 40)."""
+    at_once_bonus: bool = False
+    """Going out all at once, never having opened, scores extra (Rummy 51's -140 and 200)."""
+    at_once_no_minimum: bool = False
+    """Going out all at once needs no opening minimum."""
 
 
 # ---------------------------------------------------------------------------- the log
@@ -185,8 +193,8 @@ class Tracker:
             m = _LAID.match(line)
             if m:
                 # a taken card laid on the table is no longer collected (Scala 40 makes the
-                # taker use it at once, so most taken cards end here)
-                # a joker is logged with what it stands for ("JK=7D"): the card is the joker
+                # taker use it at once, so most taken cards end here); a joker is logged with
+                # what it stands for ("JK=7D")
                 words = (m.group(2) or m.group(3)).split()
                 self._drop(m.group(1), [parse_card(w.partition("=")[0]) for w in words])
         self.seen_log = new
@@ -313,6 +321,10 @@ class RummyPolicy:
         if not opened:
             total = prov + sum(self.t.meld_points(g) for g in groups)
             state = (view.deal_number, tuple(sorted(view.hand)))
+            if self.level == "hard":
+                once = self._at_once(turn, hand, split, table, legal, prov, total >= need)
+                if once is not None:
+                    return once
             if groups and total >= need and state not in self._cancelled:
                 planned = self._opening_plan(turn, groups, prov, need)
                 if planned:
@@ -338,6 +350,55 @@ class RummyPolicy:
             return swap
         return self._discard(turn, hand, split, opened, table)
 
+    def _at_once(
+        self,
+        turn: Turn,
+        hand: list[Card],
+        split: Split,
+        table: list[Meld],
+        legal: dict[tuple[object, ...], Move],
+        prov: int,
+        can_open: bool,
+    ) -> Decision | None:
+        """The hard level's going out all at once, never having opened: when every card
+        but one melds, lay the melds (even short of the minimum where the rules waive it)
+        and throw the last; and where going out at once scores extra, hold an opening back
+        until an opened player is down to :data:`HOLD_THREAT` cards. ``split`` is the hand's
+        best split. None: play on as medium does."""
+        card, arr = best_discard(hand, self.t.mrules, self.value)
+        if not arr.deadwood and (can_open or self.t.at_once_no_minimum):
+            if not arr.groups:
+                move = next((m for m in turn.moves if m.kind == "discard" and m.cards[0] == card), None)
+                if move is not None:
+                    return Decision(move, f"discard {card.name} and go out all at once")
+                return None
+            plan = sorted(arr.groups, key=self.t.meld_points, reverse=True)
+            if self._goes_out(turn, plan):
+                return self._lay(legal, plan[0], f"meld {_names(plan[0].cards)}: going out all at once")
+            return None
+        if prov or not can_open or not self.t.at_once_bonus:
+            return None
+        # Rummy 51's going out at once swings a two-player deal by ~300 points against a
+        # plain going out's ~140, so an opening is held back (the melds stay hidden, and
+        # nobody can lay off on them) until an opened player is down to their last cards.
+        if any(
+            s.seat != turn.seat and s.active and "opened" in s.badges and s.card_count <= HOLD_THREAT
+            for s in turn.view.seats
+        ):
+            return None
+        decision = self._discard(turn, hand, split, False, table)
+        why = f"{HOLD_WHY}; {decision.why}"
+        return Decision(decision.move, why)
+
+    def _goes_out(self, turn: Turn, plan: Sequence[Meld]) -> bool:
+        """Whether laying ``plan`` leaves a discard that empties the hand."""
+        trial = self._tried(turn, plan)
+        return (
+            trial is not None
+            and len(trial.hand(turn.seat)) == 1
+            and any(m.kind == "discard" for m in trial.legal_moves())
+        )
+
     @staticmethod
     def _after_cancel(view: PlayerView) -> list[Card]:
         """The hand once this turn's provisional melds are back in it."""
@@ -361,16 +422,24 @@ class RummyPolicy:
             if prov + sum(self.t.meld_points(g) for g in plan) >= need:
                 plans.append(plan)
         for plan in plans:
-            trial = turn.sample(turn.rng)
-            try:
-                for meld in plan:
-                    trial.play(self._meld_move(meld))
-            except (IllegalMove, InvalidNotation):
+            trial = self._tried(turn, plan)
+            if trial is None:
                 continue
             view = trial.view(turn.seat)
             if "opened" in view.seats[turn.seat].badges and trial.legal_moves():
                 return plan
         return None
+
+    def _tried(self, turn: Turn, plan: Sequence[Meld]) -> Game | None:
+        """A determinized copy with ``plan`` laid (the seat's own cards and the table are
+        real there); None when a meld of it is refused."""
+        trial = turn.sample(turn.rng)
+        try:
+            for meld in plan:
+                trial.play(self._meld_move(meld))
+        except (IllegalMove, InvalidNotation):
+            return None
+        return trial
 
     def _lay(self, legal: dict[tuple[object, ...], Move], meld: Meld, why: str) -> Decision:
         return Decision(legal[self._meld_move(meld).key], why)
@@ -540,6 +609,13 @@ class RummyPolicy:
                     return Decision(m, f"{kind} with the card that must be used this turn")
         other = next((m for m in moves if m.kind != "cancel"), moves[0])
         return Decision(other, "the only way on")
+
+
+HOLD_WHY = "hold the opening back: you could open, but going out all at once later scores far more"
+"""What a hint says when it holds an opening back (a new player's first question is why)."""
+HOLD_THREAT = 1
+"""An opened player with this many cards or fewer may go out next turn: a hard hand that
+could open stops holding back for going out at once then."""
 
 
 def arrange_names(hand: Sequence[str], traits: RummyTraits) -> tuple[list[list[str]], list[str]]:

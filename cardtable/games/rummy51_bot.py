@@ -34,6 +34,8 @@ def traits(rules: Rummy51Rules) -> RummyTraits:
         minimum=game.minimum,
         unopened_cost=NOT_OPENED,
         take_needs_open=False,
+        at_once_bonus=True,
+        at_once_no_minimum=not rules.all_at_once_needs_51,
     )
 
 

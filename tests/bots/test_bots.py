@@ -12,6 +12,7 @@ import pytest
 from cardtable.bots import BOTS, Turn, arrange, decide, hint, make_bot, turn_of
 from cardtable.bots.simulate import report, run_matches, wilson
 from cardtable.engine import all_games, new_game
+from cardtable.engine.game import Game
 from cardtable.games._rummy_bot import Tracker
 from cardtable.games.page_one_bot import Counter
 from cardtable.session import Session
@@ -374,3 +375,38 @@ def test_page_one_hard_searches_a_fixed_number_of_deals_and_sometimes_overrides_
         searches += hard.searches
         overrides += hard.overrides
     assert searches >= 20 and 0 < overrides < searches / 3
+
+
+def _rummy51_after_bobs_draw(bob: str, drawn: str) -> Game:
+    ann = "7C 2C 5D 8S 9H JC 3S 4D 6C 10H 9D QS 2H 4S 6D"
+    game = new_game("rummy51", players=["Ann", "Bob"], seed=1, deal={"hands": [ann, bob], "stock": drawn})
+    game.play("discard 7C")
+    game.play("draw")
+    return game
+
+
+def test_rummy51_hard_holds_an_opening_back_to_go_out_all_at_once():
+    # 90 points of sets would open, but going out at once later is worth far more
+    game = _rummy51_after_bobs_draw("KH KD KC QS QD QC JH JD JS 2C 5D 8S 9C 3C", "4S")
+    hard = decide(make_bot("hard"), game, random.Random(0))
+    assert hard.move.kind == "discard"
+    assert hard.why.startswith(
+        "hold the opening back: you could open, but going out all at once later scores far more; discard "
+    )
+    medium = decide(make_bot("medium"), game, random.Random(0))
+    assert medium.move.kind == "meld" and "enough to open" in medium.why
+
+
+def test_rummy51_hard_goes_out_all_at_once_below_the_minimum():
+    # 47 points in melds: short of 51, which going out at once does not need (the default)
+    game = _rummy51_after_bobs_draw("2C 2D 2S 3C 3D 3S 4C 4D 4S 2H 3H 4H 5H KS", "6H")
+    bot = make_bot("hard")
+    assert decide(make_bot("medium"), game, random.Random(0)).move.kind == "discard"
+    for _ in range(6):
+        d = decide(bot, game, random.Random(0))
+        game.play(d.move)
+        if d.move.kind == "discard":
+            break
+        assert d.why.endswith("going out all at once")
+    assert str(d.move) == "discard KS"
+    assert game.deal_scores[-1][1] == -140
