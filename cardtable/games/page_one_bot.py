@@ -16,8 +16,9 @@
   everyone (voids counted, as medium does), on small ints rather than the engine (a test
   checks they agree move for move), and replaces medium's move only by one that wins clearly
   more often on those paired deals (:data:`MARGIN`, :data:`Z_OVERRIDE`). It stops after
-  :data:`MAX_ROUNDS` sampled deals, so on an idle machine its choice depends only on its RNG;
-  the thinking budget stops it earlier only on a slow or loaded one.
+  :data:`MAX_ROUNDS` sampled deals or :data:`WORK` playout moves, whichever comes first, so
+  its choice depends only on its RNG (a seeded game replays the same); the thinking budget
+  stops it earlier only on a machine too slow or loaded for that work.
 
 >>> import random
 >>> from cardtable.bots import decide, make_bot
@@ -67,8 +68,14 @@ medium on 1 decision in 160 (it had 6 sampled deals a move then); with the fast 
 and 1.5 it deviates on about 1 in 12."""
 
 MAX_ROUNDS = 64
-"""Sampled deals per decision: a count rather than the time budget, so that the choice does
-not depend on how loaded the machine is (the budget still stops a slow search)."""
+"""Sampled deals per decision at most: a count rather than the time budget, so that the
+choice does not depend on how loaded the machine is (the budget still stops a slow search)."""
+
+
+WORK = 80_000
+"""Playout work per decision at most (moves played out, plus the cards each playout sets
+up, about a microsecond each): 64 deals of long playouts over many candidates took up to
+320 ms, past the 200 ms target; with this cap the slowest decision of 20 deals took 83 ms."""
 
 
 _STEP_CAP = 150
@@ -312,7 +319,10 @@ class PageOnePolicy:
         # what every seat was seen to lack, for the playouts' leads (medium counts voids)
         seen = [self.counter.voids.get(names[k], set()) for k in sorted(names)]
         rounds = 0
-        while time.perf_counter() < deadline and rounds < MAX_ROUNDS:
+        work = [0]
+        # Stop on a count of sampled deals or of playout work, whichever comes first, so the
+        # choice depends only on the RNG; the clock stops it only on a slow or loaded machine.
+        while rounds < MAX_ROUNDS and work[0] < WORK and time.perf_counter() < deadline:
             rounds += 1
             world = _consistent_sample(turn, voids, caps)
             state = world.rng.getstate()
@@ -321,9 +331,10 @@ class PageOnePolicy:
                     # the same rebuild shuffles for every candidate: the pairing is fairer
                     inner = random.Random()
                     inner.setstate(state)
-                    results[i].append(_fast_playout(world, turn.seat, seen, candidates[i], inner))
+                    results[i].append(_fast_playout(world, turn.seat, seen, candidates[i], inner, work))
                 else:
                     results[i].append(_playout(_played(world, candidates[i]), turn.seat, rng, seen))
+                    work[0] += _STEP_CAP
                 if time.perf_counter() >= deadline:
                     break
         mine = results[base_i]
@@ -461,6 +472,7 @@ def _fast_playout(
     voids: Sequence[set[str]] = (),
     first: Move | None = None,
     rng: random.Random | None = None,
+    work: list[int] | None = None,
 ) -> float:
     """:func:`_playout` on small ints instead of the engine: the same moves, draws and
     rebuild shuffles, so the same result (a test checks it), several times faster.
@@ -503,95 +515,51 @@ def _fast_playout(
     rebuilds = game.rebuilds
     limit = game.rules.max_rebuilds
     steps = 0
-    while True:
-        if forced == -1:  # the first move is not counted, as in _playout
-            if steps >= _STEP_CAP:
-                return 0.5
-            steps += 1
-        hand = hands[cur]
-        mine = count[cur]
-        if leading:
-            pick = hand[0]
-            if forced >= 0:
-                pick, forced = forced, -1
-            elif len(hand) > 1:
-                # lead_choice: the fewest unseen, then the longest suit, the first in hand
-                # order; the joker only when nothing else is left
-                best_key = (99, 0)
-                tied = 0  # a bit per suit with the best key
-                for sx in range(4):
-                    if mine[sx]:
-                        lacking = 0
-                        for k, v in enumerate(void):
-                            if k != cur:
-                                lacking += v >> sx & 1
-                        key = (13 - mine[sx] - out[sx] - 4 * lacking, -mine[sx])
-                        if key < best_key:
-                            best_key, tied = key, 1 << sx
-                        elif key == best_key:
-                            tied |= 1 << sx
-                if tied:
-                    suit = next(c >> 4 for c in hand if tied >> (c >> 4) & 1)
-                    pick = max(bysuit[cur][suit])
-            hand.remove(pick)
-            bysuit[cur][pick >> 4].remove(pick)
-            mine[pick >> 4] -= 1
-            if not hand:
-                return 1.0 if cur == seat else 0.0
-            trick = [(cur, pick)]
-            led = -1 if pick == _JOKER else pick >> 4
-            leading = False
-            cur = (cur + 1) % n
-            continue
-        pick = -1
-        if forced == _DRAW:  # the first move: one card drawn
-            forced = -1
-            if not stock:
-                if not played or (limit and rebuilds >= limit):
-                    return 0.5
-                shuffle(played)
-                stock, played = played, []
-                out = [0] * 5
-                rebuilds += 1
-            card = stock.pop()
-            hand.append(card)
-            bysuit[cur][card >> 4].append(card)
-            mine[card >> 4] += 1
-            if not searching:
-                void[cur] = 1 << led
-            searching = True
-            continue
-        if forced >= 0:
-            pick, forced = forced, -1
-        elif led < 0:  # a joker was led: any card, medium's lowest plain one
-            low = 99
-            for c in hand:
-                if c != _JOKER and (c & 15) < low:
-                    pick, low = c, c & 15
-            if pick < 0:
-                pick = hand[0]
-        elif searching:  # the card just drawn: of the suit (it must be played) or the joker
-            last = hand[-1]
-            if last == _JOKER or last >> 4 == led:
-                pick = last
-        elif mine[led]:
-            suited = bysuit[cur][led]
-            pick = min(suited)
-            if len(trick) == n - 1 and all(c != _JOKER for _, c in trick):
-                top = max(c for _, c in trick if c >> 4 == led)
-                winners = [c for c in suited if c > top]
-                if winners:
-                    pick = min(winners)  # playing last: the lowest card that wins
-        elif mine[4]:
-            pick = _JOKER  # void: the joker rather than draw
-        if pick < 0:  # draw until a card of the suit or the joker turns up
-            if not searching:
-                void[cur] = 1 << led
-            steps -= 1
-            while True:
+    setup = sum(map(len, hands)) + len(stock) + len(played)  # the conversion above
+    try:
+        while True:
+            if forced == -1:  # the first move is not counted, as in _playout
                 if steps >= _STEP_CAP:
                     return 0.5
                 steps += 1
+            hand = hands[cur]
+            mine = count[cur]
+            if leading:
+                pick = hand[0]
+                if forced >= 0:
+                    pick, forced = forced, -1
+                elif len(hand) > 1:
+                    # lead_choice: the fewest unseen, then the longest suit, the first in hand
+                    # order; the joker only when nothing else is left
+                    best_key = (99, 0)
+                    tied = 0  # a bit per suit with the best key
+                    for sx in range(4):
+                        if mine[sx]:
+                            lacking = 0
+                            for k, v in enumerate(void):
+                                if k != cur:
+                                    lacking += v >> sx & 1
+                            key = (13 - mine[sx] - out[sx] - 4 * lacking, -mine[sx])
+                            if key < best_key:
+                                best_key, tied = key, 1 << sx
+                            elif key == best_key:
+                                tied |= 1 << sx
+                    if tied:
+                        suit = next(c >> 4 for c in hand if tied >> (c >> 4) & 1)
+                        pick = max(bysuit[cur][suit])
+                hand.remove(pick)
+                bysuit[cur][pick >> 4].remove(pick)
+                mine[pick >> 4] -= 1
+                if not hand:
+                    return 1.0 if cur == seat else 0.0
+                trick = [(cur, pick)]
+                led = -1 if pick == _JOKER else pick >> 4
+                leading = False
+                cur = (cur + 1) % n
+                continue
+            pick = -1
+            if forced == _DRAW:  # the first move: one card drawn
+                forced = -1
                 if not stock:
                     if not played or (limit and rebuilds >= limit):
                         return 0.5
@@ -603,37 +571,86 @@ def _fast_playout(
                 hand.append(card)
                 bysuit[cur][card >> 4].append(card)
                 mine[card >> 4] += 1
-                if card == _JOKER or card >> 4 == led:
+                if not searching:
+                    void[cur] = 1 << led
+                searching = True
+                continue
+            if forced >= 0:
+                pick, forced = forced, -1
+            elif led < 0:  # a joker was led: any card, medium's lowest plain one
+                low = 99
+                for c in hand:
+                    if c != _JOKER and (c & 15) < low:
+                        pick, low = c, c & 15
+                if pick < 0:
+                    pick = hand[0]
+            elif searching:  # the card just drawn: of the suit (it must be played) or the joker
+                last = hand[-1]
+                if last == _JOKER or last >> 4 == led:
+                    pick = last
+            elif mine[led]:
+                suited = bysuit[cur][led]
+                pick = min(suited)
+                if len(trick) == n - 1 and all(c != _JOKER for _, c in trick):
+                    top = max(c for _, c in trick if c >> 4 == led)
+                    winners = [c for c in suited if c > top]
+                    if winners:
+                        pick = min(winners)  # playing last: the lowest card that wins
+            elif mine[4]:
+                pick = _JOKER  # void: the joker rather than draw
+            if pick < 0:  # draw until a card of the suit or the joker turns up
+                if not searching:
+                    void[cur] = 1 << led
+                steps -= 1
+                while True:
+                    if steps >= _STEP_CAP:
+                        return 0.5
+                    steps += 1
+                    if not stock:
+                        if not played or (limit and rebuilds >= limit):
+                            return 0.5
+                        shuffle(played)
+                        stock, played = played, []
+                        out = [0] * 5
+                        rebuilds += 1
+                    card = stock.pop()
+                    hand.append(card)
+                    bysuit[cur][card >> 4].append(card)
+                    mine[card >> 4] += 1
+                    if card == _JOKER or card >> 4 == led:
+                        break
+                if steps >= _STEP_CAP:
+                    return 0.5
+                steps += 1
+                pick = card
+            hand.remove(pick)
+            bysuit[cur][pick >> 4].remove(pick)
+            mine[pick >> 4] -= 1
+            searching = False
+            if not hand:
+                return 1.0 if cur == seat else 0.0
+            trick.append((cur, pick))
+            if led < 0:
+                led = pick >> 4
+            if len(trick) < n:
+                cur = (cur + 1) % n
+                continue
+            winner = -1
+            top = -1
+            for s, c in trick:
+                if c == _JOKER:
+                    winner = s
                     break
-            if steps >= _STEP_CAP:
-                return 0.5
-            steps += 1
-            pick = card
-        hand.remove(pick)
-        bysuit[cur][pick >> 4].remove(pick)
-        mine[pick >> 4] -= 1
-        searching = False
-        if not hand:
-            return 1.0 if cur == seat else 0.0
-        trick.append((cur, pick))
-        if led < 0:
-            led = pick >> 4
-        if len(trick) < n:
-            cur = (cur + 1) % n
-            continue
-        winner = -1
-        top = -1
-        for s, c in trick:
-            if c == _JOKER:
-                winner = s
-                break
-            if c >> 4 == led and c > top:
-                winner, top = s, c
-        for _, c in trick:
-            played.append(c)
-            out[c >> 4] += 1
-        cur = winner
-        leading = True
+                if c >> 4 == led and c > top:
+                    winner, top = s, c
+            for _, c in trick:
+                played.append(c)
+                out[c >> 4] += 1
+            cur = winner
+            leading = True
+    finally:
+        if work is not None:
+            work[0] += steps + setup
 
 
 def _played(game: PageOne, move: Move) -> PageOne:

@@ -410,3 +410,29 @@ def test_rummy51_hard_goes_out_all_at_once_below_the_minimum():
         assert d.why.endswith("going out all at once")
     assert str(d.move) == "discard KS"
     assert game.deal_scores[-1][1] == -140
+
+
+def test_page_one_hard_stops_at_its_work_cap(monkeypatch):
+    """The playout work cap stops the search without the clock: capped at one sampled deal,
+    too few to override, hard plays medium's move and says how its playouts went."""
+    import cardtable.games.page_one_bot as page_one_bot
+
+    game = new_game("page-one", players=["Ann", "Bob"], seed=3)
+    assert len(game.legal_moves()) > 1  # the first lead: any of four cards
+    sampled = []
+    real = page_one_bot._consistent_sample
+
+    def counted(*args: object) -> object:
+        sampled.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(page_one_bot, "_consistent_sample", counted)
+    decide(make_bot("hard"), game, random.Random(7), budget=30.0)
+    assert len(sampled) == page_one_bot.MAX_ROUNDS  # uncapped work: every round is played
+    sampled.clear()
+    monkeypatch.setattr(page_one_bot, "WORK", 1)
+    hard = decide(make_bot("hard"), game, random.Random(7), budget=30.0)
+    medium = decide(make_bot("medium"), game, random.Random(7))
+    assert len(sampled) == 1
+    assert hard.move == medium.move
+    assert hard.why.endswith("of playouts)") and "wins" in hard.why
