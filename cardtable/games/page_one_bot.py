@@ -558,24 +558,10 @@ def _fast_playout(
                 cur = (cur + 1) % n
                 continue
             pick = -1
-            if forced == _DRAW:  # the first move: one card drawn
+            one = forced == _DRAW  # the first move: one card drawn (below)
+            if one:
                 forced = -1
-                if not stock:
-                    if not played or (limit and rebuilds >= limit):
-                        return 0.5
-                    shuffle(played)
-                    stock, played = played, []
-                    out = [0] * 5
-                    rebuilds += 1
-                card = stock.pop()
-                hand.append(card)
-                bysuit[cur][card >> 4].append(card)
-                mine[card >> 4] += 1
-                if not searching:
-                    void[cur] = 1 << led
-                searching = True
-                continue
-            if forced >= 0:
+            elif forced >= 0:
                 pick, forced = forced, -1
             elif led < 0:  # a joker was led: any card, medium's lowest plain one
                 low = 99
@@ -601,11 +587,13 @@ def _fast_playout(
             if pick < 0:  # draw until a card of the suit or the joker turns up
                 if not searching:
                     void[cur] = 1 << led
-                steps -= 1
+                if not one:
+                    steps -= 1
                 while True:
-                    if steps >= _STEP_CAP:
-                        return 0.5
-                    steps += 1
+                    if not one:  # the first move is not counted, as in _playout
+                        if steps >= _STEP_CAP:
+                            return 0.5
+                        steps += 1
                     if not stock:
                         if not played or (limit and rebuilds >= limit):
                             return 0.5
@@ -617,8 +605,11 @@ def _fast_playout(
                     hand.append(card)
                     bysuit[cur][card >> 4].append(card)
                     mine[card >> 4] += 1
-                    if card == _JOKER or card >> 4 == led:
+                    if one or card == _JOKER or card >> 4 == led:
                         break
+                if one:
+                    searching = True
+                    continue
                 if steps >= _STEP_CAP:
                     return 0.5
                 steps += 1
