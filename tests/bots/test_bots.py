@@ -189,6 +189,50 @@ def test_page_one_counter_reads_plays_voids_and_rebuilds():
     assert c.out == set()
 
 
+def test_page_one_counter_reads_how_strong_a_medium_players_suits_can_be():
+    """A lead is medium's highest card of its suit; a card played last that loses the
+    trick means nothing could win it; drawing forgets both."""
+    c = Counter(players=2)
+    c.update(
+        1,
+        [
+            "Deal 1: Bob deals",
+            "Ann leads 9H",
+            "Bob plays 3H",
+            "Ann wins trick 1 with 9H",
+            "Ann leads KS",
+            "Bob plays AS",
+            "Bob wins trick 2 with AS",
+            "Bob leads 4D",
+        ],
+    )
+    assert c.caps == {"Ann": {"H": 9, "S": 13}, "Bob": {"H": 9, "D": 4}}
+    c.update(
+        1, ["Bob leads 4D", "Ann cannot follow diamonds and draws", "Ann plays 7D after drawing 2 cards"]
+    )
+    assert "Ann" not in c.caps and c.caps["Bob"] == {"H": 9, "D": 4}
+
+
+def test_page_one_counter_caps_hold_for_medium_players():
+    """Checked against the real hands of medium-vs-medium deals: no card breaks a cap."""
+    from cardtable.games.page_one_bot import _strength
+
+    checked = 0
+    for seed in range(1, 15):
+        game = new_game("page-one", players=["a", "b"], seed=seed)
+        bots, rng, counter = [make_bot("medium"), make_bot("medium")], random.Random(seed), Counter(players=2)
+        while not game.is_over:
+            counter.update(game.deal_no, game.log)
+            for seat, name in enumerate(game.players):
+                for suit, cap in counter.caps.get(name, {}).items():
+                    for card in game.hand(seat):
+                        if card.suit == suit and card.rank:
+                            assert _strength(card) < cap, (seed, name, card.name, cap)
+                            checked += 1
+            game.play(decide(bots[game.to_act], game, rng).move)
+    assert checked > 1000
+
+
 def test_rummy_tracker_keeps_what_was_taken_until_thrown():
     t = Tracker()
     t.update(1, ["Hand 1 of 8: Ann deals", "Bob took 7C from the discard pile", "Bob discarded 2D"])
@@ -283,6 +327,98 @@ def test_head_to_head_counts_a_drawn_match_half_to_each():
     assert "hard is level with medium: 70.0%" in out.getvalue() and "drawn" not in out.getvalue()
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_page_one_fast_playout_plays_the_engine_playout_move_for_move(players):
+    """The hard bot's int playouts give what the engine playouts give on the same samples
+    (same moves, same rebuild shuffles), for every legal move of many positions."""
+    from cardtable.bots import sampler
+    from cardtable.games.page_one_bot import _fast_playout, _playout
+
+    checked = results = 0
+    for seed in range(1, 9):
+        game = new_game("page-one", players=["A", "B", "C"][:players], seed=seed)
+        bot, rng = make_bot("medium"), random.Random(seed)
+        while not game.is_over and len(game.history) < 200:
+            seat = game.to_act
+            if len(game.history) % 5 == 0:
+                for move in game.legal_moves():
+                    world = sampler(game, seat)(random.Random(checked))
+                    before = world.copy()
+                    a, b = world.copy(), world.copy()
+                    a.play(move)
+                    b.play(move)
+                    voids = [
+                        {"SHDC"[(checked + k) % 4]} if (checked + k) % 3 else set() for k in range(players)
+                    ]
+                    slow = _playout(a, seat, a.rng, voids)
+                    assert _fast_playout(b, seat, voids) == slow, (seed, len(game.history), str(move))
+                    # the move made inside the fast playout, the game left untouched; a
+                    # draw there also marks the drawer void in the suit, as the log would
+                    if move.kind == "draw" and not world.searching:
+                        voids[seat] = {world.led_suit}
+                        c = before.copy()
+                        c.play(move)
+                        slow = _playout(c, seat, c.rng, voids)
+                    inner = random.Random()
+                    inner.setstate(world.rng.getstate())
+                    assert _fast_playout(world, seat, voids, move, inner) == slow
+                    assert world.snapshot() == before.snapshot()
+                    checked += 1
+                    results += slow != 0.5
+            game.play(decide(bot, game, rng).move)
+    assert checked > 100 and results > 50
+
+
+def test_page_one_samples_respect_the_voids_seen():
+    """Hard's samples never give a player a suit it was seen to lack, nor a card above its
+    cap (swapped with the stock)."""
+    from cardtable.games.page_one_bot import _consistent_sample
+
+    deal = {"hands": ["7H 9H KS 9D", "3C 5C 2D 4S"], "stock": "8C"}
+    game = new_game("page-one", players=["Ann", "Bob"], seed=1, deal=deal)
+    game.play("play 7H")  # Bob has no heart: he draws until one comes
+    while game.legal_moves()[0].kind == "draw" and len(game.legal_moves()) == 1:
+        game.play("draw")
+    game.play(next(m for m in game.legal_moves() if m.kind == "play"))
+    assert game.to_act == 0 or game.phase == "lead"
+    turn = turn_of(game, random.Random(4))
+    for _ in range(30):
+        world = _consistent_sample(turn, {1: {"H"}}, {1: {"S": 10}})
+        assert not [
+            c.name
+            for c in world.hand(1)
+            if c.suit == "H" or (c.suit == "S" and c.rank in (1, 10, 11, 12, 13))
+        ]
+        assert len(world.hand(1)) == len(game.hand(1))
+        assert sorted(c.id for c in world.all_cards()) == sorted(c.id for c in game.all_cards())
+
+
+def test_page_one_hard_searches_a_fixed_number_of_deals_and_sometimes_overrides_medium():
+    """With time to spare hard's choice depends only on its RNG (a count of sampled deals,
+    not the clock), and over a few deals it replaces medium's move now and then."""
+    from cardtable.games.page_one_bot import PageOnePolicy
+
+    game = new_game("page-one", players=["Ann", "Bob"], seed=3)
+    for _ in range(6):
+        game.play(decide(make_bot("medium"), game, random.Random(1)).move)
+    first = decide(make_bot("hard"), game, random.Random(7), budget=30.0)
+    again = decide(make_bot("hard"), game, random.Random(7), budget=30.0)
+    assert (first.move, first.why) == (again.move, again.why)
+
+    searches = overrides = 0
+    for seed in (1, 2, 3, 4):
+        game = new_game("page-one", players=["Ann", "Bob"], seed=seed)
+        hard, medium = PageOnePolicy("hard"), make_bot("medium")
+        rng = random.Random(seed)
+        while not game.is_over and len(game.history) < 120:
+            turn = turn_of(game, rng, budget=30.0)
+            move = hard.decide(turn).move if game.to_act == 0 else medium.decide(turn).move
+            game.play(move)
+        searches += hard.searches
+        overrides += hard.overrides
+    assert searches >= 20 and 0 < overrides < searches / 3
+
+
 def _rummy51_after_bobs_draw(bob: str, drawn: str) -> Game:
     ann = "7C 2C 5D 8S 9H JC 3S 4D 6C 10H 9D QS 2H 4S 6D"
     game = new_game("rummy51", players=["Ann", "Bob"], seed=1, deal={"hands": [ann, bob], "stock": drawn})
@@ -316,3 +452,29 @@ def test_rummy51_hard_goes_out_all_at_once_below_the_minimum():
         assert d.why.endswith("going out all at once")
     assert str(d.move) == "discard KS"
     assert game.deal_scores[-1][1] == -140
+
+
+def test_page_one_hard_stops_at_its_work_cap(monkeypatch):
+    """The playout work cap stops the search without the clock: capped at one sampled deal,
+    too few to override, hard plays medium's move and says how its playouts went."""
+    import cardtable.games.page_one_bot as page_one_bot
+
+    game = new_game("page-one", players=["Ann", "Bob"], seed=3)
+    assert len(game.legal_moves()) > 1  # the first lead: any of four cards
+    sampled = []
+    real = page_one_bot._consistent_sample
+
+    def counted(*args: object) -> object:
+        sampled.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(page_one_bot, "_consistent_sample", counted)
+    decide(make_bot("hard"), game, random.Random(7), budget=30.0)
+    assert len(sampled) == page_one_bot.MAX_ROUNDS  # uncapped work: every round is played
+    sampled.clear()
+    monkeypatch.setattr(page_one_bot, "WORK", 1)
+    hard = decide(make_bot("hard"), game, random.Random(7), budget=30.0)
+    medium = decide(make_bot("medium"), game, random.Random(7))
+    assert len(sampled) == 1
+    assert hard.move == medium.move
+    assert hard.why.endswith("of playouts)") and "wins" in hard.why
