@@ -1,5 +1,6 @@
 """Scala 40's computer players: the shared two-pack rummy heuristics
-(:mod:`cardtable.games._rummy_bot`) with Scala 40's values, meld rules and 40 to open.
+(:mod:`cardtable.games._rummy_bot`) with Scala 40's values, meld rules and 40 to open;
+the hard player re-weighs them for this game (:class:`Scala40Hard`).
 
 The traits come from a fresh game of the same rules (nothing of a game in progress).
 
@@ -7,6 +8,8 @@ The traits come from a fresh game of the same rules (nothing of a game in progre
 >>> policy = make_policy("medium", Scala40Rules())
 >>> policy.t.minimum, policy.t.take_needs_open
 (40, True)
+>>> type(make_policy("hard", Scala40Rules())).__name__
+'Scala40Hard'
 """
 
 from __future__ import annotations
