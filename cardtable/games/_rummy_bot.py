@@ -222,7 +222,25 @@ def _adjacent(a: Card, b: Card) -> int:
 
 
 class RummyPolicy:
-    """Scala 40 / Rummy 51 decisions at one level (see the module)."""
+    """Scala 40 / Rummy 51 decisions at one level (see the module).
+
+    The class attributes below are the heuristics' weights; a game's module may subclass
+    the policy to tune them for one level (Scala 40's hard player does)."""
+
+    take_margin = 3
+    """Take the discard when it joins a meld and lowers the loose points by this much."""
+    potential_weight = 7.0
+    """How much a loose card's help towards a meld (pairs, near runs) counts against its
+    points when choosing the discard, until an opponent is near the end."""
+    swap_loose = False
+    """Swap a loose card for the table joker it stands for (the joker then goes anywhere)."""
+    untakeable_is_safe = False
+    """Where only opened players may take the discard, a discard's risk (fitting the table,
+    what the next players want) counts only once an opponent has opened."""
+    threat_cards = 0
+    """While unopened, an opened opponent with this many cards or fewer may go out soon:
+    the discard then weighs points :attr:`threat_value` times as much (0: never)."""
+    threat_value = 1.0
 
     def __init__(self, level: str, traits: RummyTraits) -> None:
         self.level = level
@@ -287,7 +305,7 @@ class RummyPolicy:
             after = min(
                 self._loose_cost(_without(grown, d), opened, table) for d in self._throwable(grown, top)
             )
-            if after + 3 <= before:
+            if after + self.take_margin <= before:
                 return Decision(take, f"take {top.name}: it joins a meld ({before} -> {after} loose points)")
         return Decision(draw, f"draw from the stock: {top.name} does not join a meld")
 
@@ -321,7 +339,8 @@ class RummyPolicy:
         if not opened:
             total = prov + sum(self.t.meld_points(g) for g in groups)
             state = (view.deal_number, tuple(sorted(view.hand)))
-            if self.level == "hard":
+            # a hand whose melds were taken back this turn is not laid again (by either path)
+            if self.level == "hard" and state not in self._cancelled:
                 once = self._at_once(turn, hand, split, table, legal, prov, total >= need)
                 if once is not None:
                     return once
@@ -366,6 +385,11 @@ class RummyPolicy:
         until an opened player is down to :data:`HOLD_THREAT` cards. ``split`` is the hand's
         best split. None: play on as medium does."""
         card, arr = best_discard(hand, self.t.mrules, self.value)
+        if not arr.deadwood and not can_open:
+            # the least-penalty split may fall short where this one (another joker place,
+            # another split) reaches the minimum: a plan begun this turn is finished
+            _, need = _opening(turn.view.facts.get("opening"), self.t.minimum)
+            can_open = prov + sum(self.t.meld_points(g) for g in arr.groups) >= need
         if not arr.deadwood and (can_open or self.t.at_once_no_minimum):
             if not arr.groups:
                 move = next((m for m in turn.moves if m.kind == "discard" and m.cards[0] == card), None)
@@ -477,6 +501,16 @@ class RummyPolicy:
         if self.level == "easy":
             return None
         before = self.split(hand)
+        if self.swap_loose and opened:
+            loose = {c.name for c in before.deadwood if c.rank != JOKER_RANK}
+            for m in moves:
+                if m.kind == "swap" and m.target is not None and m.cards[0].name in loose:
+                    name = m.cards[0].name
+                    return Decision(
+                        m,
+                        f"swap {name} for the joker in meld {m.target}: {name} is loose, and "
+                        "the joker (which must go on a meld this turn) fits almost any meld",
+                    )
         for m in moves:
             if m.kind != "swap" or m.target is None:
                 continue
@@ -515,20 +549,35 @@ class RummyPolicy:
         near_end = min(
             (s.card_count for s in turn.view.seats if s.seat != turn.seat and s.active), default=13
         )
-        weight = 3.0 if near_end <= 3 else 7.0
+        weight = 3.0 if near_end <= 3 else self.potential_weight
+        others_seats = [s for s in turn.view.seats if s.seat != turn.seat and s.active]
+        # where only opened players may take the discard, nobody can take it from us while
+        # every opponent is unopened: a card that fits the table is then as safe as any
+        takeable = not (self.untakeable_is_safe and self.t.take_needs_open) or any(
+            "opened" in s.badges for s in others_seats
+        )
+        threat = (
+            not opened
+            and self.threat_cards > 0
+            and any("opened" in s.badges and s.card_count <= self.threat_cards for s in others_seats)
+        )
+        points = self.threat_value if threat else 1.0
         scored = []
         rest = list(split.deadwood)
         for card in pool:
             others = [c for c in rest if c is not card]
-            score = self.value(card) - weight * self._potential(card, others, turn)
-            if self._fits(card, table):
+            score = points * self.value(card) - weight * self._potential(card, others, turn)
+            if takeable and self._fits(card, table):
                 score -= 6  # another player may take it to lay off
-            if self.level == "hard":
+            if self.level == "hard" and takeable:
                 score -= self._danger(card, turn)
             scored.append((score, -card.key, card))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         card = scored[0][2]
-        return Decision(throws[card.name], f"discard {card.name}: {self._throw_reason(card, split)}")
+        why = f"discard {card.name}: {self._throw_reason(card, split)}"
+        if threat and self.value(card) >= 10:
+            why += "; an opened player is close to going out, so high cards go first"
+        return Decision(throws[card.name], why)
 
     def _throw_reason(self, card: Card, split: Split) -> str:
         if any(c is card for c in split.deadwood):

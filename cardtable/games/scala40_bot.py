@@ -1,5 +1,6 @@
 """Scala 40's computer players: the shared two-pack rummy heuristics
-(:mod:`cardtable.games._rummy_bot`) with Scala 40's values, meld rules and 40 to open.
+(:mod:`cardtable.games._rummy_bot`) with Scala 40's values, meld rules and 40 to open;
+the hard player re-weighs them for this game (:class:`Scala40Hard`).
 
 The traits come from a fresh game of the same rules (nothing of a game in progress).
 
@@ -7,6 +8,8 @@ The traits come from a fresh game of the same rules (nothing of a game in progre
 >>> policy = make_policy("medium", Scala40Rules())
 >>> policy.t.minimum, policy.t.take_needs_open
 (40, True)
+>>> type(make_policy("hard", Scala40Rules())).__name__
+'Scala40Hard'
 """
 
 from __future__ import annotations
@@ -36,9 +39,32 @@ def traits(rules: Scala40Rules) -> RummyTraits:
     )
 
 
+class Scala40Hard(RummyPolicy):
+    """The hard player's tuning for Scala 40 (measured against medium in two-player
+    matches; Rummy 51 keeps the shared weights):
+
+    * a loose card that a table joker stands for is swapped for the joker, which then goes
+      on a meld this turn: one loose card fewer;
+    * the discard is taken whenever it joins a meld, not only when that saves 3 points;
+    * loose cards that could still make a meld are kept more firmly (speed to go out
+      matters more than the points held, since an unopened loser pays every card);
+    * while no opponent has opened, nobody can take the discard, so its danger is ignored;
+    * while unopened, when an opened opponent is down to a few cards, high cards go first.
+    """
+
+    take_margin = 0
+    potential_weight = 10.0
+    swap_loose = True
+    untakeable_is_safe = True
+    threat_cards = 5
+    threat_value = 3.0
+
+
 def make_policy(level: str, rules: Ruleset) -> RummyPolicy:
     """Scala 40's policy at ``level`` (easy, medium or hard)."""
     assert isinstance(rules, Scala40Rules)
+    if level == "hard":
+        return Scala40Hard(level, traits(rules))
     return RummyPolicy(level, traits(rules))
 
 

@@ -101,6 +101,48 @@ def test_medium_never_opens_short_and_keeps_its_joker():
     assert move.cards[0].name != "JK"
 
 
+def test_scala40_hard_swaps_a_loose_card_for_a_table_joker_and_lays_the_joker_off():
+    deal = {
+        "hands": ["KS KD KC QH QD QC 2C 5D 9C 4H 8H JS 10D", "5S 6S JK AS AD AC 2H 3C 4D 9D JH 10C 8D"],
+        "stock": "6C KH 7S",
+    }
+    game = new_game("scala40", players=["Ann", "Bob"], seed=1, deal=deal)
+    for move in ["draw", "meld KS KD KC", "meld QH QD QC", "discard 2C"]:
+        game.play(move)
+    for move in ["draw", "meld AS AD AC", "meld 5S 6S JK", "discard KH", "draw"]:
+        game.play(move)
+    # Ann drew 7S, loose in her hand: the joker in Bob's 5S 6S JK stands for it
+    assert str(decide(make_bot("medium"), game, random.Random(0)).move) == "discard 10D"
+    bot = make_bot("hard")
+    swap = decide(bot, game, random.Random(0))
+    assert str(swap.move) == "swap 4 7S"
+    assert "7S is loose" in swap.why
+    game.play(swap.move)
+    lay = decide(bot, game, random.Random(0)).move
+    assert lay.kind == "layoff" and lay.cards[0].name == "JK"
+
+
+def test_scala40_hard_finishes_going_out_at_once_when_another_split_reaches_40():
+    # all 14 cards meld to 48 (JK=6D), but the least-penalty split of what is left after
+    # the first meld reaches only 38: hard used to take its melds back and lay them again
+    # for ever; now it lays the rest and goes out
+    deal = {
+        "hands": ["2S 4D AS 3H 5D 3C JK 2H 2D 3D 3S 4S 5S", "KS KD 9C 8H 7D 6C QH JC 10D 4C 9H 7S 8C"],
+        "stock": "KC QS 6S",
+    }
+    game = new_game("scala40", players=["Ann", "Bob"], seed=1, deal=deal)
+    for move in ["draw", "discard KC", "draw", "discard QS", "draw"]:
+        game.play(move)
+    bot = make_bot("hard")
+    for _ in range(10):
+        decision = decide(bot, game, random.Random(0))
+        assert decision.move.kind != "cancel"
+        game.play(decision.move)
+        if game.is_over or game.phase == "deal-over":
+            break
+    assert not game.hand(0)  # Ann went out (Bob's 13 cards pay 108: the match is over)
+
+
 def test_rummy51_medium_takes_a_discard_that_completes_a_meld():
     deal = {
         "hands": [
