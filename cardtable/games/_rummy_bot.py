@@ -360,7 +360,7 @@ class RummyPolicy:
             for g in groups:
                 move = legal.get(self._meld_move(g).key)
                 if move is not None:
-                    return Decision(move, f"meld {_names(g.cards)} ({self.t.meld_points(g)} points)")
+                    return Decision(move, f"meld {_tokens(g)} ({self.t.meld_points(g)} points)")
             lay = self._layoff(moves, split, len(hand))
             if lay is not None:
                 return lay
@@ -398,7 +398,7 @@ class RummyPolicy:
                 return None
             plan = sorted(arr.groups, key=self.t.meld_points, reverse=True)
             if self._goes_out(turn, plan):
-                return self._lay(legal, plan[0], f"meld {_names(plan[0].cards)}: going out all at once")
+                return self._lay(legal, plan[0], f"meld {_tokens(plan[0])}: going out all at once")
             return None
         if prov or not can_open or not self.t.at_once_bonus:
             return None
@@ -469,7 +469,7 @@ class RummyPolicy:
         return Decision(legal[self._meld_move(meld).key], why)
 
     def _open_words(self, prov: int, planned: Sequence[Meld], need: int) -> str:
-        parts = " + ".join(_names(g.cards) for g in planned)
+        parts = " + ".join(_tokens(g) for g in planned)
         total = prov + sum(self.t.meld_points(g) for g in planned)
         already = f"{prov} laid + " if prov else ""
         return f"meld {already}{parts} = {total}, enough to open (needs {need})"
@@ -690,6 +690,11 @@ def _opening(fact: str | None, minimum: int) -> tuple[int, int]:
 
 def _names(cards: Iterable[Card]) -> str:
     return " ".join(c.name for c in cards)
+
+
+def _tokens(meld: Meld) -> str:
+    """A meld as the move names it: a joker with the card it stands for ("9S JK=9H 9C")."""
+    return " ".join(meld.tokens())
 
 
 __all__ = [

@@ -478,3 +478,16 @@ def test_page_one_hard_stops_at_its_work_cap(monkeypatch):
     assert len(sampled) == 1
     assert hard.move == medium.move
     assert hard.why.endswith("of playouts)") and "wins" in hard.why
+
+
+def test_a_rummy_hint_names_what_a_joker_in_a_set_stands_for():
+    """A set of three with a joker must say which card the joker is, and so does the hint
+    (the meld move itself names it; "meld KS KD JK" alone would be two different moves)."""
+    ann = "KS KD JK QS QD QC 9H 9C 9D 2S 4H 6C 8D"
+    game = new_game("scala40", players=["Ann", "Bob"], seed=1, deal={"hands": [ann, None], "stock": "5H"})
+    game.play("draw")
+    for level in ("medium", "hard"):
+        d = decide(make_bot(level), game, random.Random(0))
+        assert d.move.kind == "meld" and "enough to open" in d.why
+        joker = next(t for t in d.move.tokens() if t.startswith("JK="))
+        assert joker in d.why, d.why
