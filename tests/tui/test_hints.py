@@ -65,3 +65,39 @@ async def test_score_table_shows_hints_used(make_app, stacked):
         table = app.screen.query_one(DataTable)
         last = table.get_row_at(table.row_count - 1)
         assert [str(c) for c in last] == ["Hints used", "3", "0"]
+
+
+async def test_a_hinted_joker_set_is_the_first_choice_when_the_key_asks_which(make_app, tmp_path):
+    """'m' on a hinted set with a joker asks what the joker stands for; the hinted choice is
+    offered first, so Enter plays the hint."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+    from cardtable.tui.screens.table import ChoiceModal
+
+    ann = "KS KD JK QS QD QC 9H 9C 9D 2S 4H 6C 8D"
+    game = new_game("scala40", players=["Ann", "Bob"], seed=1, deal={"hands": [ann, None], "stock": "5H"})
+    game.play("draw")
+    session = Session(game, [None, "medium"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        await pilot.press("s")
+        await until(pilot, lambda: "enough to open" in status(app))
+        hinted = app.screen.hinted
+        assert hinted is not None and "JK=" in str(hinted) and str(hinted)[5:] in status(app)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        assert app.screen.moves[0] == str(hinted) and len(app.screen.moves) == 2
+        other = app.screen.moves[1]
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        # had the hint named the other suit, that one would come first
+        app.screen.hinted = session.game.find_move(other)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        assert app.screen.moves[0] == other
+        await pilot.press("enter")
+        await until(pilot, lambda: len(session.game.melds) == 1)
+        joker = next(t for t in other.split() if t.startswith("JK="))
+        laid = session.game.melds[0]
+        assert [r.name for c, r in zip(laid.cards, laid.reps, strict=True) if c.name == "JK"] == [joker[3:]]

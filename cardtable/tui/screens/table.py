@@ -204,6 +204,8 @@ class TableScreen(Screen[None]):
         self.viewer: int | None = None
         self.order: dict[int, list[int]] = {}
         self.selected: set[int] = set()
+        self.hinted: Move | None = None
+        """The last hint's move: first among the choices when its cards allow several."""
         self.cursor = 0
         self.sort_mode = 0
         self.log_seen = 0
@@ -530,8 +532,9 @@ class TableScreen(Screen[None]):
         if len(matches) == 1:
             self.play_move(matches[0])
         elif matches:
-            # A move with a call ("play 2S call") first: forgetting should not be the default.
-            matches.sort(key=lambda m: not m.flags)
+            # The hinted move first, then a move with a call ("play 2S call"): forgetting
+            # should not be the default.
+            matches.sort(key=lambda m: (m != self.hinted, not m.flags))
             options = [str(m) for m in matches]
 
             def picked(text: str | None) -> None:
@@ -684,6 +687,7 @@ class TableScreen(Screen[None]):
             self.notify(f"No hint this time: {exc}", severity="warning")
             return
         move = decision.move
+        self.hinted = move
         self.selected = set()
         if self.viewer is not None and move.cards:
             cards = self.hand_cards(self.viewer)
