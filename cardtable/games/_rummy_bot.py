@@ -582,7 +582,7 @@ class RummyPolicy:
     def _throw_reason(self, card: Card, split: Split) -> str:
         if any(c is card for c in split.deadwood):
             return f"it is loose and costs {self.value(card)}"
-        return "every card is in a meld; this one is spared most easily"
+        return "every card is in a meld, but a turn must end with a discard; this one is spared most easily"
 
     def _potential(self, card: Card, others: Sequence[Card], turn: Turn) -> float:
         """How much ``card`` helps the other loose cards towards a meld (pairs, near runs)."""

@@ -491,3 +491,19 @@ def test_a_rummy_hint_names_what_a_joker_in_a_set_stands_for():
         assert d.move.kind == "meld" and "enough to open" in d.why
         joker = next(t for t in d.move.tokens() if t.startswith("JK="))
         assert joker in d.why, d.why
+
+
+def test_a_rummy_hint_says_why_a_hand_that_all_melds_still_discards():
+    """Opened, holding 2C 3C 4C after the draw: the run may not be laid (closing needs a
+    discard), and the hint says so instead of leaving a new player to wonder."""
+    bob = "2D 6D 10S QS 4H 6H 8S 2H 8C 10C 3S 9S 7C"
+    deal = {"hands": ["7H 8H 9H KS KD KC 2C 3C", bob], "stock": "QD JS 4C"}
+    game = new_game("scala40", players=["Ann", "Bob"], seed=1, deal=deal)
+    for move in ("draw", "meld 7H 8H 9H", "meld KS KD KC", "discard QD", "draw", "discard JS", "draw"):
+        game.play(move)
+    assert {m.kind for m in game.legal_moves()} == {"discard"}
+    for level in ("medium", "hard"):
+        d = decide(make_bot(level), game, random.Random(0))
+        assert d.why.endswith(
+            "every card is in a meld, but a turn must end with a discard; this one is spared most easily"
+        )
