@@ -341,7 +341,7 @@ class RummyPolicy:
             state = (view.deal_number, tuple(sorted(view.hand)))
             # a hand whose melds were taken back this turn is not laid again (by either path)
             if self.level == "hard" and state not in self._cancelled:
-                once = self._at_once(turn, hand, split, table, legal, prov, total >= need)
+                once = self._at_once(turn, hand, split, table, legal, prov, need, total >= need)
                 if once is not None:
                     return once
             if groups and total >= need and state not in self._cancelled:
@@ -364,7 +364,7 @@ class RummyPolicy:
             lay = self._layoff(moves, split, len(hand))
             if lay is not None:
                 return lay
-        swap = self._swap(moves, hand, table, opened)
+        swap = self._swap(moves, hand, split, table, opened)
         if swap is not None:
             return swap
         return self._discard(turn, hand, split, opened, table)
@@ -377,6 +377,7 @@ class RummyPolicy:
         table: list[Meld],
         legal: dict[tuple[object, ...], Move],
         prov: int,
+        need: int,
         can_open: bool,
     ) -> Decision | None:
         """The hard level's going out all at once, never having opened: when every card
@@ -388,7 +389,6 @@ class RummyPolicy:
         if not arr.deadwood and not can_open:
             # the least-penalty split may fall short where this one (another joker place,
             # another split) reaches the minimum: a plan begun this turn is finished
-            _, need = _opening(turn.view.facts.get("opening"), self.t.minimum)
             can_open = prov + sum(self.t.meld_points(g) for g in arr.groups) >= need
         if not arr.deadwood and (can_open or self.t.at_once_no_minimum):
             if not arr.groups:
@@ -496,11 +496,11 @@ class RummyPolicy:
         return Decision(move, f"lay off {move.tokens()[0]} on meld {move.target}")
 
     def _swap(
-        self, moves: Sequence[Move], hand: list[Card], table: list[Meld], opened: bool
+        self, moves: Sequence[Move], hand: list[Card], before: Split, table: list[Meld], opened: bool
     ) -> Decision | None:
+        """A joker swap worth making; ``before`` is the hand's best split (the caller's)."""
         if self.level == "easy":
             return None
-        before = self.split(hand)
         if self.swap_loose and opened:
             loose = {c.name for c in before.deadwood if c.rank != JOKER_RANK}
             for m in moves:
@@ -546,11 +546,9 @@ class RummyPolicy:
         if self.level == "easy":
             card = turn.rng.choice(pool) if turn.rng.random() < 0.3 else max(pool, key=self.value)
             return Decision(throws[card.name], f"discard {card.name}")
-        near_end = min(
-            (s.card_count for s in turn.view.seats if s.seat != turn.seat and s.active), default=13
-        )
-        weight = 3.0 if near_end <= 3 else self.potential_weight
         others_seats = [s for s in turn.view.seats if s.seat != turn.seat and s.active]
+        near_end = min((s.card_count for s in others_seats), default=13)
+        weight = 3.0 if near_end <= 3 else self.potential_weight
         # where only opened players may take the discard, nobody can take it from us while
         # every opponent is unopened: a card that fits the table is then as safe as any
         takeable = not (self.untakeable_is_safe and self.t.take_needs_open) or any(
