@@ -101,3 +101,35 @@ async def test_a_hinted_joker_set_is_the_first_choice_when_the_key_asks_which(ma
         joker = next(t for t in other.split() if t.startswith("JK="))
         laid = session.game.melds[0]
         assert [r.name for c, r in zip(laid.cards, laid.reps, strict=True) if c.name == "JK"] == [joker[3:]]
+
+
+async def test_a_hint_does_not_stay_up_over_the_next_players_hand_off(make_app, stacked):
+    """A hint names the cards of the player who asked: once they move, its toast goes, so
+    neither the hand-off screen nor the next person's table shows it (it stayed up for its
+    8 seconds before, over Bob's table too)."""
+    from textual.widgets._toast import Toast
+
+    from cardtable.tui.screens.handoff import HandoffScreen
+
+    def toasts() -> list[str]:
+        return [str(t.render()) for t in app.screen.query(Toast)]
+
+    session = stacked()  # two people at one keyboard
+    app = make_app(session)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter")  # Ann takes the keyboard
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        await pilot.press("d")
+        await pilot.press("s")
+        await until(pilot, lambda: any("KS KD KC" in t for t in toasts()))
+        drawn = app.screen.hand_cards(0)[-1].name
+        keys = ["space" if ch == " " else ch for ch in f"discard {drawn}"]
+        await pilot.press("colon", *keys, "enter")  # she throws the drawn card instead
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.pause(0.1)
+        assert toasts() == []
+        await pilot.press("enter")  # Bob takes the keyboard
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 1)
+        await pilot.pause(0.1)
+        assert not any("Hint" in t or "KS KD KC" in t for t in toasts())

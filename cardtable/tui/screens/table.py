@@ -474,6 +474,9 @@ class TableScreen(Screen[None]):
             return False
         self.last_message = ""
         self.selected = set()
+        # toasts about the position before (a hint naming this player's cards, a refusal)
+        # are stale now, and a hint must not stay up over the next player's hand-off
+        self.app.clear_notifications()
         if done.kind in ("draw", "take") and self.viewer is not None:
             self.cursor = len(self.game.hand(self.viewer)) - 1
         self.redraw()
