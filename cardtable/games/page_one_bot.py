@@ -170,13 +170,13 @@ class Counter:
 def lead_choice(hand: Sequence[Card], unseen: dict[str, int], voids: Sequence[set[str]]) -> tuple[Card, str]:
     """The card to lead: the suit others are least likely to hold, its highest card."""
     if len(hand) == 1:
-        return hand[0], "lead the last card"
+        return hand[0], f"lead {hand[0].name}, the last card"
     suits: dict[str, list[Card]] = {}
     for c in hand:
         if c.rank != JOKER_RANK:
             suits.setdefault(c.suit, []).append(c)
     if not suits:
-        return hand[0], "lead the joker"
+        return hand[0], f"lead {hand[0].name} (the joker)"
 
     def rank_suit(s: str) -> tuple[float, int]:
         void_bonus = sum(1 for v in voids if s in v)
@@ -195,7 +195,7 @@ def follow_choice(playable: Sequence[Card], best: Card | None, last: bool) -> tu
     only when nothing else may be played."""
     plain = [c for c in playable if c.rank != JOKER_RANK]
     if not plain:
-        return playable[0], "play the joker: it wins the trick and saves drawing"
+        return playable[0], f"play {playable[0].name} (the joker): it wins the trick and saves drawing"
     if best is None:
         card = max(plain, key=_strength)
         return card, f"play {card.name}: it sets the suit for the others"
@@ -270,7 +270,7 @@ class PageOnePolicy:
             suited = [c for c in playable if c.rank != JOKER_RANK]
             searching = any(m.kind in ("draw", "take") for m in moves)
             if joker is not None and not suited and searching:
-                card, why = joker, "play the joker rather than draw: it wins the trick"
+                card, why = joker, f"play {joker.name} (the joker) rather than draw: it wins the trick"
             else:
                 card, why = follow_choice(suited or playable, best, last)
         return self._with_call(plays, card, why)
@@ -278,7 +278,9 @@ class PageOnePolicy:
     def _with_call(self, plays: dict[tuple[str, bool], Move], card: Card, why: str) -> Decision:
         called = plays.get((card.name, True))
         if called is not None:
-            return Decision(called, f"{why} and call Page One")
+            # "play 3H and call Page One: the lowest card that follows", the call with the move
+            move, sep, reason = why.partition(": ")
+            return Decision(called, f"{move} and call Page One{sep}{reason}")
         return Decision(plays[(card.name, False)], why)
 
     def _unseen(self, hand: Sequence[Card]) -> dict[str, int]:

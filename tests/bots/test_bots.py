@@ -507,3 +507,21 @@ def test_a_rummy_hint_says_why_a_hand_that_all_melds_still_discards():
         assert d.why.endswith(
             "every card is in a meld, but a turn must end with a discard; this one is spared most easily"
         )
+
+
+def test_page_one_hints_name_the_card_and_put_the_call_with_the_move():
+    """The reason never leaves the card unnamed ("the joker" alone made the table prefix
+    'play JK: play the joker ...'), and the call comes with the move, before the reason."""
+    game = new_game(
+        "page-one", players=["Ann", "Bob"], seed=1, deal={"hands": ["7H AH 9C", "3H 5H"], "stock": "2C"}
+    )
+    game.play("play AH")
+    d = decide(make_bot("medium"), game, random.Random(0))
+    assert (str(d.move), d.why) == ("play 3H call", "play 3H and call Page One: the lowest card that follows")
+    game = new_game(
+        "page-one", players=["Ann", "Bob"], seed=1, deal={"hands": ["7H AH 9C", "JK 5S"], "stock": "2C"}
+    )
+    game.play("play AH")
+    d = decide(make_bot("medium"), game, random.Random(0))
+    assert str(d.move) == "play JK call"
+    assert d.why == "play JK (the joker) rather than draw and call Page One: it wins the trick"
