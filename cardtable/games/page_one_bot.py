@@ -356,15 +356,24 @@ class PageOnePolicy:
         if best is None:
             if not mine:
                 return None
-            return Decision(base.move, f"{base.why} (wins {100 * sum(mine) / len(mine):.0f}% of playouts)")
+            return Decision(base.move, f"{base.why} (it won {_share(mine)} of {len(mine)} {_TRIALS})")
         self.overrides += 1
         move = candidates[best[1]]
         res = results[best[1]]
+        paired = mine[: len(res)]
         return Decision(
             move,
-            f"{move}: wins {100 * sum(res) / len(res):.0f}% of {len(res)} playouts, "
-            f"{100 * best[0]:.0f} points more than {base.move}",
+            f"{move}: it won {_share(res)} of {len(res)} {_TRIALS}, {base.move} {_share(paired)}",
         )
+
+
+_TRIALS = "deals played out from here"
+"""What a hard hint calls its playouts (a new player's words)."""
+
+
+def _share(results: Sequence[float]) -> str:
+    """Playout results (1 won, 0.5 drawn) as a whole percentage."""
+    return f"{100 * sum(results) / len(results):.0f}%"
 
 
 def _current_best(plays: Sequence[tuple[int, str]], led: str) -> Card | None:

@@ -4,6 +4,7 @@ the rummy and Page One rules of thumb, hints in sessions, and simulate's statist
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import fields
 from io import StringIO
 
@@ -406,17 +407,28 @@ def test_page_one_hard_searches_a_fixed_number_of_deals_and_sometimes_overrides_
     assert (first.move, first.why) == (again.move, again.why)
 
     searches = overrides = 0
+    said = []
     for seed in (1, 2, 3, 4):
         game = new_game("page-one", players=["Ann", "Bob"], seed=seed)
         hard, medium = PageOnePolicy("hard"), make_bot("medium")
         rng = random.Random(seed)
         while not game.is_over and len(game.history) < 120:
             turn = turn_of(game, rng, budget=30.0)
-            move = hard.decide(turn).move if game.to_act == 0 else medium.decide(turn).move
-            game.play(move)
+            if game.to_act == 0:
+                before = hard.overrides
+                decision = hard.decide(turn)
+                if hard.overrides > before:
+                    said.append(decision.why)
+            else:
+                decision = medium.decide(turn)
+            game.play(decision.move)
         searches += hard.searches
         overrides += hard.overrides
     assert searches >= 20 and 0 < overrides < searches / 3
+    # an override says how both moves did, in a new player's words
+    assert all(
+        re.fullmatch(r"\S.*: it won \d+% of \d+ deals played out from here, .+ \d+%", w) for w in said
+    ), said
 
 
 def _rummy51_after_bobs_draw(bob: str, drawn: str) -> Game:
@@ -477,7 +489,7 @@ def test_page_one_hard_stops_at_its_work_cap(monkeypatch):
     medium = decide(make_bot("medium"), game, random.Random(7))
     assert len(sampled) == 1
     assert hard.move == medium.move
-    assert hard.why.endswith("of playouts)") and "wins" in hard.why
+    assert hard.why.endswith(" of 1 deals played out from here)") and "(it won " in hard.why
 
 
 def test_a_rummy_hint_names_what_a_joker_in_a_set_stands_for():
