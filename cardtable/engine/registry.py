@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+FAMILIES = ("rummy", "trick-taking", "poker", "board")
+"""The game families, in the order a picker lists them."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What the registry knows of one game."""
@@ -39,6 +43,12 @@ class GameSpec:
     """Game-specific notation, for ``cardtable rules``."""
     verbs: tuple[str, ...] = ()
     """The move verbs this game uses (so a UI offers only those keys)."""
+    family: str = "rummy"
+    """The kind of game, for grouping in the picker: one of :data:`FAMILIES`."""
+
+    def __post_init__(self) -> None:
+        if self.family not in FAMILIES:
+            raise ValueError(f"{self.id}: family {self.family!r} is not one of {', '.join(FAMILIES)}")
 
     def preset_rules(self, name: str) -> Ruleset:
         """The ruleset of a named preset."""

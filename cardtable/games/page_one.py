@@ -930,6 +930,7 @@ SPEC = register(
         presets=PRESETS,
         notation=__doc__ or "",
         verbs=("play", "draw", "take", "next"),
+        family="trick-taking",
     )
 )
 
