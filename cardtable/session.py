@@ -22,10 +22,11 @@ from typing import Any
 
 from cardtable.bots import BOTS, Decision, decide, hint, make_bot
 from cardtable.engine import new_game
+from cardtable.engine.api import replay
 from cardtable.engine.errors import CardtableError, InvalidRecord
 from cardtable.engine.game import Game
 from cardtable.engine.moves import Move
-from cardtable.engine.record import parse_header, replay, write_record
+from cardtable.engine.record import parse_header, write_record
 from cardtable.engine.saves import autosave_path, read_record, write_atomic
 
 

@@ -154,3 +154,36 @@ def test_engine_games_and_bots_never_import_ui_code() -> None:
             scanned += len(_modules_in(folder))
             assert offending_imports(folder, banned) == [], name
     assert scanned >= 2, "the engine and games packages were not found"
+
+
+# ---------------------------------------------------------------------------- import-linter
+
+
+def test_import_linter_contracts_are_kept() -> None:
+    """The layer contracts in pyproject.toml (``uv run lint-imports``): UI > games > bots >
+    engine, the UI imports no game, and engine, games and bots import no UI (imports inside
+    functions count too)."""
+    proc = subprocess.run(
+        [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=PACKAGE.parent,
+    )
+    assert proc.returncode == 0 and " kept, 0 broken" in proc.stdout, proc.stdout[-3000:] + proc.stderr
+
+
+def test_no_import_circles() -> None:
+    """No two modules of cardtable import each other, directly or round a longer loop (also
+    through imports inside functions and under TYPE_CHECKING)."""
+    import grimp
+
+    graph = grimp.build_graph("cardtable")
+    circles = []
+    for module in sorted(graph.modules):
+        for imported in graph.find_modules_directly_imported_by(module):
+            path = graph.find_shortest_chain(importer=imported, imported=module)
+            if path:
+                circles.append(" -> ".join((module, *path)))
+    assert circles == [], "import circles:\n" + "\n".join(circles)

@@ -9,10 +9,10 @@ play their ideas out on such samples; nothing in a sample tells them a hidden ca
 
 Levels (:data:`BOTS`): ``random`` (the playout and conformance bot), ``easy`` (plausible
 but loose), ``medium`` (sound heuristics) and ``hard`` (medium plus search or tracking).
-Per-game heuristics live beside their game, in ``cardtable/games/<game>_bot.py`` (found by
-the game id, ``page-one`` -> ``page_one_bot``), each exposing ``make_policy(level, rules)``;
-games without one get the generic closed-hand rummy policy
-(:mod:`cardtable.bots.closed`) when their moves fit it, else a careful random policy.
+Per-game heuristics live beside their game; the game's spec names the module
+(``GameSpec.bot``), which exposes ``make_policy(level, rules)``. Games that need nothing of
+their own name the generic closed-hand rummy policy (:mod:`cardtable.bots.closed`), which
+falls back to a careful random move where a game's moves do not fit it.
 
 >>> import random
 >>> from cardtable.engine import new_game
@@ -25,7 +25,6 @@ games without one get the generic closed-hand rummy policy
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -130,24 +129,17 @@ def make_bot(level: str) -> Bot:
         raise ValueError(f"no bot level {level!r}; the levels are: {', '.join(BOTS)}") from None
 
 
-def _game_module(game_id: str) -> ModuleType | None:
-    """The game's ``cardtable.games.<game>_bot`` module, if it has one."""
-    name = f"cardtable.games.{game_id.replace('-', '_')}_bot"
-    if importlib.util.find_spec(name) is None:
-        return None
-    return importlib.import_module(name)
+def _game_module(game_id: str) -> ModuleType:
+    """The bot module the game's spec names (the closed-hand rummy policy if it names none)."""
+    from cardtable.engine.registry import get
+
+    return importlib.import_module(get(game_id).bot or "cardtable.bots.closed")
 
 
 def policy_for(game_id: str, level: str, rules: Ruleset) -> Policy:
-    """The policy of ``game_id`` at ``level``: the game's ``<game>_bot`` module, else the
-    generic closed-hand rummy policy, else a careful random one."""
-    module = _game_module(game_id)
-    if module is not None:
-        policy: Policy = module.make_policy(level, rules)
-        return policy
-    from cardtable.bots.closed import ClosedRummyPolicy
-
-    return ClosedRummyPolicy(level, rules)
+    """The policy of ``game_id`` at ``level``, from the bot module its spec names."""
+    policy: Policy = _game_module(game_id).make_policy(level, rules)
+    return policy
 
 
 def arrange(game_id: str, rules: Ruleset, hand: Sequence[str]) -> tuple[list[list[str]], list[str]]:
@@ -159,8 +151,7 @@ def arrange(game_id: str, rules: Ruleset, hand: Sequence[str]) -> tuple[list[lis
     >>> arrange("scala40", rules, ["2C", "KS", "7H", "KD", "9H", "8H", "KC"])
     ([['KS', 'KD', 'KC'], ['7H', '8H', '9H']], ['2C'])
     """
-    module = _game_module(game_id)
-    fn = getattr(module, "arrange", None) if module is not None else None
+    fn = getattr(_game_module(game_id), "arrange", None)
     if fn is not None:
         found: tuple[list[list[str]], list[str]] = fn(hand, rules)
         return found

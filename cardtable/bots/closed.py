@@ -510,4 +510,9 @@ def _discard_cards(turn: Turn) -> list[Card]:
     return [parse_card(top)] if top else []
 
 
-__all__ = ["AVOID", "GO_OUT", "ClosedRummyPolicy"]
+def make_policy(level: str, rules: Ruleset) -> ClosedRummyPolicy:
+    """The closed-hand rummy policy at ``level``: the bot of games that name this module."""
+    return ClosedRummyPolicy(level, rules)
+
+
+__all__ = ["AVOID", "GO_OUT", "ClosedRummyPolicy", "make_policy"]

@@ -24,7 +24,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .api import new_game
+    from .api import new_game, replay
     from .arrange import Arrangement, Requirement, best_arrangement, best_discard, best_melds
     from .cards import JOKER, SUITS, Card, card_of, make_deck, parse_card, parse_cards
     from .errors import (
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from .game import Game, Outcome
     from .melds import Meld, MeldRules
     from .moves import Move, parse_move
-    from .record import replay
     from .registry import GameSpec, all_games, get
     from .ruleset import Ruleset
     from .views import PlayerView
@@ -71,7 +70,7 @@ _WHERE = {
     "MeldRules": "melds",
     "Move": "moves",
     "parse_move": "moves",
-    "replay": "record",
+    "replay": "api",
     "GameSpec": "registry",
     "all_games": "registry",
     "get": "registry",

@@ -15,8 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import registry
-from .errors import InvalidRules
+from .errors import CardtableError, IllegalMove, InvalidNotation, InvalidRecord, InvalidRules
 from .game import Game
+from .record import parse_header
 from .rng import fresh_seed
 from .ruleset import Ruleset, validate_rules
 
@@ -77,3 +78,32 @@ def new_game(
     if deal is not None and not isinstance(deal, Mapping):
         raise InvalidRules(f"deal must be a mapping such as {{'hands': [...]}}, not {type(deal).__name__}")
     return spec.factory(names, ruleset, seed, dict(deal) if deal else None)
+
+
+def replay(text: str) -> Game:
+    """Rebuild a game from its record; :class:`InvalidRecord` says where and why it fails."""
+    header, moves = parse_header(text)
+    players = header["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise InvalidRecord("players: expected a JSON list of names", 1)
+    try:
+        game = new_game(
+            header["game"],
+            players=players,
+            rules=header.get("rules") or {},
+            seed=header["seed"],
+            deal=header.get("deal"),
+        )
+    except CardtableError as exc:
+        raise InvalidRecord(f"the header does not start a game: {exc}", 1) from None
+    for line_no, name, move in moves:
+        seat = game.to_act
+        if seat is None:
+            raise InvalidRecord(f"the match was already over before {move!r}", line_no)
+        if name != game.players[seat]:
+            raise InvalidRecord(f"it is {game.players[seat]}'s turn, not {name}'s", line_no)
+        try:
+            game.play(move)
+        except (IllegalMove, InvalidNotation) as exc:
+            raise InvalidRecord(f"{move!r} does not replay: {exc}", line_no) from None
+    return game

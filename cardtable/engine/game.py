@@ -29,6 +29,7 @@ from .cards import Card
 from .errors import IllegalMove, InvalidNotation
 from .melds import Meld
 from .moves import Move, parse_move
+from .record import write_record
 from .ruleset import Ruleset
 from .views import GroupingView, GroupView, PlayerView
 
@@ -324,8 +325,6 @@ class Game(ABC):
 
     def record(self) -> str:
         """The match as text: the save, bug-report and test-fixture format."""
-        from .record import write_record
-
         return write_record(self)
 
     def name_of(self, seat: int | None) -> str:

@@ -28,19 +28,38 @@ True
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
-from .errors import CardtableError, IllegalMove, InvalidNotation, InvalidRecord
+from .errors import InvalidRecord
+from .ruleset import Ruleset
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class Recorded(Protocol):
+    """What a record is written from: any game (the engine's ``Game`` satisfies it).
+
+    A protocol rather than ``Game`` itself, so that ``game.py`` may import this module
+    without an import circle.
+    """
+
+    @property
+    def game_id(self) -> str: ...
+
+    players: tuple[str, ...]
+    rules: Ruleset
+    seed: int
+    deal_spec: dict[str, Any] | None
+
+    @property
+    def history(self) -> Sequence[tuple[int, Any]]: ...
+
 
 MAGIC = "# cardtable record"
 HEADER_KEYS = ("game", "program", "seed", "players", "rules", "deal", "seats")
 """Header lines; ``seats`` (who is a computer player) is kept by sessions, not the engine."""
 
 
-def write_record(game: Game, seats: list[str] | None = None) -> str:
+def write_record(game: Recorded, seats: list[str] | None = None) -> str:
     """The record text of a game (header, then one move a line).
 
     ``seats`` optionally notes each seat's kind ('human', 'bot:LEVEL') for resuming.
@@ -117,34 +136,3 @@ def parse_header(text: str) -> tuple[dict[str, Any], list[tuple[int, str, str]]]
             raise InvalidRecord(f"{raw!r} is not 'Name: move'", j + 1)
         moves.append((j + 1, name.strip(), move.strip()))
     return header, moves
-
-
-def replay(text: str) -> Game:
-    """Rebuild a game from its record; :class:`InvalidRecord` says where and why it fails."""
-    from .api import new_game
-
-    header, moves = parse_header(text)
-    players = header["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise InvalidRecord("players: expected a JSON list of names", 1)
-    try:
-        game = new_game(
-            header["game"],
-            players=players,
-            rules=header.get("rules") or {},
-            seed=header["seed"],
-            deal=header.get("deal"),
-        )
-    except CardtableError as exc:
-        raise InvalidRecord(f"the header does not start a game: {exc}", 1) from None
-    for line_no, name, move in moves:
-        seat = game.to_act
-        if seat is None:
-            raise InvalidRecord(f"the match was already over before {move!r}", line_no)
-        if name != game.players[seat]:
-            raise InvalidRecord(f"it is {game.players[seat]}'s turn, not {name}'s", line_no)
-        try:
-            game.play(move)
-        except (IllegalMove, InvalidNotation) as exc:
-            raise InvalidRecord(f"{move!r} does not replay: {exc}", line_no) from None
-    return game

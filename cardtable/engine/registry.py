@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from .errors import UnknownGame
@@ -43,6 +44,10 @@ class GameSpec:
     """Game-specific notation, for ``cardtable rules``."""
     verbs: tuple[str, ...] = ()
     """The move verbs this game uses (so a UI offers only those keys)."""
+    bot: str = ""
+    """The module of the game's computer players: it has ``make_policy(level, rules)`` and may
+    have ``arrange(hand, rules)``. Named, not imported, so the registry pulls in no bot code
+    and games and bots do not import each other in a circle (``cardtable.bots`` loads it)."""
     family: str = "rummy"
     """The kind of game, for grouping in the picker: one of :data:`FAMILIES`."""
 
@@ -68,8 +73,36 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+ENTRY_POINT_GROUP = "cardtable.games"
+"""The package entry-point group through which the registry finds games. Each entry names a
+:class:`GameSpec` or a sequence of them; the built-in games are one entry,
+``cardtable.games.catalog:GAMES``. So the engine imports no game package, and an installed
+plug-in adds a game the same way."""
+
+_loaded = False
+
+
 def _load_builtin() -> None:
-    import cardtable.games  # noqa: F401  (registers the built-in games)
+    """Register every game of the catalogue (once, in the catalogue's order)."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    found = entry_points(group=ENTRY_POINT_GROUP)
+    if not found:
+        raise UnknownGame(
+            "no games are installed: the cardtable package's metadata is missing "
+            "(run 'uv sync', or 'pip install -e .', in the project folder)"
+        )
+    for entry in sorted(found, key=lambda e: (e.name != "builtin", e.name)):
+        loaded = entry.load()
+        specs = loaded if isinstance(loaded, (tuple, list)) else (loaded,)
+        for spec in specs:
+            if not isinstance(spec, GameSpec):
+                raise TypeError(f"entry point {entry.name!r} ({entry.value}) holds {spec!r}, not a GameSpec")
+            register(spec)
+            # in the catalogue's order, whatever order the modules registered in on import
+            _GAMES[spec.id] = _GAMES.pop(spec.id)
 
 
 def get(game_id: str) -> GameSpec:

@@ -107,7 +107,7 @@ def read_record(path: Path) -> str:
 
 def load_game(path: Path | None = None) -> Game:
     """Load and replay a save; a corrupted or foreign file raises :class:`InvalidRecord`."""
-    from .record import replay
+    from .api import replay
 
     target = Path(path) if path is not None else autosave_path()
     text = read_record(target)

@@ -1227,6 +1227,7 @@ SPEC = register(
         rules_type=GinRules,
         factory=_factory,
         rules_text=RULES_TEXT,
+        bot="cardtable.bots.closed",
         presets=PRESETS,
         notation=__doc__ or "",
         verbs=GinRummy.verbs,

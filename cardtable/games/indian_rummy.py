@@ -1538,6 +1538,7 @@ SPEC = register(
         rules_type=IndianRummyRules,
         factory=_factory,
         rules_text=RULES_TEXT,
+        bot="cardtable.games.indian_rummy_bot",
         presets=PRESETS,
         notation=__doc__ or "",
         verbs=IndianRummy.verbs,

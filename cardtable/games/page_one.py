@@ -927,6 +927,7 @@ SPEC = register(
         rules_type=PageOneRules,
         factory=_factory,
         rules_text=RULES_TEXT,
+        bot="cardtable.games.page_one_bot",
         presets=PRESETS,
         notation=__doc__ or "",
         verbs=("play", "draw", "take", "next"),

@@ -1045,6 +1045,7 @@ SPEC = register(
         rules_type=ProgressiveRules,
         factory=_factory,
         rules_text=RULES_TEXT,
+        bot="cardtable.bots.closed",
         presets=PRESETS,
         notation=__doc__ or "",
         verbs=ProgressiveRummy.verbs,

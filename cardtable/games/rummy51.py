@@ -836,6 +836,7 @@ SPEC = register(
         rules_type=Rummy51Rules,
         factory=_factory,
         rules_text=RULES_TEXT,
+        bot="cardtable.games.rummy51_bot",
         presets=PRESETS,
         notation=__doc__ or "",
         verbs=Rummy51.verbs,

@@ -778,6 +778,7 @@ SPEC = register(
         rules_type=Scala40Rules,
         factory=_factory,
         rules_text=RULES_TEXT,
+        bot="cardtable.games.scala40_bot",
         presets=PRESETS,
         notation=__doc__ or "",
         verbs=Scala40.verbs,

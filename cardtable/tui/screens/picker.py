@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from pydantic.fields import FieldInfo
 
     from cardtable.engine import GameSpec
-    from cardtable.tui.app import CardTableApp
+    from cardtable.tui.host import TableHost
     from cardtable.tui.settings import GameSetup
 
 # The registry, Pydantic and the bots are imported where they are used: the picker's first
@@ -347,9 +347,9 @@ class PickerScreen(Screen[None]):
 
     # ------------------------------------------------------------------ typed app
     @property
-    def table_app(self) -> CardTableApp:
-        """The app, typed (the picker runs inside :class:`CardTableApp`)."""
-        return cast("CardTableApp", self.app)
+    def table_app(self) -> TableHost:
+        """The app, typed by what the picker asks of it (see :mod:`cardtable.tui.host`)."""
+        return cast("TableHost", self.app)
 
     @property
     def game_id(self) -> str:
