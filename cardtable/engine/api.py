@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import registry
+from .deals import check_plan, start_totals
 from .errors import CardtableError, IllegalMove, InvalidNotation, InvalidRecord, InvalidRules
 from .game import Game
 from .record import parse_header
@@ -57,7 +58,13 @@ def new_game(
 ) -> Game:
     """Start a match. ``rules`` are toggles over the defaults (or over ``preset``).
 
+    ``deal`` stacks the first deal, or any deals with ``{"deals": [...]}``, and may start the
+    match from given totals with ``{"totals": [...]}`` (see :mod:`cardtable.engine.deals`).
     Unknown rules or bad values raise :class:`InvalidRules` naming the field.
+
+    >>> g = new_game("scala40", ["Ann", "Bob"], seed=1, deal={"totals": [60, 95]})
+    >>> g.scores
+    (60, 95)
     """
     spec = registry.get(game_id)
     names = check_players(players, spec.min_players, spec.max_players, spec.title)
@@ -77,7 +84,13 @@ def new_game(
         raise InvalidRules(f"seed must be a whole number, not {seed!r}")
     if deal is not None and not isinstance(deal, Mapping):
         raise InvalidRules(f"deal must be a mapping such as {{'hands': [...]}}, not {type(deal).__name__}")
-    return spec.factory(names, ruleset, seed, dict(deal) if deal else None)
+    plan = dict(deal) if deal else None
+    check_plan(plan, len(names))
+    game = spec.factory(names, ruleset, seed, plan)
+    totals = start_totals(plan)
+    if totals is not None:
+        game.start_from_totals(totals)
+    return game
 
 
 def replay(text: str) -> Game:

@@ -1,5 +1,18 @@
 """Stacked deals: the ``deal={...}`` argument of ``new_game``, read the same way by every game.
 
+The argument stacks the first deal (``{"hands": [...], "stock": ..., "discard": ...}`` and the
+game's own keys), or any deals by number with ``{"deals": [first, second, ...]}`` (``None``
+for a deal left to the shuffle), and may start the match from given totals with
+``{"totals": [40, 75]}`` (one whole number per seat). :func:`stacked_deal` picks deal ``n``'s
+part and :func:`start_totals` the totals; :func:`check_plan` checks the whole argument.
+
+>>> plan = {"totals": [10, 20], "deals": [None, {"hands": ["7H 8H 9H", None]}]}
+>>> check_plan(plan, 2)
+>>> stacked_deal(plan, 1), stacked_deal(plan, 2), stacked_deal(plan, 3), start_totals(plan)
+(None, {'hands': ['7H 8H 9H', None]}, None, [10, 20])
+>>> stacked_deal({"hands": ["7H", None], "totals": [0, 5]}, 1)
+{'hands': ['7H', None]}
+
 >>> from cardtable.engine.cards import make_deck
 >>> pool = list(make_deck(1, 0))
 >>> hands, stock, discard, extras = read_stacked({"hands": ["7H 8H", None], "stock": "2C"}, pool, 2, "Demo")
@@ -13,6 +26,63 @@ from typing import Any
 
 from .cards import Card, parse_cards
 from .errors import InvalidRules
+
+MATCH_KEYS = ("totals", "deals")
+"""Keys of the ``deal`` argument that are about the match, not one deal."""
+
+
+def check_plan(plan: Any, seats: int) -> None:
+    """Check the shape of a ``deal`` argument: :class:`InvalidRules` says what is wrong.
+
+    (Each deal's cards are checked by the game when it deals them.)
+
+    >>> check_plan({"totals": [1]}, 2)
+    Traceback (most recent call last):
+    ...
+    cardtable.engine.errors.InvalidRules: deal: totals must list one whole number per seat (2), not [1]
+    """
+    if plan is None:
+        return
+    if not isinstance(plan, dict):
+        raise InvalidRules(f"deal must be a mapping such as {{'hands': [...]}}, not {type(plan).__name__}")
+    totals = plan.get("totals")
+    if totals is not None and (
+        not isinstance(totals, list)
+        or len(totals) != seats
+        or any(isinstance(t, bool) or not isinstance(t, int) for t in totals)
+    ):
+        raise InvalidRules(f"deal: totals must list one whole number per seat ({seats}), not {totals!r}")
+    if "deals" in plan:
+        deals = plan["deals"]
+        if not isinstance(deals, list) or not all(d is None or isinstance(d, dict) for d in deals):
+            raise InvalidRules(
+                "deal: deals must be a list with one stacked deal (a mapping) or null per deal"
+            )
+        first_keys = sorted(k for k in plan if k not in MATCH_KEYS)
+        if first_keys:
+            raise InvalidRules(
+                f"deal: {', '.join(first_keys)} beside 'deals': put the first deal's cards in deals[0]"
+            )
+
+
+def stacked_deal(plan: dict[str, Any] | None, number: int) -> dict[str, Any] | None:
+    """The stacked part of deal ``number`` (from 1) of a ``deal`` argument; None: shuffle."""
+    if not plan:
+        return None
+    if "deals" in plan:
+        deals = plan["deals"]
+        found = deals[number - 1] if number <= len(deals) else None
+        return dict(found) if found else None
+    if number != 1:
+        return None
+    first = {k: v for k, v in plan.items() if k not in MATCH_KEYS}
+    return first or None
+
+
+def start_totals(plan: dict[str, Any] | None) -> list[int] | None:
+    """The match totals a ``deal`` argument starts from, if it names them."""
+    totals = (plan or {}).get("totals")
+    return list(totals) if totals is not None else None
 
 
 def take_listed(pool: list[Card], text: Any, what: str) -> list[Card]:

@@ -108,6 +108,7 @@ class Game(ABC):
         self._legal: tuple[Move, ...] = ()
         self._legal_stamp: object = None
         self._legal_keys: dict[tuple[Any, ...], Move] | None = None
+        self._deals_started = 0
 
     # ------------------------------------------------------------------ contract
     @property
@@ -323,6 +324,26 @@ class Game(ABC):
         self.history.append((seat, combined))
         return combined
 
+    def next_stacked_deal(self) -> dict[str, Any] | None:
+        """The stacked part of the deal about to be dealt (None: shuffle it); games call this
+        once each time they deal, so ``deal={"deals": [...]}`` can stack any deal.
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("gin", ["Ann", "Bob"], seed=1, deal={"deals": [None, {"discard": "QC"}]})
+        >>> g.next_stacked_deal()  # the first deal was dealt, so this is the second one's
+        {'discard': 'QC'}
+        """
+        from .deals import stacked_deal
+
+        self._deals_started += 1
+        return stacked_deal(self.deal_spec, self._deals_started)
+
+    def start_from_totals(self, totals: Sequence[int]) -> None:
+        """Set the match totals before any move (``deal={"totals": [...]}``; a record replays
+        it). The rules apply to them from then on: a total past a game's limit counts when
+        the first deal is scored."""
+        raise NotImplementedError(f"{type(self).__name__} cannot start from given totals")
+
     def record(self) -> str:
         """The match as text: the save, bug-report and test-fixture format."""
         return write_record(self)
@@ -362,6 +383,10 @@ class TableGame(Game):
     @property
     def to_act(self) -> int | None:
         return None if self._outcome is not None else self.cur
+
+    def start_from_totals(self, totals: Sequence[int]) -> None:
+        self.total[:] = totals
+        self._bump()
 
     @property
     def phase(self) -> str:

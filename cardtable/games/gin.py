@@ -301,7 +301,7 @@ class GinRummy(TableGame):
         self._outcome: Outcome | None = None
         self.result = ""
         self._init_moves()
-        self._deal(deal)
+        self._deal(self.next_stacked_deal())
 
     def _init_moves(self) -> None:
         """This game's reusable moves (a listed move carries the stamp of one game)."""
@@ -634,7 +634,7 @@ class GinRummy(TableGame):
                 self._settle()
             return
         if kind == "next":
-            self._deal(None)
+            self._deal(self.next_stacked_deal())
             return
         raise AssertionError(kind)
 

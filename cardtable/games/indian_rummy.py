@@ -336,7 +336,7 @@ class IndianRummy(RummyGame):
         self._discard_moves: dict[int, Move] = {}
         self._declare_moves: dict[int, Move] = {}
         self._panel_cache: dict[tuple[object, int, int | None], GroupingView] = {}
-        self._deal(deal)
+        self._deal(self.next_stacked_deal())
 
     # ------------------------------------------------------------------ dealing
     def _deal(self, stacked: dict[str, Any] | None) -> None:
@@ -1329,7 +1329,7 @@ class IndianRummy(RummyGame):
         self.rejoin_queue = []
         if not self.active[self.starter]:
             self.starter = self._next_active(self.starter)
-        self._deal(None)
+        self._deal(self.next_stacked_deal())
 
     # ------------------------------------------------------------------ views
     def _status(self) -> str:

@@ -201,7 +201,7 @@ class PageOne(TableGame):
         self.deal_no = 0
         self._outcome: Outcome | None = None
         self.result = ""
-        self._deal(deal)
+        self._deal(self.next_stacked_deal())
 
     # ------------------------------------------------------------------ dealing
     def _deal(self, stacked: dict[str, Any] | None) -> None:
@@ -358,7 +358,7 @@ class PageOne(TableGame):
         elif kind == "take":
             self._pickup()
         elif kind == "next":
-            self._deal(None)
+            self._deal(self.next_stacked_deal())
         else:
             raise AssertionError(kind)
 

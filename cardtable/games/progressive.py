@@ -334,9 +334,10 @@ class ProgressiveRummy(RummyGame):
             self.packs = 2 if self.five_crowns else -(-n // 2)
         per_pack = FIVE_CROWNS_JOKERS_PER_PACK if self.five_crowns else JOKERS_PER_PACK
         self.jokers = per_pack * self.packs if rules.include_jokers else 0
+        first = self.next_stacked_deal()
         start = 1
-        if deal is not None and "round" in deal:
-            start = deal["round"]
+        if first is not None and "round" in first:
+            start = first["round"]
             if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= self.last_round:
                 raise InvalidRules(
                     f"deal: round must be a whole number from 1 to {self.last_round} (this match's "
@@ -367,7 +368,7 @@ class ProgressiveRummy(RummyGame):
         self._discard_moves: dict[int, Move] = {}
         """The discard move of each physical card (by id), made once per game."""
         self.round_no = start
-        self._deal(deal)
+        self._deal(first)
 
     # ------------------------------------------------------------------ rounds
     def _round_rules(self) -> None:
@@ -823,7 +824,7 @@ class ProgressiveRummy(RummyGame):
         if kind == "next":
             self.round_no += 1
             self.dealer = self._next_active(self.dealer)
-            self._deal(None)
+            self._deal(self.next_stacked_deal())
             return
         raise AssertionError(kind)
 

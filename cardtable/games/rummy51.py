@@ -242,7 +242,7 @@ class Rummy51(RummyGame):
         self._table_cache: tuple[int, dict[int, list[int]], list[tuple[int, Meld]]] | None = None
         self._discard_moves: dict[int, Move] = {}
         """The discard move of each physical card (by id), made once per game, never shared."""
-        self._deal(deal)
+        self._deal(self.next_stacked_deal())
 
     # ------------------------------------------------------------------ dealing
     def _deal(self, stacked: dict[str, Any] | None) -> None:
@@ -638,7 +638,7 @@ class Rummy51(RummyGame):
             self._apply_cancel()
             return
         if kind == "next":
-            self._deal(None)
+            self._deal(self.next_stacked_deal())
             return
         raise AssertionError(kind)
 

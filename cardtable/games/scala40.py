@@ -212,7 +212,7 @@ class Scala40(RummyGame):
         self.court = rules.court_values_high
         self.dealer = n - 1  # so that seat 0 acts first in the first deal
         self.last_closer: int | None = None
-        self._deal(deal)
+        self._deal(self.next_stacked_deal())
 
     # ------------------------------------------------------------------ dealing
     def _deal(self, stacked: dict[str, Any] | None) -> None:
@@ -567,7 +567,7 @@ class Scala40(RummyGame):
             self.phase_ = "play"
             return
         if kind == "next":
-            self._deal(None)
+            self._deal(self.next_stacked_deal())
             return
         if kind == "cancel":
             self._apply_cancel()
