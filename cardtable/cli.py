@@ -83,10 +83,14 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"{spec.title} needs {spec.min_players} to {spec.max_players} players")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.budget is not None and not args.budget > 0:
+        raise UsageError("--budget must be a number of seconds above 0, such as 0.12 or 10")
     rules = _parse_rules(args.game, args.rule or [])
+    from cardtable.bots import HARD_BUDGET
     from cardtable.bots.simulate import report, run_matches
 
-    stats = run_matches(spec.id, levels, args.games, seed=args.seed, rules=rules)
+    budget = HARD_BUDGET if args.budget is None else args.budget
+    stats = run_matches(spec.id, levels, args.games, seed=args.seed, rules=rules, budget=budget)
     report(stats, out, args.seed)
     return 1 if stats.errors else 0
 
@@ -245,6 +249,14 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument("--seed", type=int, default=1)
     p_sim.add_argument("--players", help="bot levels, e.g. random,random")
     p_sim.add_argument("--rule", action="append", metavar="KEY=VALUE")
+    p_sim.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="a search bot's thinking time per move (default 0.12); a large one makes results "
+        "independent of machine load, since the bots then stop on their work caps",
+    )
     p_play = sub.add_parser("play", help="play a game at this keyboard")
     p_play.add_argument("game")
     p_play.add_argument("--players", help='names in seat order; "bot:random" for a computer player')
