@@ -39,10 +39,22 @@ def _parse_rules(game_id: str, items: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+DEFAULT_BOT = "medium"
+"""The level of the computer players that fill a table when no ``--players`` are given."""
+
+
 def _parse_seats(text: str | None, default_count: int) -> tuple[list[str], list[str | None]]:
-    """``"Ann,Bob,bot:random"`` -> names and per-seat bot levels (None for a human)."""
+    """``"Ann,Bob,bot:random"`` -> names and per-seat bot levels (None for a human).
+
+    With no text, the game's minimum of seats: one person ("You") and computer players.
+
+    >>> _parse_seats(None, 1), _parse_seats(None, 3)
+    ((['You'], [None]), (['You', 'Bot 2', 'Bot 3'], [None, 'medium', 'medium']))
+    """
     if not text:
-        return ["Ann", "Bob"][:default_count] or ["Ann", "Bob"], [None] * max(default_count, 2)
+        count = max(default_count, 1)
+        names = ["You", *(f"Bot {i + 1}" for i in range(1, count))]
+        return names, [None, *[DEFAULT_BOT] * (count - 1)]
     names: list[str] = []
     bots: list[str | None] = []
     for i, raw in enumerate(p.strip() for p in text.split(",")):
@@ -259,7 +271,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_play = sub.add_parser("play", help="play a game at this keyboard")
     p_play.add_argument("game")
-    p_play.add_argument("--players", help='names in seat order; "bot:random" for a computer player')
+    p_play.add_argument(
+        "--players",
+        help='names in seat order; "bot:medium" for a computer player (default: you and computer '
+        "players, as many seats as the game needs)",
+    )
     p_play.add_argument("--rule", action="append", metavar="KEY=VALUE")
     p_play.add_argument("--seed", type=int)
     p_play.add_argument("--preset")

@@ -1,0 +1,150 @@
+"""``cardtable play GAME`` with no ``--players`` seats every game: its minimum of seats, one
+person and computer players; checked over every registered game and two fake ones (one seat,
+four seats at the least)."""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+
+from cardtable.cli import main
+from cardtable.engine import Card, all_games, get, make_deck
+from cardtable.engine import registry as registry_module
+from cardtable.engine.game import Outcome, TableGame
+from cardtable.engine.moves import Move
+from cardtable.engine.registry import GameSpec
+from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.saves import autosave_path
+from cardtable.engine.views import PlayerView, SeatView
+
+
+class Solo(TableGame):
+    """A one-seat patience for the test: draw three cards, then the match is over."""
+
+    game_id = "solo-test"
+    title = "Solo Test"
+
+    def __init__(self, players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None):
+        super().__init__(players, rules, seed, deal)
+        self.n = len(self.players)
+        self.cur, self.phase_ = 0, "draw"
+        self.stock: list[Card] = list(make_deck(1, 0))
+        random.Random(seed).shuffle(self.stock)
+        self.hands = [[] for _ in range(self.n)]
+        self.melds_, self.total, self.rows, self._outcome = [], [0] * self.n, [], None
+
+    def view(self, seat: int | None) -> PlayerView:
+        seats = tuple(
+            SeatView(seat=s, name=p, card_count=len(self.hands[s]), score=self.total[s])
+            for s, p in enumerate(self.players)
+        )
+        hand = tuple(c.name for c in self.hands[seat]) if seat is not None else ()
+        return PlayerView(
+            game=self.game_id,
+            title=self.title,
+            seat=seat,
+            phase=self.phase,
+            to_act=self.to_act,
+            seats=seats,
+            hand=hand,
+            stock_count=len(self.stock),
+        )
+
+    def snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.phase_,
+            tuple(c.id for c in self.stock),
+            tuple(tuple(c.id for c in h) for h in self.hands),
+        )
+
+    def all_cards(self) -> list[Card]:
+        return [*self.stock, *(c for h in self.hands for c in h)]
+
+    def hidden_cards(self, seat: int | None) -> list[Card]:
+        return list(self.stock)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Solo:
+        copy = self.copy()
+        rng.shuffle(copy.stock)
+        return copy
+
+    def _generate(self) -> list[Move]:
+        return [Move("draw")]
+
+    def _canonical(self, move: Move) -> Move:
+        return move
+
+    def _explain(self, move: Move) -> str:
+        return "the only move is 'draw'"
+
+    def _apply(self, move: Move) -> None:
+        self.hands[0].append(self.stock.pop())
+        if len(self.hands[0]) == 3:
+            self._outcome = Outcome((0,), "three cards drawn", tuple(self.total))
+
+
+def fake(game_id: str, lo: int, hi: int, factory: Any, rules_type: type[Ruleset] = Ruleset) -> GameSpec:
+    return GameSpec(
+        id=game_id,
+        title=game_id.title(),
+        summary="a test game",
+        min_players=lo,
+        max_players=hi,
+        rules_type=rules_type,
+        factory=factory,
+        rules_text="",
+        verbs=("draw", "play", "next"),
+        bot="cardtable.bots.closed",
+        family="trick-taking",
+    )
+
+
+@pytest.fixture
+def fakes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Two extra games in the registry for this test only: one seat, and four seats at the least."""
+    all_games()  # load the catalogue first, so the fakes come on top of it
+    games = dict(registry_module._GAMES)
+    page_one = get("page-one")
+    games["solo-test"] = fake("solo-test", 1, 1, Solo)
+    games["four-test"] = fake("four-test", 4, 6, page_one.factory, page_one.rules_type)
+    monkeypatch.setattr(registry_module, "_GAMES", games)
+    yield ["solo-test", "four-test"]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def play_without_players(game_id: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    out = io.StringIO()
+    code = main(["play", game_id, "--seed", "3", "--text"], out=out)
+    return code, out.getvalue()
+
+
+@pytest.mark.parametrize("game_id", [spec.id for spec in all_games()])
+def test_every_game_starts_with_no_players_given(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = get(game_id)
+    code, text = play_without_players(game_id, monkeypatch)
+    assert code == 0, text
+    record = autosave_path().read_text()
+    names = ", ".join(['"You"', *(f'"Bot {i}"' for i in range(2, spec.min_players + 1))])
+    assert f"players: [{names}]" in record, record
+    seats = ", ".join(['"human"', *['"bot:medium"'] * (spec.min_players - 1)])
+    assert f"seats: [{seats}]" in record, record
+
+
+def test_a_one_seat_and_a_four_seat_game_start_too(fakes: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, text = play_without_players("solo-test", monkeypatch)
+    assert code == 0, text
+    assert 'players: ["You"]' in autosave_path().read_text()
+    code, text = play_without_players("four-test", monkeypatch)
+    assert code == 0, text
+    assert 'players: ["You", "Bot 2", "Bot 3", "Bot 4"]' in autosave_path().read_text()
