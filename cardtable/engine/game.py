@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -29,6 +29,7 @@ from .cards import Card
 from .errors import IllegalMove, InvalidNotation
 from .melds import Meld
 from .moves import Move, parse_move
+from .phases import PhaseKind, kind_of
 from .record import write_record
 from .ruleset import Ruleset
 from .views import GroupingView, GroupView, PlayerView
@@ -84,6 +85,8 @@ class Game(ABC):
 
     game_id: ClassVar[str]
     title: ClassVar[str]
+    phase_kinds: ClassVar[Mapping[str, PhaseKind]] = {}
+    """The kinds of this game's own phase names (the usual names are known already)."""
     move_caches: ClassVar[tuple[str, ...]] = ()
     """Attributes holding dicts of listed moves reused across turns: a copy starts them
     empty, because a listed move carries the stamp of the game that listed it."""
@@ -120,6 +123,16 @@ class Game(ABC):
     @abstractmethod
     def phase(self) -> str:
         """Short name of the turn phase: 'draw', 'play', 'deal-over', 'match-over'."""
+
+    @property
+    def phase_kind(self) -> PhaseKind:
+        """What sort of decision the phase asks for (see :mod:`cardtable.engine.phases`).
+
+        >>> from cardtable.engine import new_game
+        >>> new_game("scala40", ["Ann", "Bob"], seed=1).phase_kind
+        <PhaseKind.DRAW: 'draw'>
+        """
+        return kind_of(self.phase, self.phase_kinds)
 
     @abstractmethod
     def hand(self, seat: int) -> tuple[Card, ...]:

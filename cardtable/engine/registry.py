@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import UnknownGame
 from .ruleset import Ruleset
+from .verbs import VerbSpec
 
 if TYPE_CHECKING:
     from .game import Game
@@ -42,8 +43,9 @@ class GameSpec:
     """Named presets: rule values over the defaults ({} is the default rules)."""
     notation: str = ""
     """Game-specific notation, for ``cardtable rules``."""
-    verbs: tuple[str, ...] = ()
-    """The move verbs this game uses (so a UI offers only those keys)."""
+    verbs: tuple[VerbSpec, ...] = ()
+    """The move verbs this game uses, with their keys and what they take: a table offers
+    exactly these keys and drives them from the specs."""
     bot: str = ""
     """The module of the game's computer players: it has ``make_policy(level, rules)`` and may
     have ``arrange(hand, rules)``. Named, not imported, so the registry pulls in no bot code

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .phases import PhaseKind
+
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True)
@@ -95,6 +97,8 @@ class PlayerView(_Frozen):
     title: str
     seat: int | None
     phase: str
+    phase_kind: PhaseKind = PhaseKind.PLAY
+    """What sort of decision the phase asks for: tables choose panels and keys by it."""
     to_act: int | None
     seats: tuple[SeatView, ...]
     hand: tuple[str, ...] = ()

@@ -471,6 +471,7 @@ class RummyGame(TableGame):
             title=self.title,
             seat=seat,
             phase=self.phase_,
+            phase_kind=self.phase_kind,
             to_act=self.to_act,
             seats=seats,
             hand=tuple(c.name for c in self.hands[seat]) if seat is not None else (),

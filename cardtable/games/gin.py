@@ -75,8 +75,10 @@ from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import Outcome, TableGame, grouping_view
 from cardtable.engine.melds import Meld, MeldRules, build_meld, enumerate_melds, extend_meld
 from cardtable.engine.moves import Move
+from cardtable.engine.phases import PhaseKind
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from cardtable.engine.views import GroupingView, MeldView, PlayerView, SeatView
 
 HAND_SIZE = 10
@@ -281,6 +283,7 @@ class GinRummy(TableGame):
 
     game_id = "gin"
     title = "Gin Rummy"
+    phase_kinds = {"offer": PhaseKind.DRAW}
     verbs = ("take", "pass", "draw", "discard", "knock", "gin", "biggin", "meld", "layoff", "next")
 
     rules: GinRules
@@ -1090,6 +1093,7 @@ class GinRummy(TableGame):
             title=self.title,
             seat=seat,
             phase=self.phase_,
+            phase_kind=self.phase_kind,
             to_act=self.to_act,
             seats=seats,
             hand=tuple(c.name for c in self.hands[seat]) if seat is not None else (),
@@ -1217,6 +1221,13 @@ bonus are doubled first. The loser of each hand deals the next.
 only), and a spade upcard doubles the hand's score.
 """
 
+GIN_VERBS = (
+    VerbSpec("knock", "k", "Knock", Takes.CARD, example="knock 9S"),
+    VerbSpec("gin", "g", "Gin", Takes.CARD, enter=30, goes_out=True, example="gin 9S"),
+    VerbSpec("biggin", "G", "Big gin", example="biggin"),
+)
+"""Gin's own verbs: Enter prefers going gin with the card under the cursor to a discard."""
+
 SPEC = register(
     GameSpec(
         id="gin",
@@ -1230,7 +1241,7 @@ SPEC = register(
         bot="cardtable.bots.closed",
         presets=PRESETS,
         notation=__doc__ or "",
-        verbs=GinRummy.verbs,
+        verbs=verb_specs(GinRummy.verbs, *GIN_VERBS),
     )
 )
 

@@ -72,6 +72,7 @@ from cardtable.engine.melds import RUN, SET, Meld, MeldRules, build_meld
 from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from cardtable.engine.views import FaceUpView, GroupingView, MeldView, PlayerView
 
 from ._rummy import RummyGame
@@ -1528,6 +1529,14 @@ per deal and each loser pays the winner their points in chips; most chips after 
 wins, a tie means another deal.
 """
 
+INDIAN_VERBS = (
+    VerbSpec("declare", "e", "Declare", Takes.CARD, example="declare 9D"),
+    VerbSpec("drop", "b", "Drop", example="drop"),
+    VerbSpec("show", "v", "Show", example="show"),
+    VerbSpec("rejoin", "j", "Rejoin", example="rejoin"),
+)
+"""This game's own verbs (a declaration may cost points, so it is never on the Enter key)."""
+
 SPEC = register(
     GameSpec(
         id="indian-rummy",
@@ -1541,7 +1550,7 @@ SPEC = register(
         bot="cardtable.games.indian_rummy_bot",
         presets=PRESETS,
         notation=__doc__ or "",
-        verbs=IndianRummy.verbs,
+        verbs=verb_specs(IndianRummy.verbs, *INDIAN_VERBS),
     )
 )
 

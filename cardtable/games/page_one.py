@@ -74,6 +74,7 @@ from cardtable.engine.melds import Meld
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.verbs import verb_specs
 from cardtable.engine.views import PlayerView, SeatView, TrickView
 
 RECOMMENDED_MAX = 6
@@ -791,6 +792,7 @@ class PageOne(TableGame):
             title=self.title,
             seat=seat,
             phase=self.phase_,
+            phase_kind=self.phase_kind,
             to_act=self.to_act,
             seats=seats,
             hand=tuple(c.name for c in self.hands[seat]) if seat is not None else (),
@@ -930,7 +932,7 @@ SPEC = register(
         bot="cardtable.games.page_one_bot",
         presets=PRESETS,
         notation=__doc__ or "",
-        verbs=("play", "draw", "take", "next"),
+        verbs=verb_specs(("play", "draw", "take", "next")),
         family="trick-taking",
     )
 )

@@ -78,6 +78,7 @@ from cardtable.engine.melds import RUN, Meld, MeldRules, extend_meld
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from cardtable.engine.views import GroupingView, PlayerView
 
 from ._rummy import RummyGame
@@ -1036,6 +1037,9 @@ of `KX 3H JK 9D` goes out with `out 9D`: the king with two wild cards is a meld 
 Five Crowns itself seats 1 to 7 players; here it seats 2 to 6, as 3-13 does.
 """
 
+GO_OUT = VerbSpec("out", "u", "Go out", Takes.CARD, enter=30, goes_out=True, example="out 9S")
+"""Going out with a card: Enter prefers it to a discard when the card under the cursor can."""
+
 SPEC = register(
     GameSpec(
         id="progressive-rummy",
@@ -1049,7 +1053,7 @@ SPEC = register(
         bot="cardtable.bots.closed",
         presets=PRESETS,
         notation=__doc__ or "",
-        verbs=ProgressiveRummy.verbs,
+        verbs=verb_specs(ProgressiveRummy.verbs, GO_OUT),
     )
 )
 

@@ -64,6 +64,7 @@ from cardtable.engine.melds import RUN, SET, Meld, MeldRules, enumerate_melds, e
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.verbs import verb_specs
 from cardtable.engine.views import PlayerView
 
 from ._rummy import RummyGame
@@ -839,7 +840,7 @@ SPEC = register(
         bot="cardtable.games.rummy51_bot",
         presets=PRESETS,
         notation=__doc__ or "",
-        verbs=Rummy51.verbs,
+        verbs=verb_specs(Rummy51.verbs),
     )
 )
 

@@ -50,6 +50,7 @@ from cardtable.engine.melds import (
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.verbs import verb_specs
 from cardtable.engine.views import PlayerView
 
 from ._rummy import LayoffFilter, RummyGame
@@ -781,7 +782,7 @@ SPEC = register(
         bot="cardtable.games.scala40_bot",
         presets=PRESETS,
         notation=__doc__ or "",
-        verbs=Scala40.verbs,
+        verbs=verb_specs(Scala40.verbs),
     )
 )
 

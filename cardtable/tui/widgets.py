@@ -170,7 +170,7 @@ class PileWidget(Static):
             top = view.discard_top
             if top:
                 body = card_text(top, colours, ascii_only=ascii_only)
-            elif view.discard_count:  # a face-down pile (Page One's finished tricks)
+            elif view.discard_count:  # a face-down pile (finished tricks)
                 body = card_back(colours, ascii_only=ascii_only)
             else:
                 body = Text("empty")

@@ -21,6 +21,8 @@ from textual.widgets.option_list import Option
 
 from cardtable.engine.errors import IllegalMove, InvalidNotation
 from cardtable.engine.moves import Move
+from cardtable.engine.phases import PhaseKind
+from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.session import Session
 from cardtable.tui.screens.handoff import HandoffScreen
@@ -34,43 +36,14 @@ from cardtable.tui.widgets import (
     TrickArea,
 )
 
-VERB_KEYS = {
-    "draw": "d",
-    "take": "t",
-    "meld": "m",
-    "layoff": "a",
-    "swap": "w",
-    "discard": "x",
-    "cancel": "c",
-    "next": "n",
-    "play": "p",
-    "pass": "z",
-    "out": "u",
-    "knock": "k",
-    "gin": "g",
-    "biggin": "G",
-    "declare": "e",
-    "drop": "b",
-    "show": "v",
-    "rejoin": "j",
-}
-"""The notation's verbs (engine contract) and their keys; no game is named here."""
-
-KEY_VERBS = {key: verb for verb, key in VERB_KEYS.items()}
-
-CARD_VERBS = {"meld", "layoff", "swap", "discard", "play", "declare", "out", "knock", "gin"}
-
-ONE_CARD_VERBS = {"discard", "play", "declare", "out", "knock", "gin"}
-"""Verbs of one card: with nothing selected they take the card under the cursor."""
-
-GO_OUT_VERBS = ("out", "gin")
-"""Going out with the card under the cursor: Enter prefers it to a plain discard."""
+TAIL_BINDINGS = ("o", "s", "r", "colon", "question_mark", "f1", "ctrl+n")
+"""Keys the footer lists after the game's verbs."""
 
 
 class ChoiceModal(ModalScreen[str | None]):
     """Pick one of several legal moves that match a gesture."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel-choice")]
+    BINDINGS = [Binding("escape", "close", "Cancel", id="cancel-choice")]
     DEFAULT_CSS = """
     ChoiceModal { align: center middle; }
     ChoiceModal > Vertical { width: 60; height: auto; max-height: 20; border: thick $primary; background: $surface; padding: 0 1; }
@@ -90,7 +63,7 @@ class ChoiceModal(ModalScreen[str | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.moves[event.option_index])
 
-    def action_cancel(self) -> None:
+    def action_close(self) -> None:
         self.dismiss(None)
 
 
@@ -172,24 +145,6 @@ class TableScreen(Screen[None]):
         Binding("shift+right,L", "shift(1)", "Move card right", show=False, id="move-right"),
         Binding("escape", "clear", "Clear", show=False, id="clear"),
         Binding("enter", "act", "Act", show=False, id="act"),
-        Binding("d", "verb('draw')", "Draw", id="verb-draw"),
-        Binding("t", "verb('take')", "Take", id="verb-take"),
-        Binding("m", "verb('meld')", "Meld", id="verb-meld"),
-        Binding("a", "verb('layoff')", "Lay off", id="verb-layoff"),
-        Binding("w", "verb('swap')", "Swap", id="verb-swap"),
-        Binding("x", "verb('discard')", "Discard", id="verb-discard"),
-        Binding("c", "verb('cancel')", "Cancel", id="verb-cancel"),
-        Binding("n", "verb('next')", "Next", id="verb-next"),
-        Binding("p", "verb('play')", "Play", id="verb-play"),
-        Binding("z", "verb('pass')", "Pass", id="verb-pass"),
-        Binding("u", "verb('out')", "Go out", id="verb-out"),
-        Binding("k", "verb('knock')", "Knock", id="verb-knock"),
-        Binding("g", "verb('gin')", "Gin", id="verb-gin"),
-        Binding("G", "verb('biggin')", "Big gin", id="verb-biggin"),
-        Binding("e", "verb('declare')", "Declare", id="verb-declare"),
-        Binding("b", "verb('drop')", "Drop", id="verb-drop"),
-        Binding("v", "verb('show')", "Show", id="verb-show"),
-        Binding("j", "verb('rejoin')", "Rejoin", id="verb-rejoin"),
         Binding("o", "sort", "Sort", id="sort"),
         Binding("s", "hint", "Hint", id="hint"),
         Binding("r", "arrange", "Arrange", id="arrange"),
@@ -214,7 +169,21 @@ class TableScreen(Screen[None]):
         self.last_message = ""
         from cardtable.engine import get
 
-        self.verbs = set(get(session.game.game_id).verbs or VERB_KEYS)
+        specs = get(session.game.game_id).verbs
+        self.verb_specs: dict[str, VerbSpec] = {v.name: v for v in specs}
+        """The game's verbs by name: keys, labels and what each takes come from here."""
+        self.verbs = set(self.verb_specs)
+        self.key_verbs = {v.key: v.name for v in specs}
+        self.melds_game = any(v.takes in (Takes.GROUPS, Takes.TARGET) for v in specs)
+        """The game lays melds on the table during play (so the meld area is always shown)."""
+        keys = self._bindings.key_to_bindings
+        for v in specs:  # the keys of this game's verbs, declared by the game
+            keys.setdefault(v.key, []).append(
+                Binding(v.key, f"verb('{v.name}')", v.label, id=f"verb-{v.name}")
+            )
+        for key in TAIL_BINDINGS:  # the game's verbs first in the footer
+            if key in keys:
+                keys[key] = keys.pop(key)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -233,8 +202,11 @@ class TableScreen(Screen[None]):
                 yield Static(id="log-text")
         yield HandWidget(id="hand")
         yield Static(id="status")
+        examples = [v.example for v in self.verb_specs.values() if v.example]
+        example = next((v.example for v in self.verb_specs.values() if v.uses_cards and v.example), "")
         yield Input(
-            placeholder="Type a move, e.g. meld 7H 8H 9H — Enter to play, Escape to close", id="command-input"
+            placeholder=f"Type a move, e.g. {example or (examples[0] if examples else 'next')} — Enter to play, Escape to close",
+            id="command-input",
         )
         yield Footer(compact=True, show_command_palette=False)
 
@@ -243,7 +215,7 @@ class TableScreen(Screen[None]):
         self.query_one("#log", VerticalScroll).border_title = "log"
         self.query_one("#melds", VerticalScroll).border_title = "melds"
         # A game without melds (a trick game) gets the space for its trick area instead.
-        self.query_one("#melds", VerticalScroll).display = "meld" in self.verbs
+        self.query_one("#melds", VerticalScroll).display = self.melds_game
         hand = self.query_one(HandWidget)
         hand.border_title = "←→ move · space select · enter act · s hint · r arrange · : type · ctrl+p menu"
         self.redraw()
@@ -341,8 +313,8 @@ class TableScreen(Screen[None]):
     def _draw_melds(self, view: PlayerView) -> None:
         area = self.query_one("#melds", VerticalScroll)
         area.remove_children()
-        # Games that meld only when going out (Gin, Indian Rummy) show the area once melds exist.
-        area.display = "meld" in self.verbs or bool(view.melds)
+        # Games that meld only when going out show the area once melds exist.
+        area.display = self.melds_game or bool(view.melds)
         if not view.melds:
             area.mount(Static("(no melds on the table yet)", classes="empty-note"))
             return
@@ -377,7 +349,7 @@ class TableScreen(Screen[None]):
         game = self.game
         if self.session.save_error:
             self.notify(self.session.save_error, severity="warning", timeout=6)
-        if game.is_over or game.phase == "deal-over":
+        if game.is_over or game.phase_kind is PhaseKind.DEAL_OVER:
             self.show_scores()
             return
         seat = game.to_act
@@ -477,7 +449,8 @@ class TableScreen(Screen[None]):
         # toasts about the position before (a hint naming this player's cards, a refusal)
         # are stale now, and a hint must not stay up over the next player's hand-off
         self.app.clear_notifications()
-        if done.kind in ("draw", "take") and self.viewer is not None:
+        drew = self.verb_specs.get(done.kind)
+        if drew is not None and drew.pile and self.viewer is not None:  # the new card is last: show it
             self.cursor = len(self.game.hand(self.viewer)) - 1
         self.redraw()
         self.advance()
@@ -516,15 +489,19 @@ class TableScreen(Screen[None]):
             return
         game = self.game
         legal = [m for m in game.legal_moves() if m.kind == verb]
-        cards = self.selected_or_cursor() if verb in ONE_CARD_VERBS else self.selected_cards()
-        if verb not in CARD_VERBS:
+        spec = self.verb_specs.get(verb)
+        if spec is None:
+            self.refuse(f"'{verb}' is not a move of this game")
+            return
+        cards = self.selected_or_cursor() if spec.takes is Takes.CARD else self.selected_cards()
+        if not spec.uses_cards:
             if legal:
                 self.play_move(legal[0])
             else:
                 self._explain(verb)
             return
         if not cards:
-            self.refuse(f"select the cards first (space selects, arrows move), then press {VERB_KEYS[verb]}")
+            self.refuse(f"select the cards first (space selects, arrows move), then press {spec.key}")
             return
         want = Counter(c.name for c in cards)
         matches = [
@@ -547,10 +524,10 @@ class TableScreen(Screen[None]):
             self.app.push_screen(ChoiceModal("Which do you mean?", options), picked)
         else:
             names = " ".join(c.name for c in cards)
-            if verb in ("layoff", "swap"):
+            if spec.takes is Takes.TARGET:
                 number = target if target is not None else 1
                 if not game.melds:
-                    self.refuse("there are no melds on the table to lay off on")
+                    self.refuse(f"there are no melds on the table to {spec.label.lower()} on")
                     return
                 self._explain(f"{verb} {number} {names}")
             else:
@@ -592,41 +569,51 @@ class TableScreen(Screen[None]):
         self.gesture(verb)
 
     def action_act(self) -> None:
+        """Enter: the obvious move, from the game's verbs in their Enter order (see
+        :class:`~cardtable.engine.verbs.VerbSpec`): a draw in a draw phase, a meld of three
+        or more selected cards, going out with the card under the cursor, a one-card move,
+        the next deal."""
         if not self.my_turn():
             return
         kinds = {m.kind for m in self.game.legal_moves()}
-        if self.game.phase == "draw" and "draw" in kinds:
-            self.gesture("draw")
-            return
         count = len(self.selected)
         going_out = self._going_out_verb() if count <= 1 else None
-        if count >= 3 and "meld" in kinds:
-            self.gesture("meld")
-        elif going_out is not None:
-            self.gesture(going_out)
-        elif count <= 1 and "discard" in kinds:
-            self.gesture("discard")
-        elif count <= 1 and "play" in kinds:
-            self.gesture("play")
-        elif "next" in kinds:
-            self.gesture("next")
-        elif "meld" in kinds or "discard" in kinds:
-            self.refuse("select cards, then press m to meld, a to lay off or x to discard")
+        ladder = sorted(
+            (v for v in self.verb_specs.values() if v.enter and v.name in kinds), key=lambda v: v.enter
+        )
+        for spec in ladder:
+            if spec.takes is Takes.NOTHING:
+                fits = not spec.draw_phase_only or self.game.phase_kind is PhaseKind.DRAW
+            elif spec.goes_out:
+                fits = spec.name == going_out
+            elif spec.takes is Takes.CARD:
+                fits = count <= 1
+            else:
+                fits = count >= 3
+            if fits:
+                self.gesture(spec.name)
+                return
+        card_verbs = [v for v in self.verb_specs.values() if v.uses_cards and v.name in kinds]
+        if card_verbs:
+            keys = ", ".join(f"{v.key} to {v.label.lower()}" for v in card_verbs)
+            self.refuse(f"select cards, then press {keys}")
         else:
             keys = [
-                f"{VERB_KEYS[k]} {k}" for k in dict.fromkeys(m.kind for m in self._legal()) if k in VERB_KEYS
+                f"{self.verb_specs[k].key} {k}"
+                for k in dict.fromkeys(m.kind for m in self._legal())
+                if k in self.verb_specs
             ]
             self.refuse("press " + " · ".join(keys) if keys else "no move is possible now")
 
     def _going_out_verb(self) -> str | None:
-        """The go-out verb (``out X``, ``gin X``) listed for the selected or cursor card."""
+        """The go-out verb (a ``VerbSpec`` with ``goes_out``) listed for the selected or cursor card."""
         if self.viewer is None:
             return None
         cards = self.selected_or_cursor()
         if len(cards) != 1:
             return None
         name = cards[0].name
-        for verb in GO_OUT_VERBS:
+        for verb in (v.name for v in self.verb_specs.values() if v.goes_out):
             if any(m.kind == verb and [c.name for c in m.cards] == [name] for m in self._legal()):
                 return verb
         return None
@@ -703,8 +690,8 @@ class TableScreen(Screen[None]):
                     self.selected.add(i)
             if self.selected:
                 self.cursor = min(self.selected)
-        key = VERB_KEYS.get(move.kind, "")
-        how = f" (press {key})" if key and move.kind in self.verbs else ""
+        spec = self.verb_specs.get(move.kind)
+        how = f" (press {spec.key})" if spec is not None else ""
         why = decision.why or str(move)
         if move.cards and not any(c.name in why for c in move.cards):
             why = f"{move}: {why}"  # the reason does not name the move's cards: say the move too
@@ -735,7 +722,7 @@ class TableScreen(Screen[None]):
         if melds:
             count = f"{len(melds)} meld{'s' if len(melds) != 1 else ''}"
             text = f"Arranged: {count} ({' · '.join(' '.join(g) for g in melds)}), then the loose cards"
-        elif "meld" in self.verbs or "declare" in self.verbs:
+        elif self.melds_game or self._grouping() is not None:
             text = "Arranged: no melds yet, the cards by suit and rank"
         else:
             text = "Arranged by suit and rank"
@@ -764,7 +751,7 @@ class TableScreen(Screen[None]):
 
     def on_key(self, event: Any) -> None:
         box = self.query_one("#command-input", Input)
-        verb = KEY_VERBS.get(event.key)
+        verb = self.key_verbs.get(event.key)
         if verb in self.verbs and not box.has_focus and self.check_action("verb", (verb,)) is None:
             # A dimmed key still says why it does nothing now.
             self.gesture(verb)
@@ -776,14 +763,17 @@ class TableScreen(Screen[None]):
             event.stop()
         elif event.key.isdigit() and event.key != "0" and not box.has_focus:
             number = int(event.key)
-            verb = (
-                "swap"
-                if any(m.kind == "swap" and m.target == number for m in self._legal())
-                and not any(m.kind == "layoff" and m.target == number for m in self._legal())
-                else "layoff"
-            )
-            self.gesture(verb, target=number)
-            event.stop()
+            verb = self._target_verb(number)
+            if verb is not None:
+                self.gesture(verb, target=number)
+                event.stop()
+
+    def _target_verb(self, number: int) -> str | None:
+        """The verb a meld number (a digit key, a click on a meld) plays: the first of the
+        game's verbs onto a table meld that is legal on that meld, else the first of them."""
+        targeted = [v.name for v in self.verb_specs.values() if v.takes is Takes.TARGET]
+        legal = {m.kind for m in self._legal() if m.target == number}
+        return next((v for v in targeted if v in legal), targeted[0] if targeted else None)
 
     def _legal(self) -> tuple[Move, ...]:
         return self.game.legal_moves() if self.my_turn() else ()
@@ -805,16 +795,22 @@ class TableScreen(Screen[None]):
 
     @on(PileWidget.Clicked)
     def pile_clicked(self, event: PileWidget.Clicked) -> None:
-        if event.pile == "stock":
-            self.gesture("draw")
-        elif self.game.phase == "draw":
-            self.gesture("take")
+        # Drawing verbs name their pile; outside a draw phase a click on the face-up pile
+        # plays the selected card there (the first one-card verb on the Enter ladder).
+        drawing = self.game.phase_kind is PhaseKind.DRAW or event.pile == "stock"
+        if drawing:
+            verb = next((v.name for v in self.verb_specs.values() if v.pile == event.pile), None)
         else:
-            self.gesture("discard")
+            cards = sorted(
+                (v for v in self.verb_specs.values() if v.takes is Takes.CARD and v.enter),
+                key=lambda v: v.enter,
+            )
+            verb = cards[0].name if cards else None
+        if verb is not None:
+            self.gesture(verb)
 
     @on(MeldLine.Clicked)
     def meld_clicked(self, event: MeldLine.Clicked) -> None:
-        legal = self._legal()
-        swaps = any(m.kind == "swap" and m.target == event.number for m in legal)
-        lays = any(m.kind == "layoff" and m.target == event.number for m in legal)
-        self.gesture("swap" if swaps and not lays else "layoff", target=event.number)
+        verb = self._target_verb(event.number)
+        if verb is not None:
+            self.gesture(verb, target=event.number)

@@ -1,0 +1,96 @@
+"""Verb specs: each move verb a game uses, with its key, label and what it takes.
+
+A table drives any game from these: the keys and footer come from ``key`` and ``label``;
+``takes`` says whether a key press uses the selected cards, the card under the cursor, a
+table meld's number, or nothing; ``enter`` places the verb on the Enter key's ladder. The
+verbs of the notation that several games share are in :data:`COMMON_VERBS`; a game declares
+its own beside its rules and picks the rest from here with :func:`verb_specs`.
+
+>>> [v.key for v in verb_specs(("draw", "discard"))]
+['d', 'x']
+>>> verb_specs(("draw", "boast"))
+Traceback (most recent call last):
+...
+ValueError: no spec for the verb 'boast': declare it with the game
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Takes(Enum):
+    """What a verb's key press uses."""
+
+    NOTHING = "nothing"
+    """Nothing: the move is the verb alone (``draw``, ``next``)."""
+    CARD = "card"
+    """One card: the selected one, or the card under the cursor (``discard KS``)."""
+    CARDS = "cards"
+    """The selected cards."""
+    GROUPS = "groups"
+    """The selected cards as one or more groups (``meld 7H 8H 9H``)."""
+    TARGET = "target"
+    """The selected cards onto a numbered table meld (``layoff 2 7H``)."""
+    AMOUNT = "amount"
+    """A number of chips."""
+
+
+@dataclass(frozen=True, slots=True)
+class VerbSpec:
+    """One verb of a game: its notation word, key, footer label and what it takes.
+
+    ``enter`` orders the verbs that the Enter key may play (lower first; 0: never on Enter).
+    ``draw_phase_only`` keeps a verb of nothing on Enter to DRAW phases. ``goes_out`` marks a
+    verb that ends the hand with the card under the cursor: Enter prefers it when that card
+    can go out. ``example`` shows the notation (for the typed-move box).
+    """
+
+    name: str
+    key: str
+    label: str
+    takes: Takes = Takes.NOTHING
+    enter: int = 0
+    goes_out: bool = False
+    draw_phase_only: bool = False
+    example: str = ""
+    pile: str = ""
+    """The pile this verb takes a card from (``"stock"``, ``"discard"``): a click on it plays it."""
+
+    @property
+    def uses_cards(self) -> bool:
+        """A key press needs cards (selected, or the one under the cursor)."""
+        return self.takes in (Takes.CARD, Takes.CARDS, Takes.GROUPS, Takes.TARGET)
+
+
+COMMON_VERBS: dict[str, VerbSpec] = {
+    v.name: v
+    for v in (
+        VerbSpec("draw", "d", "Draw", enter=10, draw_phase_only=True, example="draw", pile="stock"),
+        VerbSpec("take", "t", "Take", example="take", pile="discard"),
+        VerbSpec("meld", "m", "Meld", Takes.GROUPS, enter=20, example="meld 7H 8H 9H"),
+        VerbSpec("layoff", "a", "Lay off", Takes.TARGET, example="layoff 2 10H"),
+        VerbSpec("swap", "w", "Swap", Takes.TARGET, example="swap 2 8H"),
+        VerbSpec("discard", "x", "Discard", Takes.CARD, enter=40, example="discard KS"),
+        VerbSpec("cancel", "c", "Cancel", example="cancel"),
+        VerbSpec("next", "n", "Next", enter=60, example="next"),
+        VerbSpec("play", "p", "Play", Takes.CARD, enter=50, example="play QH"),
+        VerbSpec("pass", "z", "Pass", example="pass"),
+    )
+}
+"""The notation verbs that several games share."""
+
+
+def verb_specs(names: Iterable[str], *own: VerbSpec) -> tuple[VerbSpec, ...]:
+    """The specs of ``names`` in that order: the game's ``own`` specs first, then the common
+    ones. A name with no spec is an error (every verb a game lists must have a key)."""
+    mine = {v.name: v for v in own}
+    out = []
+    for name in names:
+        spec = mine.get(name) or COMMON_VERBS.get(name)
+        if spec is None:
+            raise ValueError(f"no spec for the verb {name!r}: declare it with the game")
+        out.append(spec)
+    return tuple(out)
