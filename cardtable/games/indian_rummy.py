@@ -58,7 +58,7 @@ or lost at the point value.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -73,6 +73,7 @@ from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.views import FaceUpView, GroupingView, MeldView, PlayerView
+from cardtable.engine.zones import Visibility, Zone
 
 from ._rummy import RummyGame
 
@@ -1463,20 +1464,16 @@ class IndianRummy(RummyGame):
             self.result,
         )
 
-    def all_cards(self) -> list[Card]:
-        """Every physical card: hands, both decks, shown groups, the finish slot, the cut card."""
-        return [*super().all_cards(), *self.finish, *self.aside]
+    def _extra_zones(self) -> tuple[Zone, ...]:
+        """The finish slot (face up) and the cut card when it is only an indicator."""
+        return (
+            Zone("finish", self.finish, Visibility.PUBLIC),
+            Zone("cut card", self.aside, Visibility.PUBLIC),
+        )
 
-    def hidden_cards(self, seat: int | None) -> list[Card]:
-        """Other hands and the closed deck, but for its face-up bottom card."""
-        bottom = self.bottom
-        return [c for c in super().hidden_cards(seat) if c is not bottom]
-
-    def _known_ids(self) -> set[int]:
-        known = {id(c) for c in self.known}
-        if self.bottom is not None:
-            known.add(id(self.bottom))
-        return known
+    def _pinned_ids(self) -> Collection[int]:
+        """The cards taken in sight of all (the face-up bottom card is shown by the stock)."""
+        return {c.id for c in self.known}
 
 
 def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> IndianRummy:

@@ -54,7 +54,7 @@ ace do not exist there and are refused. Its card values are ``score_preset = fiv
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -968,8 +968,8 @@ class ProgressiveRummy(RummyGame):
             tuple(c.id for c in self.known),
         )
 
-    def _known_ids(self) -> set[int]:
-        return {id(c) for c in self.known}
+    def _pinned_ids(self) -> Collection[int]:
+        return {c.id for c in self.known}
 
 
 def _factory(
