@@ -105,6 +105,7 @@ class Zone:
         return f"Zone({self.name!r}, {len(self.cards)} cards, {self.visibility.value}{owner})"
 
 
+_HIDDEN, _OWNER = Visibility.HIDDEN, Visibility.OWNER
 _HAND_NAMES = tuple(f"hand {s}" for s in range(16))
 
 
@@ -173,10 +174,11 @@ def deal_hidden(zones: Sequence[Zone], seat: int | None, pinned: Collection[int]
     >>> names(stock), names(mine), names(yours)
     ('AS 4S 7S 9S', '5S 6S', '2S 8S 3S')
     """
-    hidden = [z for z in zones if z.hidden_from(seat)]
-    fixed = set(pinned)
-    for z in hidden:
-        fixed.update(z.shown)
+    hidden = [z for z in zones if z.visibility is _HIDDEN or (z.visibility is _OWNER and z.owner != seat)]
+    fixed = pinned
+    shown = [z.shown for z in hidden if z.shown]
+    if shown:  # rare: copy the pinned ids only then (determinize is a bot's inner loop)
+        fixed = set(pinned).union(*shown)
     if fixed:
         pool = [c for z in hidden for c in z.cards if c.id not in fixed]
     else:

@@ -693,8 +693,8 @@ class IndianRummy(RummyGame):
             else:
                 loose.extend(group)
                 bad.append(judged)
-        grouped = {id(c) for m in groups for c in m.cards} | {id(c) for c in loose}
-        loose.extend(c for c in cards if id(c) not in grouped)
+        grouped = {c.id for m in groups for c in m.cards} | {c.id for c in loose}
+        loose.extend(c for c in cards if c.id not in grouped)
         verdict = self._verdict(groups, loose, cards, self._has_life(groups))
         if bad and not verdict.valid:
             return Verdict(verdict.groups, verdict.loose, verdict.life, verdict.points, False, "; ".join(bad))
@@ -1218,8 +1218,8 @@ class IndianRummy(RummyGame):
             pts = min(pts, cap)
         self.deal_pts[seat] = pts
         if verdict.life:
-            laid = {id(c) for m in verdict.groups for c in m.cards}
-            self.hands[seat] = [c for c in self.hands[seat] if id(c) not in laid]
+            laid = {c.id for m in verdict.groups for c in m.cards}
+            self.hands[seat] = [c for c in self.hands[seat] if c.id not in laid]
             self.melds_.extend(self._owned(m, seat) for m in verdict.groups)
         else:
             self.notes[seat] = "all cards count"
