@@ -818,7 +818,7 @@ class PageOne(TableGame):
         return (
             Zone("stock", self.stock, Visibility.HIDDEN),
             *hand_zones(self.hands),
-            Zone("tricks", self.played, Visibility.PUBLIC),
+            Zone("completed tricks", self.played, Visibility.PUBLIC),
             Zone("trick", [c for _, c in self.trick], Visibility.PUBLIC),
         )
 
