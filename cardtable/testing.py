@@ -289,6 +289,7 @@ def check_views(game: Game, rng: random.Random) -> None:
         view = game.view(seat)
         other = game.determinize(seat, rng)
         assert card_ids(other) == card_ids(game), f"determinize({seat}) lost or made cards"
+        check_zones(game, other, seat)
         shown = other.view(seat)
         if shown != view:
             skip = KNOWN_VIEW_LEAKS.get(game.game_id, frozenset())
@@ -314,6 +315,25 @@ def check_views(game: Game, rng: random.Random) -> None:
         for s in range(n):
             if s != seat:
                 assert {c.id for c in game.hand(s)} <= hidden, f"seat {s}'s hand is not hidden from {seat}"
+
+
+def check_zones(game: Game, other: Game, seat: int | None) -> None:
+    """Every card lies in one zone, and ``other`` (the game determinized for ``seat``) moved
+    only cards hidden from ``seat`` whose place nobody knows, keeping every zone's size."""
+    zones, again = game.zones(), other.zones()
+    names = [z.name for z in zones]
+    assert len(set(names)) == len(names), f"zone names repeat: {names}"
+    assert [z.name for z in again] == names, "determinize changed the zones"
+    pinned = set(game._pinned_ids())
+    for z, w in zip(zones, again, strict=True):
+        assert len(z.cards) == len(w.cards), f"determinize({seat}) resized zone {z.name!r}"
+        if not z.hidden_from(seat):
+            assert [c.id for c in z.cards] == [c.id for c in w.cards], f"{z.name!r} is seen by {seat}"
+            continue
+        assert isinstance(w.cards, list), f"zone {z.name!r} is hidden but is not a live list"
+        fixed = pinned | set(z.shown)
+        moved = [c.name for c, d in zip(z.cards, w.cards, strict=True) if c.id in fixed and c.id != d.id]
+        assert not moved, f"determinize({seat}) moved {moved} in {z.name!r}, whose place all know"
 
 
 def check_grouping(game: Game, other: Game, seat: int) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -33,6 +33,7 @@ from .phases import PhaseKind, kind_of
 from .record import write_record
 from .ruleset import Ruleset
 from .views import GroupingView, GroupView, PlayerView
+from .zones import Zone, card_part, cards_in, deal_hidden, hidden_cards
 
 
 @dataclass(frozen=True)
@@ -193,22 +194,76 @@ class Game(ABC):
         return new
 
     @abstractmethod
+    def zones(self) -> tuple[Zone, ...]:
+        """Where every card lies and who may see it: each physical card in exactly one zone.
+
+        A zone holds a reference to the game's own list (the hands, the stock...), so this is
+        cheap and always current; the zones hidden from some seat must be live lists, since
+        :meth:`determinize` deals into them, in the order given here.
+        """
+
+    @abstractmethod
+    def _state_snapshot(self) -> tuple[Any, ...]:
+        """The non-card part of :meth:`snapshot`: every value that defines the state besides
+        where the cards lie (phase, seat to act, scores, meld kinds, the RNG state...)."""
+
+    def _pinned_ids(self) -> Collection[int]:
+        """Ids of cards in zones hidden from some seat whose place everyone knows (a card
+        taken from the discard pile): :meth:`determinize` leaves them where they are."""
+        return ()
+
+    def _after_determinize(self, seat: int | None) -> None:
+        """Mend state that points at cards :meth:`determinize` has just dealt anew (called
+        on the copy); nothing by default."""
+        return None
+
     def snapshot(self) -> tuple[Any, ...]:
-        """Everything that defines the state, as comparable values (hand order aside)."""
+        """Everything that defines the state, as comparable values: each zone's card ids (in
+        order where the order counts; a hand's order aside) and the game's other state.
 
-    @abstractmethod
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("gin", ["Ann", "Bob"], seed=1)
+        >>> g.snapshot() == g.copy().snapshot(), g.snapshot()[0][0][0]
+        (True, 'stock')
+        """
+        return (card_part(self.zones()), *self._state_snapshot())
+
     def all_cards(self) -> list[Card]:
-        """Every physical card of the game wherever it is (each exactly once)."""
+        """Every physical card of the game wherever it is (each exactly once), zone by zone.
 
-    @abstractmethod
+        >>> from cardtable.engine import new_game
+        >>> len(new_game("gin", ["Ann", "Bob"], seed=1).all_cards())
+        52
+        """
+        return list(cards_in(self.zones()))
+
     def hidden_cards(self, seat: int | None) -> list[Card]:
-        """The cards ``seat`` may not see (other hands, the stock...)."""
+        """The cards ``seat`` may not see (other hands, the stock...), zone by zone.
 
-    @abstractmethod
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("gin", ["Ann", "Bob"], seed=1)
+        >>> len(g.hidden_cards(0)), len(g.hidden_cards(None))  # the stock, and one or both hands
+        (41, 51)
+        """
+        return hidden_cards(self.zones(), seat)
+
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         """A copy in which the cards hidden from ``seat`` are shuffled among the places
-        hidden from it (zone sizes kept). ``view(seat)`` of the copy equals this game's:
-        the leak test, and the sampling step of search bots."""
+        hidden from it (zone sizes kept; pinned and face-up cards stay). ``view(seat)`` of
+        the copy equals this game's: the leak test, and the sampling step of search bots.
+
+        >>> import random
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("gin", ["Ann", "Bob"], seed=1)
+        >>> d = g.determinize(0, random.Random(4))
+        >>> d.hand(0) == g.hand(0), d.hand(1) == g.hand(1), d.view(0) == g.view(0)
+        (True, False, True)
+        """
+        new = self.copy()
+        deal_hidden(new.zones(), seat, new._pinned_ids(), rng)
+        new._after_determinize(seat)
+        new._stamp = object()
+        return new
 
     @abstractmethod
     def _generate(self) -> list[Move]:

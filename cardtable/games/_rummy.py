@@ -6,9 +6,9 @@ that open with a minimum, provisional melds that ``cancel`` takes back, cards th
 used this turn, and a match of deals with one score row each. It supplies the parts that
 do not depend on a game's rules: seat rotation, stacked-deal parsing, meld and lay-off and
 joker-swap move generation, reading move text, applying melds, lay-offs, swaps and
-``cancel``, rebuilding the stock, the player view, ``snapshot`` and
-``determinize``. A subclass deals, lists the moves of each phase, explains refusals and
-scores.
+``cancel``, rebuilding the stock, the player view, and its zones (from which the engine
+builds ``snapshot`` and ``determinize``). A subclass deals, lists the moves of each phase,
+explains refusals and scores.
 
 >>> from cardtable.engine import new_game
 >>> game = new_game("scala40", players=["Ann", "Bob", "Cat"], seed=3)
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, ClassVar
 
 from cardtable.engine.cards import JOKER_RANK, Card, names
 from cardtable.engine.deals import read_stacked
@@ -38,6 +38,9 @@ from cardtable.engine.melds import (
 )
 from cardtable.engine.moves import Move
 from cardtable.engine.views import MeldView, PlayerView, SeatView
+from cardtable.engine.zones import Visibility, Zone, hand_zones
+
+HIDDEN, PUBLIC = Visibility.HIDDEN, Visibility.PUBLIC
 
 LayoffFilter = Callable[[Card, int, Meld], bool]
 """``(card, meld index, meld after the lay-off) -> True`` to leave that lay-off out."""
@@ -68,6 +71,8 @@ class RummyGame(TableGame):
     prov: list[int]
     prov_value: int
     taken: Card | None
+    bottom: Card | None = None
+    """A card lying face up at the bottom of the stock, seen by all (None: none)."""
     stock: list[Card]
     discard: list[Card]
     cur: int
@@ -497,25 +502,35 @@ class RummyGame(TableGame):
         """A subclass's own state for :meth:`snapshot` (after the seats' opened flags)."""
         return ()
 
-    def snapshot(self) -> tuple[Any, ...]:
-        def ids(cards: Sequence[Card]) -> tuple[int, ...]:
-            return tuple(c.id for c in cards)
+    def zones(self) -> tuple[Zone, ...]:
+        """The stock (its face-up :attr:`bottom` card shown to all), the hands, the discard
+        pile, the table melds, then a subclass's :meth:`_extra_zones`."""
+        bottom = self.bottom
+        return (
+            Zone("stock", self.stock, HIDDEN, shown=() if bottom is None else (bottom.id,)),
+            *hand_zones(self.hands),
+            Zone("discard", self.discard, PUBLIC),
+            *[Zone(f"meld {i}", m.cards, PUBLIC, m.owner) for i, m in enumerate(self.melds_, 1)],
+            *self._extra_zones(),
+        )
 
+    def _extra_zones(self) -> tuple[Zone, ...]:
+        """A subclass's own zones (after the melds)."""
+        return ()
+
+    def _state_snapshot(self) -> tuple[Any, ...]:
         return (
             self.phase_,
             self.cur,
             self.dealer,
             self.deal_no,
-            tuple(tuple(sorted(ids(h))) for h in self.hands),
-            ids(self.stock),
-            ids(self.discard),
-            tuple((m.kind, ids(m.cards), tuple(r.key for r in m.reps), m.owner) for m in self.melds_),
+            tuple((m.kind, tuple(r.key for r in m.reps), m.owner) for m in self.melds_),
             tuple(self.opened),
             *self._snapshot_extra(),
             tuple(self.total),
             tuple(self.rows),
             tuple(self.active),
-            ids(self.must_use),
+            tuple(c.id for c in self.must_use),
             tuple(self.prov),
             self.prov_value,
             self.taken.id if self.taken else None,
@@ -523,36 +538,6 @@ class RummyGame(TableGame):
             hash(self.rng.getstate()),
         )
 
-    def all_cards(self) -> list[Card]:
-        """Every physical card in play, wherever it is (for conservation checks)."""
-        out = [c for h in self.hands for c in h] + self.stock + self.discard
-        for m in self.melds_:
-            out.extend(m.cards)
-        return out
-
-    def hidden_cards(self, seat: int | None) -> list[Card]:
-        """The cards ``seat`` may not see: other hands and the stock."""
-        out = list(self.stock)
-        for s, h in enumerate(self.hands):
-            if s != seat:
-                out.extend(h)
-        return out
-
-    def _known_ids(self) -> set[int]:
-        """``id()`` of the hidden cards whose place everyone knows (kept by ``determinize``):
-        by default the cards that must be used this turn, taken in sight of all."""
-        return {id(c) for c in self.must_use}
-
-    def determinize(self, seat: int | None, rng: random.Random) -> Self:
-        new = self.copy()
-        zones = [new.stock] + [h for s, h in enumerate(new.hands) if s != seat]
-        known = new._known_ids()
-        pool = [c for z in zones for c in z if id(c) not in known]
-        rng.shuffle(pool)
-        it = iter(pool)
-        for z in zones:
-            for i, c in enumerate(z):
-                if id(c) not in known:
-                    z[i] = next(it)
-        new._stamp = object()
-        return new
+    def _pinned_ids(self) -> Collection[int]:
+        """By default the cards that must be used this turn, taken in sight of all."""
+        return {c.id for c in self.must_use}

@@ -52,8 +52,10 @@ from cardtable.engine.views import PlayerView
 
 @cache
 def _phys(name: str, copy: int) -> Card:
+    # An id of its own for each name and copy (below every deck's ids and the -1 of a parsed
+    # card), so that Card.id tells the bot's cards apart as it does a game's.
     base = parse_card(name)
-    return Card(base.rank, base.suit, copy, -1000 - copy)
+    return Card(base.rank, base.suit, copy, -1000 - 100 * copy - base.key)
 
 
 def physical(names: Iterable[str]) -> list[Card]:
@@ -113,11 +115,11 @@ def split_hand(
     used: set[int] = set()
     groups: list[Meld] = []
     for m in melds:
-        if any(id(c) in used for c in m.cards):
+        if any(c.id in used for c in m.cards):
             continue
         groups.append(m)
-        used.update(id(c) for c in m.cards)
-    dead = tuple(c for c in cards if id(c) not in used)
+        used.update(c.id for c in m.cards)
+    dead = tuple(c for c in cards if c.id not in used)
     return Split(tuple(groups), dead, sum(value(c) for c in dead))
 
 

@@ -63,7 +63,7 @@ non-dealer of the first hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Literal, Self
 
 from pydantic import Field
@@ -80,6 +80,7 @@ from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from cardtable.engine.views import GroupingView, MeldView, PlayerView, SeatView
+from cardtable.engine.zones import Visibility, Zone, hand_zones
 
 HAND_SIZE = 10
 STOCK_LEFT = 2
@@ -1120,26 +1121,33 @@ class GinRummy(TableGame):
         new._init_moves()
         return new
 
-    def snapshot(self) -> tuple[Any, ...]:
-        def ids(cards: Sequence[Card]) -> tuple[int, ...]:
-            return tuple(c.id for c in cards)
+    def zones(self) -> tuple[Zone, ...]:
+        """The stock, the two hands, the discard pile and the melds laid at the knock."""
+        return (
+            Zone("stock", self.stock, Visibility.HIDDEN),
+            *hand_zones(self.hands),
+            Zone("discard", self.discard, Visibility.PUBLIC),
+            *[Zone(f"meld {i}", m.cards, Visibility.PUBLIC, m.owner) for i, m in enumerate(self.melds_, 1)],
+        )
 
+    def _pinned_ids(self) -> Collection[int]:
+        """Cards seen going into a hand (a taken discard, a hand laid open)."""
+        return self.known
+
+    def _state_snapshot(self) -> tuple[Any, ...]:
         return (
             self.phase_,
             self.cur,
             self.dealer,
             self.deal_no,
-            tuple(tuple(sorted(ids(h))) for h in self.hands),
-            ids(self.stock),
-            ids(self.discard),
-            tuple((m.kind, ids(m.cards), m.owner) for m in self.melds_),
+            tuple((m.kind, m.owner) for m in self.melds_),
             tuple(sorted(self.known)),
             self.taken.id if self.taken is not None else None,
             self.passes,
             self.no_take,
             self.knocker,
             self.ending,
-            ids(self.laid_off),
+            tuple(c.id for c in self.laid_off),
             self.knock_limit,
             self.upcard.id,
             self.knock_value,
@@ -1150,35 +1158,6 @@ class GinRummy(TableGame):
             self._outcome,
             hash(self.rng.getstate()),
         )
-
-    def all_cards(self) -> list[Card]:
-        """Every card, wherever it is (for conservation checks)."""
-        out = [c for h in self.hands for c in h] + self.stock + self.discard
-        for m in self.melds_:
-            out.extend(m.cards)
-        return out
-
-    def hidden_cards(self, seat: int | None) -> list[Card]:
-        """The cards ``seat`` may not see: the other hand and the stock."""
-        out = list(self.stock)
-        for s in (0, 1):
-            if s != seat:
-                out.extend(self.hands[s])
-        return out
-
-    def determinize(self, seat: int | None, rng: random.Random) -> Self:
-        new = self.copy()
-        known = new.known
-        zones = [new.stock] + [h for s, h in enumerate(new.hands) if s != seat]
-        pool = [c for z in zones for c in z if c.id not in known]
-        rng.shuffle(pool)
-        it = iter(pool)
-        for z in zones:
-            for i, c in enumerate(z):
-                if c.id not in known:
-                    z[i] = next(it)
-        new._stamp = object()
-        return new
 
 
 def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> GinRummy:

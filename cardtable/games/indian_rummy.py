@@ -58,7 +58,7 @@ or lost at the point value.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -74,6 +74,7 @@ from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from cardtable.engine.views import FaceUpView, GroupingView, MeldView, PlayerView
+from cardtable.engine.zones import Visibility, Zone
 
 from ._rummy import RummyGame
 
@@ -693,8 +694,8 @@ class IndianRummy(RummyGame):
             else:
                 loose.extend(group)
                 bad.append(judged)
-        grouped = {id(c) for m in groups for c in m.cards} | {id(c) for c in loose}
-        loose.extend(c for c in cards if id(c) not in grouped)
+        grouped = {c.id for m in groups for c in m.cards} | {c.id for c in loose}
+        loose.extend(c for c in cards if c.id not in grouped)
         verdict = self._verdict(groups, loose, cards, self._has_life(groups))
         if bad and not verdict.valid:
             return Verdict(verdict.groups, verdict.loose, verdict.life, verdict.points, False, "; ".join(bad))
@@ -1218,8 +1219,8 @@ class IndianRummy(RummyGame):
             pts = min(pts, cap)
         self.deal_pts[seat] = pts
         if verdict.life:
-            laid = {id(c) for m in verdict.groups for c in m.cards}
-            self.hands[seat] = [c for c in self.hands[seat] if id(c) not in laid]
+            laid = {c.id for m in verdict.groups for c in m.cards}
+            self.hands[seat] = [c for c in self.hands[seat] if c.id not in laid]
             self.melds_.extend(self._owned(m, seat) for m in verdict.groups)
         else:
             self.notes[seat] = "all cards count"
@@ -1464,20 +1465,16 @@ class IndianRummy(RummyGame):
             self.result,
         )
 
-    def all_cards(self) -> list[Card]:
-        """Every physical card: hands, both decks, shown groups, the finish slot, the cut card."""
-        return [*super().all_cards(), *self.finish, *self.aside]
+    def _extra_zones(self) -> tuple[Zone, ...]:
+        """The finish slot (face up) and the cut card when it is only an indicator."""
+        return (
+            Zone("finish", self.finish, Visibility.PUBLIC),
+            Zone("cut card", self.aside, Visibility.PUBLIC),
+        )
 
-    def hidden_cards(self, seat: int | None) -> list[Card]:
-        """Other hands and the closed deck, but for its face-up bottom card."""
-        bottom = self.bottom
-        return [c for c in super().hidden_cards(seat) if c is not bottom]
-
-    def _known_ids(self) -> set[int]:
-        known = {id(c) for c in self.known}
-        if self.bottom is not None:
-            known.add(id(self.bottom))
-        return known
+    def _pinned_ids(self) -> Collection[int]:
+        """The cards taken in sight of all (the face-up bottom card is shown by the stock)."""
+        return {c.id for c in self.known}
 
 
 def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> IndianRummy:

@@ -61,8 +61,8 @@ exactly the listed cards).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, Literal, Self
+from collections.abc import Collection, Sequence
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -76,6 +76,7 @@ from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.verbs import verb_specs
 from cardtable.engine.views import PlayerView, SeatView, TrickView
+from cardtable.engine.zones import Visibility, Zone, hand_zones
 
 RECOMMENDED_MAX = 6
 """More seats than this work best with ``no_rebuild_pickup`` (the rules file)."""
@@ -813,24 +814,36 @@ class PageOne(TableGame):
             result=self.result if self.phase_ in ("deal-over", "match-over") else "",
         )
 
-    def snapshot(self) -> tuple[Any, ...]:
-        def ids(cards: Sequence[Card]) -> tuple[int, ...]:
-            return tuple(c.id for c in cards)
+    def zones(self) -> tuple[Zone, ...]:
+        """The stock, the hands, the completed tricks (face down, but every card in them was
+        seen when it was played) and the trick on the table."""
+        return (
+            Zone("stock", self.stock, Visibility.HIDDEN),
+            *hand_zones(self.hands),
+            Zone("completed tricks", self.played, Visibility.PUBLIC),
+            Zone("trick", [c for _, c in self.trick], Visibility.PUBLIC),
+        )
 
+    def _pinned_ids(self) -> Collection[int]:
+        """Picked-up trick cards: everyone saw them go into that hand."""
+        return self.public
+
+    def _after_determinize(self, seat: int | None) -> None:
+        if self.searching and self.cur != seat:
+            self.just_drawn = self.hands[self.cur][-1]  # drawn cards go to the end of the hand
+
+    def _state_snapshot(self) -> tuple[Any, ...]:
         return (
             self.phase_,
             self.cur,
             self.dealer,
             self.deal_no,
-            tuple(tuple(sorted(ids(h))) for h in self.hands),
-            ids(self.stock),
-            ids(self.played),
-            tuple((s, c.id) for s, c in self.trick),
+            tuple(s for s, _ in self.trick),
             self.leader,
             self.led_suit,
             self.trick_no,
             self.last_winner,
-            ids(self.last_trick),
+            tuple(c.id for c in self.last_trick),
             self.searching,
             self.just_drawn.id if self.just_drawn is not None else None,
             self.owes_call,
@@ -842,37 +855,6 @@ class PageOne(TableGame):
             self._outcome,
             hash(self.rng.getstate()),
         )
-
-    def all_cards(self) -> list[Card]:
-        """Every physical card, wherever it is (for conservation checks)."""
-        out = [c for h in self.hands for c in h] + self.stock + self.played
-        out.extend(c for _, c in self.trick)
-        return out
-
-    def hidden_cards(self, seat: int | None) -> list[Card]:
-        """The cards ``seat`` may not see: the other hands and the stock. (Completed tricks
-        lie face down, but every card in them was seen when it was played.)"""
-        out = list(self.stock)
-        for s, h in enumerate(self.hands):
-            if s != seat:
-                out.extend(h)
-        return out
-
-    def determinize(self, seat: int | None, rng: random.Random) -> Self:
-        new = self.copy()
-        zones = [new.stock] + [h for s, h in enumerate(new.hands) if s != seat]
-        known = new.public  # picked-up trick cards: everyone saw them go into that hand
-        pool = [c for z in zones for c in z if c.id not in known]
-        rng.shuffle(pool)
-        it = iter(pool)
-        for z in zones:
-            for i, c in enumerate(z):
-                if c.id not in known:
-                    z[i] = next(it)
-        if new.searching and new.cur != seat:
-            new.just_drawn = new.hands[new.cur][-1]  # drawn cards go to the end of the hand
-        new._stamp = object()
-        return new
 
 
 def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> PageOne:

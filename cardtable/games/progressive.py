@@ -54,7 +54,7 @@ ace do not exist there and are refused. Its card values are ``score_preset = fiv
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -227,9 +227,9 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 
 def _remove_cards(hand: list[Card], cards: Sequence[Card]) -> None:
-    """Take these physical cards out of ``hand`` (by identity: two packs hold equal cards)."""
-    gone = {id(c) for c in cards}
-    hand[:] = [c for c in hand if id(c) not in gone]
+    """Take these physical cards out of ``hand`` (by ``Card.id``: two packs hold equal cards)."""
+    gone = {c.id for c in cards}
+    hand[:] = [c for c in hand if c.id not in gone]
 
 
 def _one(card: Card) -> int:
@@ -615,12 +615,12 @@ class ProgressiveRummy(RummyGame):
         owed = sum(x for x in shares if x < _NEVER) - 1e-9
         out: list[Card] = []
         seen: set[int] = set()
-        at = {id(c): i for i, c in enumerate(nat)}
+        at = {c.id: i for i, c in enumerate(nat)}
         for card in hand:
             if card.key in seen:
                 continue
             seen.add(card.key)
-            i = at.get(id(card))
+            i = at.get(card.id)
             # a wild card leaves one fewer wild for the rest; a natural one owes no share
             if i is None:
                 fits = not never and owed <= w - 1
@@ -969,8 +969,8 @@ class ProgressiveRummy(RummyGame):
             tuple(c.id for c in self.known),
         )
 
-    def _known_ids(self) -> set[int]:
-        return {id(c) for c in self.known}
+    def _pinned_ids(self) -> Collection[int]:
+        return {c.id for c in self.known}
 
 
 def _factory(

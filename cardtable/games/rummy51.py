@@ -52,7 +52,7 @@ hand ends with no score and counts as one of the match's hands.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, Literal
 
 from pydantic import Field
@@ -769,17 +769,10 @@ class Rummy51(RummyGame):
             tuple((j, natural.id, wild.id) for j, _, natural, wild in self.swaps),
         )
 
-    def hidden_cards(self, seat: int | None) -> list[Card]:
-        """The cards ``seat`` may not see: other hands and the stock, but for its face-up
-        bottom card."""
-        bottom = self.bottom
-        return [c for c in super().hidden_cards(seat) if c is not bottom]
-
-    def _known_ids(self) -> set[int]:
-        known = {id(c) for c in self.must_use} | {id(c) for c in self.known}
-        if self.bottom is not None:
-            known.add(id(self.bottom))
-        return known
+    def _pinned_ids(self) -> Collection[int]:
+        """The cards to use this turn and the cards taken in sight of all (the face-up
+        bottom card is shown by the stock)."""
+        return {c.id for c in self.must_use} | {c.id for c in self.known}
 
 
 def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> Rummy51:
