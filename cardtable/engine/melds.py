@@ -421,6 +421,56 @@ def _build_run(
     return best_err
 
 
+ACE_ENDS = ("low", "high")
+"""Words that end a meld's notation when its ace could sit at either end of the same run."""
+
+
+def ace_end(meld: Meld, rules: MeldRules) -> str:
+    """``"low"`` or ``"high"`` when the same cards also make the run with the ace at the
+    other end (a long run with wild cards, such as ``AS 2S JK 4S ... KS``), else ``""``.
+
+    Such a meld's notation ends with the word, so that its two readings are two different
+    moves (they score differently, and a replay must lay the same one).
+
+    >>> from cardtable.engine.cards import parse_cards
+    >>> rules = MeldRules(max_wilds=1)
+    >>> long = build_meld(parse_cards("AS 2S JK 4S 5S 6S 7S 8S 9S 10S JS QS KS"), [None] * 13, rules)
+    >>> ace_end(long, rules), ace_end(build_meld(parse_cards("AS 2S 3S"), [None] * 3, rules), rules)
+    ('low', '')
+    """
+    cards = meld.cards
+    # the other reading needs a long run: cheap tests first (this is on the move-listing path)
+    if meld.kind != RUN or len(cards) < 8 or not any(c.rank == 1 for c in cards):
+        return ""
+    high = meld.lo + len(cards) - 1 == 14
+    aces = [c for c in cards if c.rank == 1]
+    rest = [c for c in cards if c.rank != 1]
+    flipped = [*rest, *aces] if not high else [*aces, *rest]
+    other = build_meld(flipped, [None] * len(flipped), rules, meld.owner)
+    if isinstance(other, str) or other.lo == meld.lo:
+        return ""
+    return "high" if high else "low"
+
+
+def ace_flags(meld: Meld, rules: MeldRules) -> tuple[str, ...]:
+    """The flags of ``meld``'s move: ``("low",)`` / ``("high",)`` where :func:`ace_end` says
+    the ace could sit at either end, else none."""
+    end = ace_end(meld, rules)
+    return (end,) if end else ()
+
+
+def order_for_ace_end(
+    cards: Sequence[Card], named: Sequence[Card | None], end: str
+) -> tuple[list[Card], list[Card | None]]:
+    """The cards (and their names) with the aces put at ``end`` of the list, so that
+    :func:`build_meld`, which prefers the written order, reads the run that way."""
+    pairs = list(zip(cards, named, strict=True))
+    aces = [p for p in pairs if p[0].rank == 1]
+    rest = [p for p in pairs if p[0].rank != 1]
+    ordered = [*aces, *rest] if end == "low" else [*rest, *aces]
+    return [c for c, _ in ordered], [n for _, n in ordered]
+
+
 def _limit_error(meld: Meld, rules: MeldRules, label: str) -> str:
     """Why ``meld`` breaks the rules' limits on wild cards ('' when it does not)."""
     wilds = meld.wild_count(rules)

@@ -24,8 +24,9 @@ TARGETED = frozenset({"layoff", "swap"})
 """Verbs whose first argument is a table meld number."""
 GROUPED = frozenset({"meld", "declare", "show"})
 """Verbs whose cards may come in several groups separated by ``/``."""
-FLAGS = frozenset({"call"})
-"""Words that may follow a move's cards (``play QH call``)."""
+FLAGS = frozenset({"call", "low", "high"})
+"""Words that may follow a move's cards (``play QH call``; ``meld ... KS AS high`` where the
+same cards also make the run with the ace low)."""
 
 
 class Move:

@@ -28,12 +28,15 @@ from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove
 from cardtable.engine.game import Outcome, TableGame
 from cardtable.engine.melds import (
+    ACE_ENDS,
     RUN,
     Meld,
     MeldRules,
+    ace_flags,
     build_meld,
     extend_meld,
     fitting_keys,
+    order_for_ace_end,
     swap_wild,
 )
 from cardtable.engine.moves import Move
@@ -174,9 +177,10 @@ class RummyGame(TableGame):
     def _meld_move(self, meld: Meld) -> Move:
         """The listed move that lays ``meld`` (wilds named where the notation needs it)."""
         cards, reps = meld.cards, meld.reps
+        flags = ace_flags(meld, self.mrules)
         wild_at = [i for i, (c, r) in enumerate(zip(cards, reps, strict=True)) if c.key != r.key]
         if not wild_at:
-            return Move("meld", cards, None, action=("meld", meld))
+            return Move("meld", cards, None, action=("meld", meld), flags=flags)
         # Name a wild where the plain notation would not say what it is (matches Meld.tokens).
         last = len(cards) - 1
         if meld.kind == RUN:
@@ -184,7 +188,7 @@ class RummyGame(TableGame):
         else:
             show = [] if len(cards) == 4 and len(wild_at) == 1 else wild_at
         named = tuple(reps[i] if i in show else None for i in range(len(cards)))
-        return Move("meld", cards, named, action=("meld", meld))
+        return Move("meld", cards, named, action=("meld", meld), flags=flags)
 
     def _with(self, j: int, meld: Meld) -> list[Meld]:
         """The table with meld ``j`` replaced."""
@@ -287,7 +291,8 @@ class RummyGame(TableGame):
             if move.cards or move.target is not None or move.flags:
                 raise IllegalMove(f"'{kind}' takes no cards: write just '{kind}'", str(move))
             return Move(kind, text=kind)
-        if move.flags:
+        ends = [f for f in move.flags if f in ACE_ENDS]
+        if move.flags and (kind != "meld" or len(ends) != len(move.flags) or len(ends) > 1):
             raise IllegalMove(f"'{' '.join(move.flags)}' does not belong to a {self.title} move", str(move))
         if kind == "discard":
             if len(move.cards) != 1:
@@ -296,7 +301,10 @@ class RummyGame(TableGame):
         if kind == "meld":
             if not move.cards:
                 raise IllegalMove("name the cards to meld, as in 'meld 7H 8H 9H'", str(move))
-            built = build_meld(move.cards, move.named, self.mrules, self.cur)
+            laid, names_ = list(move.cards), list(move.named)
+            if ends:  # 'low' / 'high': the ace at that end of a run that could take it at either
+                laid, names_ = order_for_ace_end(laid, names_, ends[0])
+            built = build_meld(laid, names_, self.mrules, self.cur)
             if isinstance(built, str):
                 raise IllegalMove(built, str(move))
             return self._meld_move(built)

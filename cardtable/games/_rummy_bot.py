@@ -43,7 +43,7 @@ from cardtable.engine.arrange import best_arrangement, best_discard
 from cardtable.engine.cards import JOKER_RANK, Card, parse_card
 from cardtable.engine.errors import IllegalMove, InvalidNotation
 from cardtable.engine.game import Game
-from cardtable.engine.melds import RUN, SET, Meld, MeldRules, enumerate_melds, extend_meld
+from cardtable.engine.melds import RUN, SET, Meld, MeldRules, ace_flags, enumerate_melds, extend_meld
 from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.views import PlayerView
 
@@ -268,9 +268,8 @@ class RummyPolicy:
     def _by_key(moves: Sequence[Move]) -> dict[tuple[object, ...], Move]:
         return {m.key: m for m in moves}
 
-    @staticmethod
-    def _meld_move(meld: Meld) -> Move:
-        return parse_move("meld " + " ".join(meld.tokens()))
+    def _meld_move(self, meld: Meld) -> Move:
+        return parse_move(" ".join(("meld", *meld.tokens(), *ace_flags(meld, self.t.mrules))))
 
     # ------------------------------------------------------------------ decide
     def decide(self, turn: Turn) -> Decision:

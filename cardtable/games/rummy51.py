@@ -60,7 +60,16 @@ from pydantic import Field
 from cardtable.engine.cards import JOKER_RANK, Card, make_deck, names
 from cardtable.engine.deals import deal_hand
 from cardtable.engine.errors import InvalidRules
-from cardtable.engine.melds import RUN, SET, Meld, MeldRules, enumerate_melds, extend_meld, meld_value
+from cardtable.engine.melds import (
+    RUN,
+    SET,
+    Meld,
+    MeldRules,
+    ace_flags,
+    enumerate_melds,
+    extend_meld,
+    meld_value,
+)
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
@@ -440,26 +449,28 @@ class Rummy51(RummyGame):
         """The listed move of a meld from a hand holding a joker: the notation of
         :meth:`_meld_move`, found faster (jokers are the only wild cards here)."""
         cards, reps = meld.cards, meld.reps
+        flags = ace_flags(meld, self.mrules)
         last = len(cards) - 1
         if meld.kind == RUN:
             low, high = cards[0].rank == JOKER_RANK, cards[last].rank == JOKER_RANK
             if not (low or high):
-                return Move("meld", cards, None, action=("meld", meld))
+                return Move("meld", cards, None, action=("meld", meld), flags=flags)
             named: list[Card | None] = [None] * len(cards)
             if low:
                 named[0] = reps[0]
             if high:
                 named[last] = reps[last]
-            return Move("meld", cards, tuple(named), action=("meld", meld))
+            return Move("meld", cards, tuple(named), action=("meld", meld), flags=flags)
         wild = [c.rank == JOKER_RANK for c in cards]
         count = sum(wild)
         if not count or (count == 1 and len(cards) == 4):
-            return Move("meld", cards, None, action=("meld", meld))
+            return Move("meld", cards, None, action=("meld", meld), flags=flags)
         return Move(
             "meld",
             cards,
             tuple(r if w else None for r, w in zip(reps, wild, strict=True)),
             action=("meld", meld),
+            flags=flags,
         )
 
     def _table(self) -> tuple[int, dict[int, list[int]], list[tuple[int, Meld]]]:
