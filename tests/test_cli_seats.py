@@ -21,6 +21,7 @@ from cardtable.engine.registry import GameSpec
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.saves import autosave_path
 from cardtable.engine.views import PlayerView, SeatView
+from cardtable.engine.zones import Visibility, Zone, hand_zones
 
 
 class Solo(TableGame):
@@ -55,23 +56,11 @@ class Solo(TableGame):
             stock_count=len(self.stock),
         )
 
-    def snapshot(self) -> tuple[Any, ...]:
-        return (
-            self.phase_,
-            tuple(c.id for c in self.stock),
-            tuple(tuple(c.id for c in h) for h in self.hands),
-        )
+    def zones(self) -> tuple[Zone, ...]:
+        return (Zone("stock", self.stock, Visibility.HIDDEN), *hand_zones(self.hands))
 
-    def all_cards(self) -> list[Card]:
-        return [*self.stock, *(c for h in self.hands for c in h)]
-
-    def hidden_cards(self, seat: int | None) -> list[Card]:
-        return list(self.stock)
-
-    def determinize(self, seat: int | None, rng: random.Random) -> Solo:
-        copy = self.copy()
-        rng.shuffle(copy.stock)
-        return copy
+    def _state_snapshot(self) -> tuple[Any, ...]:
+        return (self.phase_, self._outcome is not None)
 
     def _generate(self) -> list[Move]:
         return [Move("draw")]

@@ -660,7 +660,7 @@ def test_record_and_replay_through_a_knock():
 def test_registered_with_its_rules_text():
     spec = next(s for s in all_games() if s.id == "gin")
     assert (spec.min_players, spec.max_players, spec.title) == (2, 2, "Gin Rummy")
-    assert {"knock", "gin", "biggin", "pass", "layoff"} <= set(spec.verbs)
+    assert {"knock", "gin", "biggin", "pass", "layoff"} <= {v.name for v in spec.verbs}
     out = io.StringIO()
     assert main(["rules", "gin"], out=out) == 0
     text = out.getvalue()
