@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, OptionList, Select, Static, Switch
 
 from cardtable.bots import BOTS
 from cardtable.engine import GameSpec, all_games
+from cardtable.engine.registry import FAMILIES
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.picker import PickerScreen, RuleField, name_problems, rule_fields, rules_to_send
 from cardtable.tui.settings import GameSetup, Settings
@@ -74,23 +75,101 @@ def shown_error(screen: PickerScreen, widget_id: str) -> str:
     return str(note.render()) if note.has_class("-shown") else ""
 
 
-async def test_lists_every_registered_game(tmp_path: Path) -> None:
+def game_ids(game_list: OptionList) -> list[str | None]:
+    """The ids of the list's game lines (family headers left out)."""
+    options = [game_list.get_option_at_index(i) for i in range(game_list.option_count)]
+    return [o.id for o in options if not o.disabled]
+
+
+async def test_lists_every_registered_game_grouped_by_family(tmp_path: Path) -> None:
     app, _ = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        game_list = picker(app).query_one("#game-list", OptionList)
+        screen = picker(app)
+        game_list = screen.query_one("#game-list", OptionList)
         specs = all_games()
-        ids = [game_list.get_option_at_index(i).id for i in range(game_list.option_count)]
-        assert ids == [s.id for s in specs]
-        assert game_list.highlighted == 0
+        order = [f for f in FAMILIES if any(s.family == f for s in specs)]
+        expected = [s.id for f in order for s in specs if s.family == f]
+        assert game_ids(game_list) == expected
+        headers = [
+            str(game_list.get_option_at_index(i).prompt)
+            for i in range(game_list.option_count)
+            if game_list.get_option_at_index(i).disabled
+        ]
+        assert headers == [f.capitalize() for f in order]
+        assert game_list.get_option_at_index(game_list.highlighted or 0).id == specs[0].id
         assert app.focused is game_list
-        for i, spec in enumerate(specs):
-            text = str(game_list.get_option_at_index(i).prompt)
-            assert spec.title in text
-            assert spec.summary in text
-            players = f"{spec.min_players}-{spec.max_players} players"
-            assert players in text or spec.min_players == spec.max_players
+        for spec in specs:
+            line = str(game_list.get_option(spec.id).prompt)
+            assert spec.title in line and "\n" not in line  # one line; the description is beside
+        summary = str(screen.query_one("#game-summary", Static).render())
+        assert specs[0].summary.split(":")[0] in summary
         assert picker(app).game_id == specs[0].id
+
+
+async def test_typing_on_the_list_filters_it(tmp_path: Path) -> None:
+    app, calls = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        game_list = screen.query_one("#game-list", OptionList)
+        await pilot.press(*"page")
+        await pilot.pause()
+        assert screen.query_one("#game-filter", Input).value == "page"
+        assert game_ids(game_list) == ["page-one"]
+        assert screen.game_id == "page-one"
+        # a preset's name finds its game (Five Crowns is a preset of Progressive Rummy)
+        await pilot.press("escape")
+        await pilot.press(*"crowns")
+        await pilot.pause()
+        assert game_ids(game_list) == ["progressive-rummy"]
+        await pilot.press(*"zzz")
+        await pilot.pause()
+        assert game_ids(game_list) == []
+        note = screen.query_one("#filter-note", Static)
+        assert note.has_class("-shown") and "No game matches" in str(note.render())
+        await pilot.press("backspace", "backspace", "backspace")
+        await pilot.pause()
+        assert game_ids(game_list) == ["progressive-rummy"] and not note.has_class("-shown")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.query_one("#game-filter", Input).value == ""
+        assert len(game_ids(game_list)) == len(all_games())
+        assert not calls["exit"].calls  # the first Escape clears the filter, it does not quit
+
+
+@pytest.fixture
+def nine_games(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Three more games (as the next issues bring) for this test only."""
+    from dataclasses import replace
+
+    from cardtable.engine import registry
+
+    games = dict(registry._GAMES) if registry._GAMES else {s.id: s for s in all_games()}
+    base = all_games()[2]
+    extra = {
+        "five-hundred-test": ("Five Hundred", "trick-taking", 4, 6),
+        "joker-poker-test": ("Joker Poker", "poker", 1, 8),
+        "joker-test": ("Joker", "board", 2, 6),
+    }
+    for game_id, (title, family, lo, hi) in extra.items():
+        games[game_id] = replace(base, id=game_id, title=title, family=family, min_players=lo, max_players=hi)
+    monkeypatch.setattr(registry, "_GAMES", games)
+    return list(extra)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (110, 34)])
+async def test_nine_games_are_all_visible_without_scrolling(
+    tmp_path: Path, nine_games: list[str], size: tuple[int, int]
+) -> None:
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        game_list = picker(app).query_one("#game-list", OptionList)
+        ids = game_ids(game_list)
+        assert len(ids) == 9 and set(nine_games) <= set(ids)
+        assert game_list.max_scroll_y == 0, "the list scrolls: some game is below the fold"
+        assert game_list.region.bottom <= size[1]
 
 
 async def test_a_widget_for_every_rule_of_every_game(tmp_path: Path) -> None:
@@ -351,17 +430,18 @@ async def test_single_letter_keys_do_not_fire_while_typing(tmp_path: Path) -> No
 
 
 async def test_keys_on_the_list(tmp_path: Path) -> None:
+    """Letters filter the list, so the list's keys are control keys (and ? for the rules)."""
     app, calls = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("r")
+        await pilot.press("ctrl+r")
         await pilot.press("question_mark")
-        await pilot.press("s")
+        await pilot.press("ctrl+s")
         await pilot.pause()
         assert len(calls["resume_session"].calls) == 1
         assert len(calls["show_rules"].calls) == 1
         assert len(calls["start_session"].calls) == 1
-        await pilot.press("q")
+        await pilot.press("ctrl+q")
         await pilot.pause()
         assert len(calls["exit"].calls) == 1
         await pilot.press("escape")

@@ -23,8 +23,9 @@ def opened_session(tmp_path, ann: str = "7H 8H 9H KS KD KC 2C 3C 4C JK 5D") -> S
     return Session(game, [None, None], tmp_path / "autosave.ctr")
 
 
-def test_picker(snap_compare, make_app):
-    assert snap_compare(make_app(), terminal_size=SIZE)
+@pytest.mark.parametrize("size", [(80, 24), (110, 34)])
+def test_picker(snap_compare, make_app, size):
+    assert snap_compare(make_app(), terminal_size=size)
 
 
 def test_handoff(snap_compare, make_app, tmp_path):

@@ -237,15 +237,13 @@ class PickerScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", id="picker.start"),
-        Binding("s", "start", "Start", show=False),
         Binding("ctrl+r", "resume", "Resume", id="picker.resume"),
-        Binding("r", "resume", "Resume", show=False),
         Binding("f1", "rules", "Rules", id="picker.rules"),
         Binding("question_mark", "rules", "Rules", show=False),
         Binding("escape", "back", "Back/quit", id="picker.back"),
-        Binding("q", "quit_picker", "Quit", show=False),
+        Binding("ctrl+q", "quit_picker", "Quit", show=False),
     ]
-    """Single letters only fire when no Input has focus (an Input consumes printable keys)."""
+    """Letters typed on the game list filter it (type-to-filter), so no shortcut is a letter."""
 
     DEFAULT_CSS = """
     PickerScreen {
@@ -254,9 +252,7 @@ class PickerScreen(Screen[None]):
     }
     PickerScreen #picker-body { height: 1fr; }
     PickerScreen #picker-games {
-        width: 1fr;
-        min-width: 26;
-        max-width: 38;
+        width: 31;
         height: 1fr;
         padding: 0 0 0 1;
     }
@@ -266,6 +262,9 @@ class PickerScreen(Screen[None]):
         height: 1;
         margin: 1 0 0 0;
     }
+    PickerScreen #game-filter { height: 1; margin: 0 0 0 0; }
+    PickerScreen #filter-note { color: $warning; height: auto; display: none; }
+    PickerScreen #filter-note.-shown { display: block; }
     PickerScreen #game-list {
         height: 1fr;
         background: $surface;
@@ -280,9 +279,8 @@ class PickerScreen(Screen[None]):
     PickerScreen #game-title { color: $primary; text-style: bold; height: 1; margin: 1 0 0 0; }
     PickerScreen #game-summary {
         color: $text-muted;
-        height: 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
+        height: auto;
+        max-height: 5;
     }
     PickerScreen #picker-form {
         height: 1fr;
@@ -363,6 +361,8 @@ class PickerScreen(Screen[None]):
         with Horizontal(id="picker-body"):
             with Vertical(id="picker-games"):
                 yield Label("Games", classes="picker-heading")
+                yield Input(placeholder="type to filter", id="game-filter", compact=True)
+                yield Static("", id="filter-note", markup=False)
                 yield OptionList(id="game-list")
             with Vertical(id="picker-side"):
                 yield Label("", id="game-title", markup=False)
@@ -400,7 +400,7 @@ class PickerScreen(Screen[None]):
         self._specs = specs
         game_list = self.query_one("#game-list", OptionList)
         game_list.add_options(self._game_options())
-        game_list.highlighted = 0
+        game_list.highlighted = self._first_game_index()
         self.query_one("#game-title", Label).update(self._spec.title)
         self.query_one("#game-summary", Static).update(self._summary_line(self._spec))
         form = self.query_one("#picker-form", VerticalScroll)
@@ -408,24 +408,64 @@ class PickerScreen(Screen[None]):
         await form.mount_all(self._form_widgets(self._spec, draft))
         self._refresh_problems()
 
-    def _game_options(self) -> list[Option | None]:
-        options: list[Option | None] = []
-        for i, spec in enumerate(self._specs):
-            if i:
-                options.append(None)
-            prompt = Content.assemble(
-                (spec.title, "bold"),
-                "\n",
-                (players_text(spec), "italic"),
-                "\n",
-                spec.summary,
+    def _matches(self, spec: GameSpec, query: str) -> bool:
+        """Every word typed appears in the game's title, id, family or a preset's name."""
+        hay = " ".join((spec.title, spec.id, spec.family, *spec.presets)).lower().replace("_", " ")
+        return all(word in hay for word in query.lower().split())
+
+    def _game_options(self, query: str = "") -> list[Option]:
+        """One line per game (title and player count), under a header per family; the
+        description is in the detail pane, so the list never wraps."""
+        from cardtable.engine.registry import FAMILIES
+
+        options: list[Option] = []
+        for family in FAMILIES:
+            games = [s for s in self._specs if s.family == family and self._matches(s, query)]
+            if not games:
+                continue
+            options.append(
+                Option(
+                    Content.styled(family.capitalize(), "bold $text-muted"),
+                    id=f"family:{family}",
+                    disabled=True,
+                )
             )
-            options.append(Option(prompt, id=spec.id))
+            for spec in games:
+                options.append(
+                    Option(
+                        Content.assemble(
+                            " ", (spec.title, "bold"), ("  " + players_text(spec).split()[0], "dim")
+                        ),
+                        id=spec.id,
+                    )
+                )
         return options
+
+    def _first_game_index(self) -> int | None:
+        game_list = self.query_one("#game-list", OptionList)
+        return next(
+            (i for i in range(game_list.option_count) if not game_list.get_option_at_index(i).disabled), None
+        )
+
+    async def apply_filter(self, query: str) -> None:
+        """Show only the games matching ``query``; say so when none does."""
+        game_list = self.query_one("#game-list", OptionList)
+        game_list.clear_options()
+        game_list.add_options(self._game_options(query))
+        first = self._first_game_index()
+        note = self.query_one("#filter-note", Static)
+        if first is None:
+            note.update(f"No game matches '{query}'. Backspace or Escape clears the filter.")
+            note.add_class("-shown")
+            return
+        note.remove_class("-shown")
+        ids = [game_list.get_option_at_index(i).id for i in range(game_list.option_count)]
+        game_list.highlighted = ids.index(self._spec.id) if self._spec.id in ids else first
 
     @staticmethod
     def _summary_line(spec: GameSpec) -> str:
-        return f"{players_text(spec)} · {spec.summary}"
+        presets = f"\nPresets: {', '.join(spec.presets)}" if spec.presets else ""
+        return f"{players_text(spec)} · {spec.family}\n{spec.summary}{presets}"
 
     def _form_widgets(self, spec: GameSpec, draft: Draft, *, rules: bool = True) -> list[Widget]:
         """Seats, then the preset and (unless ``rules`` is False) one block per rule field."""
@@ -860,10 +900,40 @@ class PickerScreen(Screen[None]):
         if self.ready:
             self.table_app.show_rules(self._spec.id, self.current_values())
 
-    def action_back(self) -> None:
-        """Escape: from the form back to the game list; from the list, quit."""
+    @on(Input.Changed, "#game-filter")
+    async def _filter_changed(self, event: Input.Changed) -> None:
+        await self.apply_filter(event.value)
+
+    @on(Input.Submitted, "#game-filter")
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        self.query_one("#game-list", OptionList).focus()
+
+    def on_key(self, event: Any) -> None:
+        """Typing on the game list filters it; up/down in the filter move the list."""
         game_list = self.query_one("#game-list", OptionList)
-        if game_list.has_focus:
+        box = self.query_one("#game-filter", Input)
+        if game_list.has_focus and event.character and event.character.isprintable() and event.key != "space":
+            if event.character == "?":
+                return  # the rules key
+            box.value += event.character
+            event.stop()
+        elif game_list.has_focus and event.key == "backspace" and box.value:
+            box.value = box.value[:-1]
+            event.stop()
+        elif box.has_focus and event.key in ("down", "up"):
+            game_list.focus()
+            event.stop()
+
+    def action_back(self) -> None:
+        """Escape: clear the filter; from the form back to the game list; from the list, quit."""
+        game_list = self.query_one("#game-list", OptionList)
+        box = self.query_one("#game-filter", Input)
+        if box.value and (game_list.has_focus or box.has_focus):
+            box.value = ""
+            game_list.focus()
+        elif box.has_focus:
+            game_list.focus()
+        elif game_list.has_focus:
             self.app.exit()
         else:
             game_list.focus()
