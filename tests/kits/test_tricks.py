@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from cardtable.engine.cards import SUITS, Card, make_deck, parse_card, parse_cards
 from cardtable.kits.tricks import (
-    TRUMP,
     TrickOrder,
     follow_refusal,
     led_suit,
@@ -102,7 +101,8 @@ def test_no_trumps_the_joker_is_the_only_trump() -> None:
 def test_no_trumps_joker_void_rule_and_a_led_joker_names_its_suit() -> None:
     hand = parse_cards("JK 7D 8C")
     assert playable(hand, "D", NO_TRUMPS) == cards_("7D")
-    assert follow_refusal(joker := parse_card("JK"), hand, "D", NO_TRUMPS) == (
+    joker = parse_card("JK")
+    assert follow_refusal(joker, hand, "D", NO_TRUMPS) == (
         "you hold diamonds (7D): the joker may be played only when you have none"
     )
     assert playable(hand, "S", NO_TRUMPS) == list(hand)  # void: any card, the joker too
@@ -207,7 +207,8 @@ def test_any_trump_beats_any_non_trump(order: TrickOrder, cards: list[Card]) -> 
 @given(orders, hands, st.sampled_from(["", *SUITS]))
 def test_playable_and_refusal_are_one_predicate(order: TrickOrder, hand: list[Card], led: str) -> None:
     legal = playable(hand, led, order)
-    assert sorted(c.id for c in legal) == sorted(c.id for c in hand if follow_refusal(c, hand, led, order) is None)
+    allowed = [c for c in hand if follow_refusal(c, hand, led, order) is None]
+    assert sorted(c.id for c in legal) == sorted(c.id for c in allowed)
     suited = must_follow(hand, led, order)
     if led and suited:
         # holding the suit: only the suit, or a wild joker
