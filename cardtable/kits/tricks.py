@@ -92,6 +92,9 @@ class TrickOrder:
     when_void: WhenVoid = "any"
     _suit: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _power: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _off_suit: tuple[tuple[bool, ...], tuple[bool, ...]] = field(init=False, repr=False, compare=False)
+    """The follow rule as a table: ``_off_suit[holds_led][card.key]``, whether a card not of
+    the suit led may be played by a player who does (1) or does not (0) hold that suit."""
 
     def __post_init__(self) -> None:
         if self.trump is not None and self.trump not in SUITS:
@@ -123,9 +126,16 @@ class TrickOrder:
             suits[joker], power[joker] = trump, _TRUMP_JOKER
         elif self.joker == "wild":
             power[joker] = _WILD
+        wild = [p == _WILD for p in power]
+        void_ok = self.when_void == "any"
+        off_suit = (
+            tuple(w or void_ok for w in wild),  # void: a wild joker, or any card
+            tuple(w and not self.joker_only_when_void for w in wild),  # holding the suit
+        )
         # Frozen: the tables are set once here, then only read.
         object.__setattr__(self, "_suit", tuple(suits))
         object.__setattr__(self, "_power", tuple(power))
+        object.__setattr__(self, "_off_suit", off_suit)
 
     def effective_suit(self, card: Card) -> str:
         """The suit ``card`` belongs to for following and being void: its printed suit, but
@@ -208,15 +218,14 @@ def must_follow(hand: Sequence[Card], led: str, order: TrickOrder) -> list[Card]
 
 
 def _rule(card: Card, led: str, holds_led: bool, order: TrickOrder) -> str:
-    """The one follow predicate: '' when ``card`` may be played, else the rule it breaks
+    """The follow predicate for one card, read from the order's table (the one
+    :func:`playable` reads): '' when ``card`` may be played, else the rule it breaks
     ('follow suit', 'joker only when void', 'void')."""
-    if not led or order._suit[card.key] == led:
+    if not led or order._suit[card.key] == led or order._off_suit[holds_led][card.key]:
         return ""
     if order.is_wild(card):
-        return "joker only when void" if holds_led and order.joker_only_when_void else ""
-    if holds_led:
-        return "follow suit"
-    return "void" if order.when_void == "wild" else ""
+        return "joker only when void"
+    return "follow suit" if holds_led else "void"
 
 
 def playable(hand: Sequence[Card], led: str, order: TrickOrder) -> list[Card]:
@@ -237,8 +246,8 @@ def playable(hand: Sequence[Card], led: str, order: TrickOrder) -> list[Card]:
         return list(hand)
     suits = order._suit
     suited = [c for c in hand if suits[c.key] == led]
-    holds = bool(suited)
-    return suited + [c for c in hand if suits[c.key] != led and not _rule(c, led, holds, order)]
+    off_suit = order._off_suit[bool(suited)]  # the table _rule reads, inlined: a hot path
+    return suited + [c for c in hand if off_suit[c.key] and suits[c.key] != led]
 
 
 def follow_refusal(card: Card, hand: Sequence[Card], led: str, order: TrickOrder) -> str | None:
