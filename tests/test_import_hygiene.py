@@ -16,7 +16,7 @@ import cardtable
 
 PACKAGE = Path(cardtable.__file__).resolve().parent
 UI_LIBRARIES = ("textual", "rich")
-HEADLESS_PACKAGES = ("engine", "games", "bots")
+HEADLESS_PACKAGES = ("engine", "kits", "games", "bots")
 
 _HEADLESS_SCRIPT = """
 import json, sys
@@ -160,7 +160,7 @@ def test_engine_games_and_bots_never_import_ui_code() -> None:
 
 
 def test_import_linter_contracts_are_kept() -> None:
-    """The layer contracts in pyproject.toml (``uv run lint-imports``): UI > games > bots >
+    """The layer contracts in pyproject.toml (``uv run lint-imports``): UI > games > kits > bots >
     engine, the UI imports no game, and engine, games and bots import no UI (imports inside
     functions count too)."""
     proc = subprocess.run(

@@ -75,8 +75,17 @@ from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.verbs import verb_specs
-from cardtable.engine.views import PlayerView, SeatView, TrickView
+from cardtable.engine.views import PlayerView, SeatView
 from cardtable.engine.zones import Visibility, Zone, hand_zones
+from cardtable.kits.tricks import (
+    TrickOrder,
+    follow_refusal,
+    led_suit,
+    must_follow,
+    playable,
+    trick_view,
+    trick_winner,
+)
 
 RECOMMENDED_MAX = 6
 """More seats than this work best with ``no_rebuild_pickup`` (the rules file)."""
@@ -166,11 +175,16 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-def _value(card: Card) -> int:
-    """Trick strength: the joker 15, ace 14, king 13 ... two 2."""
-    if card.rank == JOKER_RANK:
-        return 15
-    return 14 if card.rank == 1 else card.rank
+ORDER = TrickOrder(joker="wild", when_void="wild")
+"""Page One's rank order (the trick kit): no trumps, the ace high, the joker a wild card that
+wins any trick; a player who cannot follow may play only the joker (or draws)."""
+
+STRICT_ORDER = TrickOrder(joker="wild", when_void="wild", joker_only_when_void=True)
+"""The order under ``joker_only_when_void``."""
+
+
+def _order(rules: PageOneRules) -> TrickOrder:
+    return STRICT_ORDER if rules.joker_only_when_void else ORDER
 
 
 def _n(cards: Sequence[Card]) -> str:
@@ -312,30 +326,27 @@ class PageOne(TableGame):
 
     def _follow_options(self, hand: Sequence[Card]) -> tuple[list[Card], str | None]:
         """The cards the follower may play, and the other action open to them, if any."""
-        if not self.led_suit:  # a joker was led: the second player plays any card
+        suit = self.led_suit
+        if not suit:  # a joker was led: the second player plays any card
             return list(hand), None
         rules = self.rules
-        suit = self.led_suit
-        joker: Card | None = None
-        suited: list[Card] = []
-        for c in hand:
-            if c.rank == JOKER_RANK:
-                joker = c
-            elif c.suit == suit:
-                suited.append(c)
-        joker_ok = joker is not None and not self._joker_stuck(hand)
-        if suited:
-            if self.searching:  # the card just drawn is of the suit: it must be played
+        order = _order(rules)
+        if self.searching:  # the card just drawn is of the suit: it must be played
+            suited = must_follow(hand, suit, order)
+            if suited:
                 return suited, None
-            if joker is not None and joker_ok and not rules.joker_only_when_void:
-                return [*suited, joker], None
-            return suited, None
-        cards: list[Card] = []
-        if joker is not None and joker_ok:
-            if rules.joker_forced_when_void:
-                return [joker], None
-            if not self.searching or (rules.drawn_joker_playable and self.just_drawn is joker):
-                cards = [joker]
+        # the kit's follow rule: the suit (and the joker, unless joker_only_when_void), or
+        # when void the joker alone; Page One's own rules on drawing come on top
+        cards = playable(hand, suit, order)
+        if cards and not order.is_wild(cards[0]):  # holding the suit
+            return cards, None
+        if cards:  # void, holding the joker
+            if self._joker_stuck(hand):
+                cards = []
+            elif rules.joker_forced_when_void:
+                return cards, None
+            elif self.searching and not (rules.drawn_joker_playable and self.just_drawn is cards[0]):
+                cards = []
         return cards, self._search_verb(bool(cards))
 
     def _search_verb(self, can_play: bool) -> str | None:
@@ -380,9 +391,8 @@ class PageOne(TableGame):
         self.trick.append((seat, card))
         if leading:
             self.leader = seat
-            self.led_suit = card.suit
-        elif not self.led_suit and len(self.trick) == 2:
-            self.led_suit = card.suit
+        if not self.led_suit:  # the lead, or the card after a led joker
+            self.led_suit = led_suit(self.trick, ORDER)
         text = f"{name} {'leads' if leading else 'plays'} {card.name}{self._after_drawing()}"
         if call:
             text += ' and calls "Page One!"'
@@ -440,14 +450,7 @@ class PageOne(TableGame):
     def _best(self) -> tuple[int, Card]:
         """The seat and card that win the trick so far: the joker, else the highest card of
         the suit to follow."""
-        best_seat, best = self.trick[0]
-        score = -1
-        for seat, card in self.trick:
-            if card.rank == JOKER_RANK:
-                return seat, card
-            if card.suit == self.led_suit and _value(card) > score:
-                best_seat, best, score = seat, card, _value(card)
-        return best_seat, best
+        return trick_winner(self.trick, ORDER, self.led_suit)
 
     def _can_rebuild(self) -> bool:
         """Whether an empty stock may be rebuilt from the completed tricks now."""
@@ -668,17 +671,17 @@ class PageOne(TableGame):
         if any(c is held for c in cards):
             return f"{card.name} cannot be played now"
         suit = self._suit_word()
-        suited = [c for c in hand if c.suit == self.led_suit and c.rank != JOKER_RANK]
+        order = _order(self.rules)
+        suited = must_follow(hand, self.led_suit, order)
+        # the kit's follow rule says why, when it is the rule that refuses the card
+        refusal = follow_refusal(held, hand, self.led_suit, order) or ""
         if card.rank == JOKER_RANK:
             if self._joker_stuck(hand):
                 return "the joker may not be your last card (joker_not_last): draw"
             if suited and self.searching:
                 return f"you drew {suited[0].name}: it must be played to the trick"
             if suited:
-                return (
-                    f"you hold {suit} ({_n(suited)}): the joker may be played only when you have none "
-                    "(joker_only_when_void)"
-                )
+                return f"{refusal} (joker_only_when_void)"
             if not self.rules.drawn_joker_playable and self.just_drawn is held:
                 return "a joker drawn while looking for the suit stays in hand (drawn_joker_playable is off)"
             return (
@@ -687,13 +690,13 @@ class PageOne(TableGame):
         if suited and self.searching:
             return f"you drew {suited[0].name}: it must be played to the trick"
         if suited:
-            return f"you must follow suit: {suit} were led, so play {' or '.join(c.name for c in cards)}"
+            return refusal
         if cards and cards[0].rank == JOKER_RANK and other is None:
             if self.rules.joker_forced_when_void:
                 return f"you have no {suit} and hold the joker: you must play it (joker_forced_when_void)"
             return f"you have no {suit} and there is nothing left to draw: play the joker"
         verb = "take the trick ('take')" if other == "take" else "draw from the stock until one comes"
-        return f"you have no {suit}: {verb}"
+        return f"{refusal}: {verb}"
 
     def _explain_draw(self, hand: Sequence[Card]) -> str:
         if self.phase_ == "lead":
@@ -702,7 +705,7 @@ class PageOne(TableGame):
             return "the joker was led: you may play any card, so there is nothing to draw for"
         cards, other = self._follow_options(hand)
         suit = self._suit_word()
-        suited = [c for c in hand if c.suit == self.led_suit and c.rank != JOKER_RANK]
+        suited = must_follow(hand, self.led_suit, _order(self.rules))
         if suited and self.searching:
             return f"you drew {suited[0].name}: play it to the trick"
         if suited:
@@ -767,12 +770,7 @@ class PageOne(TableGame):
             )
             for s in range(self.n)
         )
-        trick = TrickView(
-            plays=tuple((s, c.name) for s, c in self.trick),
-            leader=self.leader if live else None,
-            last_winner=self.last_winner,
-            led_suit=self.led_suit,
-        )
+        trick = trick_view(self.trick, self.leader if live else None, self.last_winner, self.led_suit)
         facts: dict[str, str] = {"deal": str(self.deal_no)}
         if live:
             facts["trick"] = str(self.trick_no)

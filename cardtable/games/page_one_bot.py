@@ -40,12 +40,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardtable.bots import Decision, Turn
-from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, SUITS, Card, parse_card
+from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, SUITS, Card, make_deck, parse_card
 from cardtable.engine.game import Game
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
+from cardtable.kits.tricks import trick_winner
 
-from .page_one import PageOne
+from .page_one import ORDER, PageOne
 
 _PLAY = re.compile(r"^(.*?) (?:leads|plays) ([0-9AJQKSHDC]+)\b")
 _DRAWS = re.compile(r"^(.*) cannot follow (\w+) and draws$")
@@ -87,8 +88,28 @@ _JOKER = 4 * 16 + 15  # the fast playouts' cards: suit index * 16 + strength
 _DRAW = -2
 
 
+def _codes() -> tuple[int, ...]:
+    """Each card's fast-playout code (suit index * 16 + strength, the joker :data:`_JOKER`),
+    indexed by :attr:`Card.key`, read from Page One's rank order (the trick kit) once.
+
+    >>> [_CODES[parse_card(n).key] for n in ("2S", "KH", "AC", "JK")]
+    [2, 29, 62, 79]
+    """
+    codes = [-1] * (max(c.key for c in make_deck(1, 1)) + 1)
+    for card in make_deck(1, 1):
+        suit = ORDER.effective_suit(card)
+        codes[card.key] = (
+            _JOKER if ORDER.is_wild(card) else SUITS.index(suit) * 16 + ORDER.strength(card, suit)
+        )
+    return tuple(codes)
+
+
+_CODES = _codes()
+
+
 def _strength(card: Card) -> int:
-    return 15 if card.rank == JOKER_RANK else 14 if card.rank == 1 else card.rank
+    """Page One's strength within a suit: the joker 15, ace 14, king 13 ... two 2."""
+    return _CODES[card.key] & 15
 
 
 @dataclass
@@ -264,7 +285,8 @@ class PageOnePolicy:
                 draw = next(m for m in moves if m.kind in ("draw", "take"))
                 suit = SUIT_NAMES.get(trick.led_suit, "the suit") if trick is not None else "the suit"
                 return Decision(draw, f"{draw.kind}: you hold no {suit}")
-            best = _current_best(plays_so_far, trick.led_suit if trick is not None else "")
+            cards = [(s, parse_card(name)) for s, name in plays_so_far]
+            best = _current_best(cards, trick.led_suit if trick is not None else "")
             last = len(plays_so_far) == len([s for s in view.seats if s.active]) - 1
             joker = next((c for c in playable if c.rank == JOKER_RANK), None)
             suited = [c for c in playable if c.rank != JOKER_RANK]
@@ -376,15 +398,9 @@ def _share(results: Sequence[float]) -> str:
     return f"{100 * sum(results) / len(results):.0f}%"
 
 
-def _current_best(plays: Sequence[tuple[int, str]], led: str) -> Card | None:
-    best: Card | None = None
-    for _, name in plays:
-        c = parse_card(name)
-        if c.rank == JOKER_RANK:
-            return c
-        if c.suit == led and (best is None or _strength(c) > _strength(best)):
-            best = c
-    return best
+def _current_best(plays: Sequence[tuple[int, Card]], led: str) -> Card | None:
+    """The card winning the trick so far (the trick kit's winner), None before the lead."""
+    return trick_winner(plays, ORDER, led)[1] if plays else None
 
 
 def _single_why(move: Move) -> str:
@@ -459,9 +475,7 @@ def _playout(game: Game, seat: int, rng: random.Random, voids: Sequence[set[str]
 
 def _code(card: Card) -> int:
     """A card as a small int for the fast playouts: suit index * 16 + strength (joker 79)."""
-    if card.rank == JOKER_RANK:
-        return _JOKER
-    return SUITS.index(card.suit) * 16 + _strength(card)
+    return _CODES[card.key]
 
 
 def _fast_playout_supported(rules: Ruleset) -> bool:
@@ -506,19 +520,20 @@ def _fast_playout(
     n = game.n
     # per seat, a bit for each suit it was seen to lack
     void = [sum(1 << SUITS.index(x) for x in v if x in SUITS) for v in voids] or [0] * n
-    hands = [[_code(c) for c in h] for h in game.hands]
+    codes = _CODES
+    hands = [[codes[c.key] for c in h] for h in game.hands]
     count = [[0] * 5 for _ in range(n)]  # cards per suit in each hand (4: the joker)
     bysuit: list[list[list[int]]] = [[[] for _ in range(5)] for _ in range(n)]
     for s, h in enumerate(hands):
         for c in h:
             count[s][c >> 4] += 1
             bysuit[s][c >> 4].append(c)
-    stock = [_code(c) for c in game.stock]
-    played = [_code(c) for c in game.played]
+    stock = [codes[c.key] for c in game.stock]
+    played = [codes[c.key] for c in game.played]
     out = [0] * 5  # cards per suit among the completed tricks since the last rebuild
     for c in played:
         out[c >> 4] += 1
-    trick = [(s, _code(c)) for s, c in game.trick]
+    trick = [(s, codes[c.key]) for s, c in game.trick]
     led = SUITS.index(game.led_suit) if game.led_suit else -1
     cur = game.cur
     leading = game.phase_ == "lead"
@@ -686,7 +701,7 @@ def _quick_move(game: PageOne, voids: Sequence[set[str]] = ()) -> Move:
         pick, _ = lead_choice(plain, unseen, others)
     else:
         trick = game.trick_cards
-        best = _current_best([(s, c.name) for s, c in trick], game.led_suit)
+        best = _current_best(trick, game.led_suit)
         plain = [c for c in cards if c.rank != JOKER_RANK]
         if not plain:
             pick = cards[0]
