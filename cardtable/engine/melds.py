@@ -421,16 +421,18 @@ def _build_run(
     return best_err
 
 
-ACE_ENDS = ("low", "high")
-"""Words that end a meld's notation when its ace could sit at either end of the same run."""
+ACE_LOW = "low"
+"""The word that ends a meld's notation when its ace sits low in a run whose same cards could
+also hold it high (without the word such a run holds its ace high)."""
 
 
 def ace_end(meld: Meld, rules: MeldRules) -> str:
     """``"low"`` or ``"high"`` when the same cards also make the run with the ace at the
     other end (a long run with wild cards, such as ``AS 2S JK 4S ... KS``), else ``""``.
 
-    Such a meld's notation ends with the word, so that its two readings are two different
-    moves (they score differently, and a replay must lay the same one).
+    The ace-low reading's notation ends with ``low`` (:func:`ace_flags`), so that the two
+    readings are two different moves (they score differently, and a replay must lay the
+    same one).
 
     >>> from cardtable.engine.cards import parse_cards
     >>> rules = MeldRules(max_wilds=1)
@@ -453,10 +455,9 @@ def ace_end(meld: Meld, rules: MeldRules) -> str:
 
 
 def ace_flags(meld: Meld, rules: MeldRules) -> tuple[str, ...]:
-    """The flags of ``meld``'s move: ``("low",)`` / ``("high",)`` where :func:`ace_end` says
-    the ace could sit at either end, else none."""
-    end = ace_end(meld, rules)
-    return (end,) if end else ()
+    """The flags of ``meld``'s move: ``("low",)`` where the ace sits low and could also sit
+    high (:func:`ace_end`), else none (the ace-high reading is the plain notation)."""
+    return (ACE_LOW,) if ace_end(meld, rules) == ACE_LOW else ()
 
 
 def order_for_ace_end(

@@ -24,9 +24,9 @@ TARGETED = frozenset({"layoff", "swap"})
 """Verbs whose first argument is a table meld number."""
 GROUPED = frozenset({"meld", "declare", "show"})
 """Verbs whose cards may come in several groups separated by ``/``."""
-FLAGS = frozenset({"call", "low", "high"})
-"""Words that may follow a move's cards (``play QH call``; ``meld ... KS AS high`` where the
-same cards also make the run with the ace low)."""
+FLAGS = frozenset({"call", "low"})
+"""Words that may follow a move's cards (``play QH call``; ``meld AS 2S JK 4S ... KS low``, the
+ace low in a run whose same cards could also hold it high)."""
 
 
 class Move:

@@ -28,10 +28,11 @@ from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove
 from cardtable.engine.game import Outcome, TableGame
 from cardtable.engine.melds import (
-    ACE_ENDS,
+    ACE_LOW,
     RUN,
     Meld,
     MeldRules,
+    ace_end,
     ace_flags,
     build_meld,
     extend_meld,
@@ -291,7 +292,7 @@ class RummyGame(TableGame):
             if move.cards or move.target is not None or move.flags:
                 raise IllegalMove(f"'{kind}' takes no cards: write just '{kind}'", str(move))
             return Move(kind, text=kind)
-        ends = [f for f in move.flags if f in ACE_ENDS]
+        ends = [f for f in move.flags if f == ACE_LOW]
         if move.flags and (kind != "meld" or len(ends) != len(move.flags) or len(ends) > 1):
             raise IllegalMove(f"'{' '.join(move.flags)}' does not belong to a {self.title} move", str(move))
         if kind == "discard":
@@ -302,11 +303,17 @@ class RummyGame(TableGame):
             if not move.cards:
                 raise IllegalMove("name the cards to meld, as in 'meld 7H 8H 9H'", str(move))
             laid, names_ = list(move.cards), list(move.named)
-            if ends:  # 'low' / 'high': the ace at that end of a run that could take it at either
-                laid, names_ = order_for_ace_end(laid, names_, ends[0])
+            if ends:  # 'low': the ace low in a run that could hold it at either end
+                laid, names_ = order_for_ace_end(laid, names_, "low")
             built = build_meld(laid, names_, self.mrules, self.cur)
             if isinstance(built, str):
                 raise IllegalMove(built, str(move))
+            if not ends and ace_end(built, self.mrules) == "low":
+                # without the word, a run that could hold its ace at either end holds it high
+                # (as records written before the word existed always replayed)
+                laid, names_ = order_for_ace_end(laid, names_, "high")
+                high = build_meld(laid, names_, self.mrules, self.cur)
+                built = high if isinstance(high, Meld) else built
             return self._meld_move(built)
         if kind in ("layoff", "swap"):
             assert move.target is not None
