@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -62,6 +63,15 @@ def rest_of(cards: Iterable[str], *used: str) -> list[str]:
         else:
             left.append(name)
     return left
+
+
+def random_to_deal_end(game: Game, rng: random.Random, cap: int) -> None:
+    """Random legal moves until the deal (or the match) is over; fail after ``cap`` moves."""
+    for _ in range(cap):
+        if game.phase == "deal-over" or game.is_over:
+            return
+        game.play(rng.choice(game.legal_moves()))
+    raise AssertionError(f"the deal did not end in {cap} moves")
 
 
 def run_cli(argv: list[str]) -> tuple[int, str]:

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
-from support import draw, hand, legal, pass_turn, refused, run_cli, stacked
+from support import draw, hand, legal, pass_turn, random_to_deal_end, refused, run_cli, stacked
 
 from cardtable.engine import (
     Game,
@@ -47,11 +47,7 @@ def outs(game) -> set[str]:
 
 def finish_round(game, rng: random.Random) -> None:
     """Random legal moves until the round (or the match) is over."""
-    for _ in range(20_000):
-        if game.phase == "deal-over" or game.is_over:
-            return
-        game.play(rng.choice(game.legal_moves()))
-    raise AssertionError("the round did not end")
+    random_to_deal_end(game, rng, 20_000)
 
 
 def badges(game, seat: int) -> tuple[str, ...]:

@@ -15,7 +15,20 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
-from support import deck, draw, hand, legal, melds, pass_turn, refused, rest_of, run_cli, stacked, state
+from support import (
+    deck,
+    draw,
+    hand,
+    legal,
+    melds,
+    pass_turn,
+    random_to_deal_end,
+    refused,
+    rest_of,
+    run_cli,
+    stacked,
+    state,
+)
 from support import names as cards
 
 from cardtable.engine import (
@@ -55,11 +68,7 @@ def rest_of_deck(*used: str, jokers: int = 4) -> list[str]:
 
 def finish_hand(game, rng: random.Random) -> None:
     """Random legal moves until the hand (or the match) is over."""
-    for _ in range(5_000):
-        if game.phase == "deal-over" or game.is_over:
-            return
-        game.play(rng.choice(game.legal_moves()))
-    raise AssertionError("the hand did not end")
+    random_to_deal_end(game, rng, 5_000)
 
 
 def value_of(game, number: int) -> int:
