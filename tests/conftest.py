@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 # The shared invariant checks assert in a package module: let pytest explain their failures.
 pytest.register_assert_rewrite("cardtable.testing")
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves go to a temporary folder, never the user's."""
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    return tmp_path
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

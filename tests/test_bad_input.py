@@ -40,13 +40,6 @@ from cardtable.testing import state_of
 GAME_IDS = [spec.id for spec in all_games()]
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Saves go to a temporary folder, never the user's."""
-    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
-    return tmp_path
-
-
 # Generated cases are cheap but many; a loaded machine must not fail them on time.
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

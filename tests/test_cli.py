@@ -11,11 +11,8 @@ from cardtable.engine import new_game
 from cardtable.engine.saves import autosave_path
 from cardtable.session import Session
 
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
-    return tmp_path
+# Every test here saves into a temporary folder (the data_dir fixture of tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 def run(argv: list[str]) -> tuple[int, str]:

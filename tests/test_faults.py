@@ -39,10 +39,8 @@ PROMPT = re.compile(r"\n[^\n]*[^ \n]> $")
 HANDOFF = "press Enter\n"
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
-    return tmp_path
+# Every test here saves into a temporary folder (the data_dir fixture of tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 # ---------------------------------------------------------------------------- driving a process

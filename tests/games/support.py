@@ -2,11 +2,83 @@
 
 from __future__ import annotations
 
+import io
+import random
 from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import pytest
 
-from cardtable.engine import Game, IllegalMove
+from cardtable.cli import main
+from cardtable.engine import Game, IllegalMove, new_game, parse_cards
+
+SEATS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def stacked(
+    game_id: str,
+    hands: Iterable[str | None],
+    *,
+    players: int | Sequence[str] | None = None,
+    seats: Sequence[str] = SEATS,
+    rules: dict[str, Any] | None = None,
+    seed: int = 1,
+    preset: str | None = None,
+    **deal_keys: object,
+) -> Game:
+    """A new game from a stacked deal: ``hands`` (None leaves a hand to the shuffle) and every
+    deal key that is not None (stock, discard, wild, cut, round, rest ...).
+
+    ``players`` is a list of names, or a count taken from ``seats``; by default one seat a hand.
+    """
+    hands = list(hands)
+    deal: dict[str, object] = {"hands": hands}
+    deal.update((key, value) for key, value in deal_keys.items() if value is not None)
+    if players is None or isinstance(players, int):
+        names_ = list(seats[: players or len(hands)])
+    else:
+        names_ = list(players)
+    return new_game(game_id, names_, rules=rules or {}, seed=seed, deal=deal, preset=preset)
+
+
+def names(text: str) -> list[str]:
+    """The card names in ``text`` (parsed, so "10h" reads as "10H")."""
+    return [c.name for c in parse_cards(text)]
+
+
+def deck(decks: int = 1, jokers: int = 0) -> list[str]:
+    """The card names of ``decks`` French decks and ``jokers`` jokers, suit by suit."""
+    return [r + s for s in "SHDC" for r in RANKS] * decks + ["JK"] * jokers
+
+
+def rest_of(cards: Iterable[str], *used: str) -> list[str]:
+    """``cards`` (names, kept in their order) less one copy of each card named in ``used``."""
+    taken = Counter(n for text in used for n in names(text))
+    left = []
+    for name in cards:
+        if taken[name]:
+            taken[name] -= 1
+        else:
+            left.append(name)
+    return left
+
+
+def random_to_deal_end(game: Game, rng: random.Random, cap: int) -> None:
+    """Random legal moves until the deal (or the match) is over; fail after ``cap`` moves."""
+    for _ in range(cap):
+        if game.phase == "deal-over" or game.is_over:
+            return
+        game.play(rng.choice(game.legal_moves()))
+    raise AssertionError(f"the deal did not end in {cap} moves")
+
+
+def run_cli(argv: list[str]) -> tuple[int, str]:
+    """Run the ``cardtable`` command line; its exit code and what it printed."""
+    out = io.StringIO()
+    code = main(argv, out=out)
+    return code, out.getvalue()
 
 
 def hand(game: Game, seat: int) -> list[str]:

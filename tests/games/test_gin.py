@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import io
 import random
+from typing import Any
 
 import pytest
-from support import hand, legal, melds, pass_turn, refused
+from support import hand, legal, melds, names, pass_turn, refused, stacked
 
 from cardtable.cli import main
 from cardtable.engine import (
+    Game,
     IllegalMove,
     InvalidNotation,
     InvalidRules,
@@ -35,14 +37,9 @@ BOB_57 = "AS 3D 5S 7C 9S JD QH 2H 4D 6S"
 BOB_66 = "10H 3D 5S 7C 9S JD QH 2H 4D 6S"
 
 
-def start(ann=None, bob=None, stock=None, discard=None, rules=None, seed=1, preset=None):
-    """A new game from a stacked deal."""
-    deal: dict[str, object] = {"hands": [ann, bob]}
-    if stock is not None:
-        deal["stock"] = stock
-    if discard is not None:
-        deal["discard"] = discard
-    return new_game("gin", ["Ann", "Bob"], rules=rules or {}, seed=seed, deal=deal, preset=preset)
+def start(ann: str | None = None, bob: str | None = None, **kw: Any) -> Game:
+    """A new game from a stacked deal: Ann's and Bob's hands."""
+    return stacked("gin", [ann, bob], **kw)
 
 
 def drawn(game):
@@ -65,7 +62,7 @@ def cardsets(game) -> list[frozenset[str]]:
 
 
 def names_of(text: str) -> frozenset[str]:
-    return frozenset(c.name for c in parse_cards(text))
+    return frozenset(names(text))
 
 
 # ----------------------------------------------------------------------------- the deal

@@ -13,12 +13,16 @@ from __future__ import annotations
 import io
 import random
 from collections import Counter
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
-from support import draw, hand, legal, pass_turn, refused
+from support import draw, hand, legal, pass_turn, refused, stacked
+from support import names as cards
 
 from cardtable.cli import main
 from cardtable.engine import (
+    Game,
     IllegalMove,
     InvalidNotation,
     InvalidRules,
@@ -54,34 +58,9 @@ DECL_4_GROUPS = "AS 2S 3S / 5C 6C 7C / 8H 9H 10H / JS JD JC JH"
 LOSER = "7D 8D 9D KH KS KC QH QS QC 2C 3C JK 6H"
 
 
-def start(
-    hands,
-    stock=None,
-    discard=None,
-    wild=None,
-    rules=None,
-    players=None,
-    seed=1,
-    preset=None,
-):
+def start(hands: Iterable[str | None], **kw: Any) -> Game:
     """A new game from a stacked deal (seat 0 plays first)."""
-    hands = list(hands)
-    deal: dict[str, object] = {"hands": hands}
-    for key, value in (("stock", stock), ("discard", discard), ("wild", wild)):
-        if value is not None:
-            deal[key] = value
-    return new_game(
-        "indian-rummy",
-        players=list(players or NAMES[: len(hands)]),
-        rules=rules or {},
-        seed=seed,
-        deal=deal,
-        preset=preset,
-    )
-
-
-def cards(text: str) -> list[str]:
-    return [c.name for c in parse_cards(text)]
+    return stacked("indian-rummy", hands, seats=NAMES, **kw)
 
 
 def discards(game) -> set[str]:

@@ -10,12 +10,11 @@ is exactly the listed cards). Seat 0 leads the first deal.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
 import pytest
-from support import draw, hand, legal, refused, state
+from support import deck, draw, hand, legal, names, refused, rest_of, stacked, state
 
 from cardtable.engine import (
     Game,
@@ -24,48 +23,23 @@ from cardtable.engine import (
     InvalidRules,
     get,
     new_game,
-    parse_cards,
     replay,
 )
 from cardtable.rulesdoc import rules_markdown
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-DECK = [r + s for s in "SHDC" for r in RANKS] + ["JK"]
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
 # ----------------------------------------------------------------------------- helpers
 
 
-def start(
-    hands: Iterable[str | None],
-    stock: str | None = None,
-    discard: str | None = None,
-    rules: dict[str, Any] | None = None,
-    rest: str | None = None,
-    players: int | None = None,
-    seed: int = 1,
-) -> Game:
+def start(hands: Iterable[str | None], **kw: Any) -> Game:
     """A new game from a stacked deal (seat 0 leads)."""
-    hands = list(hands)
-    deal: dict[str, Any] = {"hands": hands}
-    if stock is not None:
-        deal["stock"] = stock
-    if discard is not None:
-        deal["discard"] = discard
-    if rest is not None:
-        deal["rest"] = rest
-    count = players or len(hands)
-    return new_game("page-one", players=list(NAMES[:count]), rules=rules or {}, seed=seed, deal=deal)
-
-
-def names(text: str) -> list[str]:
-    return [c.name for c in parse_cards(text)]
+    return stacked("page-one", hands, seats=NAMES, **kw)
 
 
 def rest_of_deck(*used: str) -> str:
     """The cards of the 53-card deck that are not in ``used``, as text."""
-    taken = Counter(n for text in used for n in names(text))
-    return " ".join(n for n in DECK if not taken[n])
+    return " ".join(rest_of(deck(1, 1), *used))
 
 
 def trick(game: Game) -> list[tuple[int, str]]:

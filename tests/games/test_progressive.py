@@ -10,16 +10,24 @@ top card last, and ``round`` starts the match at that round. Seat 0 plays first.
 
 from __future__ import annotations
 
-import io
 import random
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 import pytest
-from support import draw, hand, legal, pass_turn, refused
+from support import draw, hand, legal, pass_turn, random_to_deal_end, refused, run_cli, stacked
 
-from cardtable.cli import main
-from cardtable.engine import IllegalMove, InvalidNotation, InvalidRules, get, new_game, parse_cards, replay
+from cardtable.engine import (
+    Game,
+    IllegalMove,
+    InvalidNotation,
+    InvalidRules,
+    get,
+    new_game,
+    parse_cards,
+    replay,
+)
 from cardtable.engine.melds import MeldRules
 from cardtable.engine.saves import load_game, save_game
 from cardtable.tui.cards import card_label
@@ -28,24 +36,9 @@ GAME = "progressive-rummy"
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 
 
-def start(
-    hands: Iterable[str | None],
-    stock: str | None = None,
-    discard: str | None = None,
-    round_no: int | None = None,
-    rules: dict[str, object] | None = None,
-    players: int | None = None,
-    preset: str | None = None,
-    seed: int = 1,
-):
-    """A new game from a stacked deal (seat 0 plays first)."""
-    hands = list(hands)
-    deal: dict[str, object] = {"hands": hands}
-    for key, value in (("stock", stock), ("discard", discard), ("round", round_no)):
-        if value is not None:
-            deal[key] = value
-    count = players or len(hands)
-    return new_game(GAME, list(NAMES[:count]), rules=rules or {}, seed=seed, deal=deal, preset=preset)
+def start(hands: Iterable[str | None], round_no: int | None = None, **kw: Any) -> Game:
+    """A new game from a stacked deal (seat 0 plays first); ``round_no`` starts at that round."""
+    return stacked(GAME, hands, seats=NAMES, round=round_no, **kw)
 
 
 def outs(game) -> set[str]:
@@ -54,11 +47,7 @@ def outs(game) -> set[str]:
 
 def finish_round(game, rng: random.Random) -> None:
     """Random legal moves until the round (or the match) is over."""
-    for _ in range(20_000):
-        if game.phase == "deal-over" or game.is_over:
-            return
-        game.play(rng.choice(game.legal_moves()))
-    raise AssertionError("the round did not end")
+    random_to_deal_end(game, rng, 20_000)
 
 
 def badges(game, seat: int) -> tuple[str, ...]:
@@ -696,12 +685,6 @@ def test_bad_rules_name_the_field(rules, field):
 
 
 # ----------------------------------------------------------------------------- command line
-
-
-def run_cli(argv: list[str]) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main(argv, out=out)
-    return code, out.getvalue()
 
 
 def test_cardtable_rules_lists_every_toggle_and_preset():

@@ -10,25 +10,35 @@ Seat 0 plays first: it holds the stacked hand as dealt and starts by discarding,
 
 from __future__ import annotations
 
-import io
 import random
-from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 import pytest
-from support import draw, hand, legal, melds, pass_turn, refused, state
+from support import (
+    deck,
+    draw,
+    hand,
+    legal,
+    melds,
+    pass_turn,
+    random_to_deal_end,
+    refused,
+    rest_of,
+    run_cli,
+    stacked,
+    state,
+)
+from support import names as cards
 
-from cardtable.cli import main
 from cardtable.engine import (
+    Game,
     InvalidNotation,
     InvalidRules,
     new_game,
-    parse_cards,
     replay,
 )
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-DECK = Counter({r + s: 2 for s in "SHDC" for r in RANKS}) + Counter({"JK": 4})
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
 
 # Ann opens with exactly 51 on her first action (R-03): 10 + 10 + 10 and 7 + 7 + 7.
@@ -42,34 +52,9 @@ IDLE_C = "4S 7D 10H KC 2D 6H JS"
 # ----------------------------------------------------------------------------- helpers
 
 
-def start(
-    hands: Iterable[str | None],
-    stock: str | None = None,
-    discard: str | None = None,
-    cut: str | None = None,
-    rules: dict[str, object] | None = None,
-    players: list[str] | None = None,
-    preset: str | None = None,
-    seed: int = 1,
-):
+def start(hands: Iterable[str | None], **kw: Any) -> Game:
     """A new game from a stacked deal (seat 0 plays first)."""
-    hands = list(hands)
-    deal: dict[str, object] = {"hands": hands}
-    for key, value in (("stock", stock), ("discard", discard), ("cut", cut)):
-        if value is not None:
-            deal[key] = value
-    return new_game(
-        "rummy51",
-        players=players or list(NAMES[: len(hands)]),
-        rules=rules or {},
-        seed=seed,
-        deal=deal,
-        preset=preset,
-    )
-
-
-def cards(text: str) -> list[str]:
-    return [c.name for c in parse_cards(text)]
+    return stacked("rummy51", hands, seats=NAMES, **kw)
 
 
 def discards(game) -> set[str]:
@@ -78,18 +63,12 @@ def discards(game) -> set[str]:
 
 def rest_of_deck(*used: str, jokers: int = 4) -> list[str]:
     """The card names of the deck that are not in ``used`` (in a fixed order)."""
-    deck = DECK - Counter({"JK": 4 - jokers})
-    left = deck - Counter(name for text in used for name in cards(text))
-    return sorted(left.elements())
+    return rest_of(sorted(deck(2, jokers)), *used)
 
 
 def finish_hand(game, rng: random.Random) -> None:
     """Random legal moves until the hand (or the match) is over."""
-    for _ in range(5_000):
-        if game.phase == "deal-over" or game.is_over:
-            return
-        game.play(rng.choice(game.legal_moves()))
-    raise AssertionError("the hand did not end")
+    random_to_deal_end(game, rng, 5_000)
 
 
 def value_of(game, number: int) -> int:
@@ -1149,12 +1128,6 @@ def test_status_follows_the_turn():
 
 
 # ----------------------------------------------------------------------------- command line
-
-
-def run_cli(argv: list[str]) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main(argv, out=out)
-    return code, out.getvalue()
 
 
 def test_cardtable_rules_lists_every_toggle_and_preset():

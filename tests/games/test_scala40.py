@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 import pytest
-from support import draw, hand, legal, melds, pass_turn, refused, state
+from support import deck, draw, hand, legal, melds, pass_turn, refused, rest_of, stacked, state
+from support import names as cards
 
 from cardtable.engine import (
+    Game,
     IllegalMove,
     InvalidNotation,
     InvalidRules,
@@ -22,9 +25,6 @@ from cardtable.engine import (
     parse_cards,
     replay,
 )
-
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-DECK = Counter({r + s: 2 for s in "SHDC" for r in RANKS}) + Counter({"JK": 4})
 
 # Ann (seat 0) opens and closes with this hand on her second turn: 34 + 30 + 9 + 18 = 91.
 CLOSER = "7H 8H 9H 10H KS KD KC 2C 3C 4C 5D 6D 7D"
@@ -36,40 +36,14 @@ NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 # ----------------------------------------------------------------------------- helpers
 
 
-def start(
-    hands: Iterable[str | None],
-    stock: str | None = None,
-    discard: str | None = "QC",
-    rules: dict[str, object] | None = None,
-    players: list[str] | None = None,
-    preset: str | None = None,
-    seed: int = 1,
-):
-    """A new game from a stacked deal (seat 0 acts first)."""
-    hands = list(hands)
-    deal: dict[str, object] = {"hands": hands}
-    if stock is not None:
-        deal["stock"] = stock
-    if discard is not None:
-        deal["discard"] = discard
-    return new_game(
-        "scala40",
-        players=players or list(NAMES[: len(hands)]),
-        rules=rules or {},
-        seed=seed,
-        deal=deal,
-        preset=preset,
-    )
-
-
-def cards(text: str) -> list[str]:
-    return [c.name for c in parse_cards(text)]
+def start(hands: Iterable[str | None], discard: str | None = "QC", **kw: Any) -> Game:
+    """A new game from a stacked deal (seat 0 acts first); the upcard is QC unless given."""
+    return stacked("scala40", hands, seats=NAMES, discard=discard, **kw)
 
 
 def rest_of_deck(*used: str) -> list[str]:
     """The card names of the 108-card deck that are not in ``used`` (in a fixed order)."""
-    left = DECK - Counter(name for text in used for name in cards(text))
-    return sorted(left.elements())
+    return rest_of(sorted(deck(2, 4)), *used)
 
 
 def close_on_second_turn(

@@ -4,17 +4,10 @@ levels in the picker's seats and the hints shown in the score table."""
 from __future__ import annotations
 
 from textual.widgets import DataTable, Static
+from tui_helpers import until
 
 from cardtable.tui.screens.table import ScoresScreen, TableScreen
 from cardtable.tui.widgets import HandWidget
-
-
-async def until(pilot, condition, tries: int = 100) -> None:
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    assert condition()
 
 
 def status(app) -> str:

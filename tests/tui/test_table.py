@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import DataTable
+from tui_helpers import until
 
 from cardtable.session import Session
 from cardtable.tui.screens.handoff import HandoffScreen
@@ -16,15 +17,6 @@ async def type_move(pilot, text: str) -> None:
         await pilot.press("space" if ch == " " else ch)
     await pilot.press("enter")
     await pilot.pause()
-
-
-async def until(pilot, condition, tries: int = 100) -> None:
-    """Wait (briefly, many times) for the app to reach a state; loaded machines are slow."""
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    assert condition()
 
 
 async def past_handoff(pilot, app) -> None:
