@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from pydantic import field_validator, model_validator
-from textual.widgets import Button, Input, OptionList, Select, Static, Switch
+from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
 
 from cardtable.bots import BOTS
 from cardtable.engine import GameSpec, all_games
@@ -551,3 +551,18 @@ def test_rules_to_send() -> None:
     # The preset turns c on; the player turned it off again: that must be sent.
     assert rules_to_send({"a": False, "b": 3, "c": False}, defaults, {"c": True}) == {"c": False}
     assert rules_to_send({"a": False, "b": 3, "c": True}, defaults, {"c": True}) == {"c": True}
+
+
+async def test_fast_filtering_leaves_title_and_form_of_one_game(tmp_path: Path) -> None:
+    """Typing, clearing and typing again at once: the title, the form and game_id agree."""
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        await pilot.press(*"gin", "escape", *"page")
+        await pilot.pause()
+        await pilot.pause()
+        title = str(screen.query_one("#game-title", Label).render())
+        spec = next(s for s in all_games() if s.id == screen.game_id)
+        assert screen.game_id == "page-one" and title == spec.title
+        assert len(screen.query("#player-count")) == 1

@@ -12,6 +12,7 @@ game's form while browsing the list are kept for the rest of the run.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
@@ -342,6 +343,7 @@ class PickerScreen(Screen[None]):
         self._fields: list[RuleField] = []
         self._preset: str | None = None
         self._drafts: dict[str, Draft] = {}
+        self._select_lock = asyncio.Lock()
 
     # ------------------------------------------------------------------ typed app
     @property
@@ -757,7 +759,14 @@ class PickerScreen(Screen[None]):
         )
 
     async def select_game(self, game_id: str) -> None:
-        """Show the form of another game (keeping this one's edits for later)."""
+        """Show the form of another game (keeping this one's edits for later).
+
+        One at a time: each highlight (fast arrows, a refilled filter list) starts one, and
+        two interleaved would leave one game's title over another's form."""
+        async with self._select_lock:
+            await self._select_game(game_id)
+
+    async def _select_game(self, game_id: str) -> None:
         from cardtable.engine import get
 
         spec = get(game_id)
