@@ -312,3 +312,19 @@ async def test_indian_table_shows_the_cut_card_and_a_declare_panel_that_follows_
         await pilot.pause()
         assert panel.border_title == f"declare with {shown_hand(app)[table.cursor]}"
         assert not panel.has_class("ready") and "wrong show costs 80" in str(panel.render())
+
+
+async def test_enter_draws_when_drawing_is_the_only_move(make_app, tmp_path):
+    """Page One: a player who cannot follow suit must draw; Enter does it (no key to learn)."""
+    from cardtable.engine import new_game
+
+    deal = {"hands": ["3H 4H 5H 6H", "9S 5D 5S 2C"], "stock": "2D 7H"}
+    game = new_game("page-one", players=["Ann", "Bob"], seed=1, deal=deal)
+    session = Session(game, ["random", None], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 1)
+        assert {m.kind for m in game.legal_moves()} == {"draw"}
+        await pilot.press("enter")
+        await until(pilot, lambda: len(game.hand(1)) == 5)
+        assert [c.name for c in game.hand(1)][-1] == "2D"

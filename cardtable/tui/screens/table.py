@@ -593,6 +593,10 @@ class TableScreen(Screen[None]):
             if fits:
                 self.gesture(spec.name)
                 return
+        only = [v for v in self.verb_specs.values() if v.name in kinds]
+        if len(only) == 1 and only[0].takes is Takes.NOTHING:
+            self.gesture(only[0].name)  # the one thing to do (drawing until a card follows suit)
+            return
         card_verbs = [v for v in self.verb_specs.values() if v.uses_cards and v.name in kinds]
         if card_verbs:
             keys = ", ".join(f"{v.key} to {v.label.lower()}" for v in card_verbs)
