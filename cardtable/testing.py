@@ -145,6 +145,15 @@ def start(spec: GameSpec, seed: int, preset: str | None = None) -> tuple[Game, d
 _ID = operator.attrgetter("id")
 
 
+def random_moves(game: Game, rng: random.Random, count: int) -> Game:
+    """Play up to ``count`` random legal moves (fewer if the match ends); returns ``game``."""
+    for _ in range(count):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
 def card_ids(game: Game) -> list[int]:
     return sorted(map(_ID, game.all_cards()))
 

@@ -19,6 +19,7 @@ from cardtable.engine import (
     replay,
 )
 from cardtable.engine.saves import autosave_path, data_dir, load_game, save_game
+from cardtable.testing import random_moves
 
 GAME_IDS = [spec.id for spec in all_games()]
 
@@ -27,12 +28,7 @@ def played(game_id: str = "scala40", moves: int = 60, seed: int = 3, **kw: objec
     """A game after ``moves`` seeded random moves (through deal ends, if any)."""
     players = kw.pop("players", ["Ann", "Bob"])
     game = new_game(game_id, players=players, seed=seed, **kw)  # type: ignore[arg-type]
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
+    return random_moves(game, random.Random(seed), moves)
 
 
 def move_lines(text: str) -> list[int]:

@@ -19,6 +19,7 @@ from cardtable.engine.zones import (
     hand_zones,
     hidden_cards,
 )
+from cardtable.testing import random_moves
 
 PUBLIC, OWNER, HIDDEN = Visibility.PUBLIC, Visibility.OWNER, Visibility.HIDDEN
 GAMES = [spec.id for spec in all_games()]
@@ -100,12 +101,7 @@ def test_card_part_sorts_unordered_zones_only() -> None:
 def play_some(game_id: str, seed: int, moves: int) -> Game:
     spec = next(s for s in all_games() if s.id == game_id)
     game = new_game(game_id, [f"P{i}" for i in range(spec.max_players)], seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
+    return random_moves(game, random.Random(seed), moves)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
