@@ -1,4 +1,4 @@
-"""Timings of the shared arrangement solver (``cardtable.engine.arrange``).
+"""Timings of the shared arrangement solver (``cardtable.kits.rummy.arrange``).
 
 Every figure is measured on DISTINCT hands (no hand is solved twice, so no per-hand cache
 can help); the only caches warm are the per-rules meld-shape tables, filled by a warm-up
@@ -18,9 +18,9 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from cardtable.engine.arrange import best_arrangement, best_discard
 from cardtable.engine.cards import JOKER_RANK, Card, make_deck
-from cardtable.engine.melds import MeldRules
+from cardtable.kits.rummy.arrange import best_arrangement, best_discard
+from cardtable.kits.rummy.melds import MeldRules
 from cardtable.testing import GIN_MELDS as GIN
 from cardtable.testing import INDIAN_NEED, gin_value, meld_rich, penalty_value
 from cardtable.testing import PROGRESSIVE_MELDS as PROGRESSIVE

@@ -43,9 +43,9 @@ from cardtable.engine import (
     parse_move,
     replay,
 )
-from cardtable.engine.arrange import Requirement
 from cardtable.engine.cards import JOKER_RANK, SUITS, Card
-from cardtable.engine.melds import MeldRules
+from cardtable.kits.rummy.arrange import Requirement
+from cardtable.kits.rummy.melds import MeldRules
 
 MOVE_CAP = 5_000
 """A deal that has not ended after this many moves is a failure (termination)."""

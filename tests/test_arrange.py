@@ -17,13 +17,6 @@ from itertools import pairwise, product
 
 import pytest
 
-from cardtable.engine.arrange import (
-    Arrangement,
-    Requirement,
-    best_arrangement,
-    best_discard,
-    best_melds,
-)
 from cardtable.engine.cards import (
     ALL_SUITS,
     JOKER_RANK,
@@ -33,7 +26,14 @@ from cardtable.engine.cards import (
     make_five_crowns_deck,
     parse_cards,
 )
-from cardtable.engine.melds import RUN, Meld, MeldRules, build_meld, meld_value
+from cardtable.kits.rummy.arrange import (
+    Arrangement,
+    Requirement,
+    best_arrangement,
+    best_discard,
+    best_melds,
+)
+from cardtable.kits.rummy.melds import RUN, Meld, MeldRules, build_meld, meld_value
 from cardtable.testing import GIN_MELDS as GIN
 from cardtable.testing import INDIAN_NEED, gin_value, meld_rich
 from cardtable.testing import PROGRESSIVE_MELDS as PROGRESSIVE

@@ -88,7 +88,7 @@ def fake(game_id: str, lo: int, hi: int, factory: Any, rules_type: type[Ruleset]
         factory=factory,
         rules_text="",
         verbs=("draw", "play", "next"),
-        bot="cardtable.bots.closed",
+        bot="cardtable.kits.rummy.closed",
         family="trick-taking",
     )
 

@@ -11,7 +11,7 @@ Levels (:data:`BOTS`): ``random`` (the playout and conformance bot), ``easy`` (p
 but loose), ``medium`` (sound heuristics) and ``hard`` (medium plus search or tracking).
 Per-game heuristics live beside their game; the game's spec names the module
 (``GameSpec.bot``), which exposes ``make_policy(level, rules)``. Games that need nothing of
-their own name the generic closed-hand rummy policy (:mod:`cardtable.bots.closed`), which
+their own name the generic closed-hand rummy policy (:mod:`cardtable.kits.rummy.closed`), which
 falls back to a careful random move where a game's moves do not fit it.
 
 >>> import random
@@ -133,7 +133,7 @@ def _game_module(game_id: str) -> ModuleType:
     """The bot module the game's spec names (the closed-hand rummy policy if it names none)."""
     from cardtable.engine.registry import get
 
-    return importlib.import_module(get(game_id).bot or "cardtable.bots.closed")
+    return importlib.import_module(get(game_id).bot or "cardtable.kits.rummy.closed")
 
 
 def policy_for(game_id: str, level: str, rules: Ruleset) -> Policy:

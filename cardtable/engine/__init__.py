@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .api import new_game, replay
-    from .arrange import Arrangement, Requirement, best_arrangement, best_discard, best_melds
     from .cards import JOKER, SUITS, Card, card_of, make_deck, parse_card, parse_cards
     from .errors import (
         CardtableError,
@@ -36,7 +35,6 @@ if TYPE_CHECKING:
         UnknownGame,
     )
     from .game import Game, Outcome
-    from .melds import Meld, MeldRules
     from .moves import Move, parse_move
     from .registry import GameSpec, all_games, get
     from .ruleset import Ruleset
@@ -46,11 +44,6 @@ if TYPE_CHECKING:
 # ``cardtable.engine.saves`` must not pull in Pydantic and every game.
 _WHERE = {
     "new_game": "api",
-    "Arrangement": "arrange",
-    "Requirement": "arrange",
-    "best_arrangement": "arrange",
-    "best_discard": "arrange",
-    "best_melds": "arrange",
     "JOKER": "cards",
     "SUITS": "cards",
     "Card": "cards",
@@ -66,8 +59,6 @@ _WHERE = {
     "UnknownGame": "errors",
     "Game": "game",
     "Outcome": "game",
-    "Meld": "melds",
-    "MeldRules": "melds",
     "Move": "moves",
     "parse_move": "moves",
     "replay": "api",
@@ -81,7 +72,6 @@ _WHERE = {
 __all__ = [
     "JOKER",
     "SUITS",
-    "Arrangement",
     "Card",
     "CardtableError",
     "Game",
@@ -90,18 +80,12 @@ __all__ = [
     "InvalidNotation",
     "InvalidRecord",
     "InvalidRules",
-    "Meld",
-    "MeldRules",
     "Move",
     "Outcome",
     "PlayerView",
-    "Requirement",
     "Ruleset",
     "UnknownGame",
     "all_games",
-    "best_arrangement",
-    "best_discard",
-    "best_melds",
     "card_of",
     "get",
     "make_deck",

@@ -21,18 +21,17 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
 from .cards import Card
 from .errors import IllegalMove, InvalidNotation
-from .melds import Meld
 from .moves import Move, parse_move
 from .phases import PhaseKind, kind_of
 from .record import write_record
 from .ruleset import Ruleset
-from .views import GroupingView, GroupView, PlayerView
+from .views import GroupingView, PlayerView
 from .zones import Zone, card_part, cards_in, deal_hidden, hidden_cards
 
 
@@ -45,40 +44,12 @@ class Outcome:
     scores: tuple[int, ...]
 
 
-def grouping_view(
-    title: str,
-    finish: Card | None,
-    groups: Sequence[Meld],
-    loose: Sequence[Card],
-    ready: bool,
-    summary: str,
-    kind: Callable[[Meld], str] = lambda m: m.kind,
-    loose_label: str = "ungrouped",
-) -> GroupingView:
-    """A :class:`GroupingView` (a declare panel) from melds and loose cards; ``kind`` names a
-    meld in the game's words.
+class TableMeld(Protocol):
+    """What the engine knows of a group of cards laid on the table (a rummy kit ``Meld``
+    is one): its cards, in table order."""
 
-    >>> from cardtable.engine.cards import parse_cards
-    >>> from cardtable.engine.melds import MeldRules, build_meld
-    >>> run = build_meld(parse_cards("7H 8H 9H"), [None] * 3, MeldRules())
-    >>> v = grouping_view("your groups", None, [run], parse_cards("KS"), False, "not yet")
-    >>> v.groups[0].kind, v.groups[0].cards, v.loose
-    ('run', ('7H', '8H', '9H'), ('KS',))
-    """
-    return GroupingView(
-        title=title,
-        finish=None if finish is None else finish.name,
-        groups=tuple(
-            GroupView(
-                kind=kind(m), cards=tuple(c.name for c in m.cards), stands_for=tuple(r.name for r in m.reps)
-            )
-            for m in groups
-        ),
-        loose=tuple(c.name for c in loose),
-        loose_label=loose_label,
-        ready=ready,
-        summary=summary,
-    )
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
 
 
 class Game(ABC):
@@ -141,7 +112,7 @@ class Game(ABC):
 
     @property
     @abstractmethod
-    def melds(self) -> tuple[Meld, ...]:
+    def melds(self) -> tuple[TableMeld, ...]:
         """Table melds; meld ``n`` in notation is ``melds[n - 1]``."""
 
     @property
@@ -443,7 +414,7 @@ class TableGame(Game):
     cur: int
     phase_: str
     hands: list[list[Card]]
-    melds_: list[Meld]
+    melds_: list[Any]
     total: list[int]
     rows: list[tuple[int | None, ...]]
     _outcome: Outcome | None
@@ -464,7 +435,7 @@ class TableGame(Game):
         return tuple(self.hands[seat])
 
     @property
-    def melds(self) -> tuple[Meld, ...]:
+    def melds(self) -> tuple[TableMeld, ...]:
         return tuple(self.melds_)
 
     @property

@@ -68,12 +68,10 @@ from typing import Any, Literal, Self
 
 from pydantic import Field
 
-from cardtable.engine.arrange import Arrangement, best_arrangement, best_discard
 from cardtable.engine.cards import Card, make_deck, names
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Outcome, TableGame, grouping_view
-from cardtable.engine.melds import Meld, MeldRules, build_meld, enumerate_melds, extend_meld
+from cardtable.engine.game import Outcome, TableGame
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.registry import GameSpec, register
@@ -81,6 +79,9 @@ from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from cardtable.engine.views import GroupingView, MeldView, PlayerView, SeatView
 from cardtable.engine.zones import Visibility, Zone, hand_zones
+from cardtable.kits.rummy.arrange import Arrangement, best_arrangement, best_discard
+from cardtable.kits.rummy.grouping import grouping_view
+from cardtable.kits.rummy.melds import Meld, MeldRules, build_meld, enumerate_melds, extend_meld
 
 HAND_SIZE = 10
 STOCK_LEFT = 2
@@ -1217,7 +1218,7 @@ SPEC = register(
         rules_type=GinRules,
         factory=_factory,
         rules_text=RULES_TEXT,
-        bot="cardtable.bots.closed",
+        bot="cardtable.kits.rummy.closed",
         presets=PRESETS,
         notation=__doc__ or "",
         verbs=verb_specs(GinRummy.verbs, *GIN_VERBS),

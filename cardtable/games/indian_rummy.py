@@ -64,19 +64,18 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from cardtable.engine.arrange import Arrangement, Requirement, best_arrangement
 from cardtable.engine.cards import JOKER_RANK, SUITS, Card, card_of, make_deck, names, one_of_each, rank_word
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import grouping_view
-from cardtable.engine.melds import RUN, SET, Meld, MeldRules, build_meld
 from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from cardtable.engine.views import FaceUpView, GroupingView, MeldView, PlayerView
 from cardtable.engine.zones import Visibility, Zone
-
-from ._rummy import RummyGame
+from cardtable.kits.rummy.arrange import Arrangement, Requirement, best_arrangement
+from cardtable.kits.rummy.grouping import grouping_view
+from cardtable.kits.rummy.melds import RUN, SET, Meld, MeldRules, build_meld
+from cardtable.kits.rummy.turn import RummyGame
 
 HAND = 13
 VALUES = (0, 10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)

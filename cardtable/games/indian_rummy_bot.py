@@ -1,5 +1,5 @@
 """Indian Rummy's computer player: the generic closed-hand policy
-(:class:`~cardtable.bots.closed.ClosedRummyPolicy`, which already asks the game's
+(:class:`~cardtable.kits.rummy.closed.ClosedRummyPolicy`, which already asks the game's
 ``declaration`` before declaring) plus, at the hard level, the first-turn drop.
 
 A drop before the first draw costs the format's first-drop penalty (20 in pool 101); a hand
@@ -11,11 +11,11 @@ drop would take it out of the pool.
 from __future__ import annotations
 
 from cardtable.bots import Decision, Turn
-from cardtable.bots.closed import ClosedRummyPolicy
-from cardtable.engine.arrange import best_arrangement
 from cardtable.engine.cards import Card
 from cardtable.engine.ruleset import Ruleset
 from cardtable.games.indian_rummy import NEED
+from cardtable.kits.rummy.arrange import best_arrangement
+from cardtable.kits.rummy.closed import ClosedRummyPolicy
 
 DROP_PAIRS = 2
 """A hand is dropped only when it has at most this many pure two-card starts."""

@@ -70,13 +70,13 @@ from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, Card, make_deck
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import Outcome, TableGame
-from cardtable.engine.melds import Meld
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.verbs import verb_specs
 from cardtable.engine.views import PlayerView, SeatView
 from cardtable.engine.zones import Visibility, Zone, hand_zones
+from cardtable.kits.rummy.melds import Meld
 from cardtable.kits.tricks import (
     TrickOrder,
     follow_refusal,

@@ -60,7 +60,6 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from cardtable.engine.arrange import Arrangement, best_arrangement
 from cardtable.engine.cards import (
     FIVE_CROWNS_RANKS,
     JOKER_RANK,
@@ -73,15 +72,15 @@ from cardtable.engine.cards import (
 )
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import grouping_view
-from cardtable.engine.melds import RUN, Meld, MeldRules, extend_meld
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from cardtable.engine.views import GroupingView, PlayerView
-
-from ._rummy import RummyGame
+from cardtable.kits.rummy.arrange import Arrangement, best_arrangement
+from cardtable.kits.rummy.grouping import grouping_view
+from cardtable.kits.rummy.melds import RUN, Meld, MeldRules, extend_meld
+from cardtable.kits.rummy.turn import RummyGame
 
 ROUNDS = 11
 BUSH_ROUNDS = 13
@@ -1050,7 +1049,7 @@ SPEC = register(
         rules_type=ProgressiveRules,
         factory=_factory,
         rules_text=RULES_TEXT,
-        bot="cardtable.bots.closed",
+        bot="cardtable.kits.rummy.closed",
         presets=PRESETS,
         notation=__doc__ or "",
         verbs=verb_specs(ProgressiveRummy.verbs, GO_OUT),

@@ -1,5 +1,5 @@
 """Rummy 51's computer players: the shared two-pack rummy heuristics
-(:mod:`cardtable.games._rummy_bot`) with Rummy 51's values, joker limits and 51 to open.
+(:mod:`cardtable.kits.rummy.bot`) with Rummy 51's values, joker limits and 51 to open.
 
 The traits come from a fresh game of the same rules (nothing of a game in progress).
 
@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from cardtable.engine.cards import Card
 from cardtable.engine.ruleset import Ruleset
+from cardtable.kits.rummy.bot import RummyPolicy, RummyTraits, arrange_names
 
-from ._rummy_bot import RummyPolicy, RummyTraits, arrange_names
 from .rummy51 import NOT_OPENED, Rummy51, Rummy51Rules
 
 

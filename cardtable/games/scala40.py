@@ -38,7 +38,12 @@ from pydantic import Field
 from cardtable.engine.cards import JOKER_RANK, SUITS, Card, make_deck, names
 from cardtable.engine.deals import deal_hand
 from cardtable.engine.errors import InvalidRules
-from cardtable.engine.melds import (
+from cardtable.engine.moves import Move
+from cardtable.engine.registry import GameSpec, register
+from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.verbs import verb_specs
+from cardtable.engine.views import PlayerView
+from cardtable.kits.rummy.melds import (
     RUN,
     SET,
     Meld,
@@ -47,13 +52,7 @@ from cardtable.engine.melds import (
     extend_meld,
     meld_value,
 )
-from cardtable.engine.moves import Move
-from cardtable.engine.registry import GameSpec, register
-from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.verbs import verb_specs
-from cardtable.engine.views import PlayerView
-
-from ._rummy import LayoffFilter, RummyGame
+from cardtable.kits.rummy.turn import LayoffFilter, RummyGame
 
 HAND_SIZE = 13
 OPENING = 40

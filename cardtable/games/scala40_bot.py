@@ -1,5 +1,5 @@
 """Scala 40's computer players: the shared two-pack rummy heuristics
-(:mod:`cardtable.games._rummy_bot`) with Scala 40's values, meld rules and 40 to open;
+(:mod:`cardtable.kits.rummy.bot`) with Scala 40's values, meld rules and 40 to open;
 the hard player re-weighs them for this game (:class:`Scala40Hard`).
 
 The traits come from a fresh game of the same rules (nothing of a game in progress).
@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine.ruleset import Ruleset
+from cardtable.kits.rummy.bot import RummyPolicy, RummyTraits, arrange_names
 
-from ._rummy_bot import RummyPolicy, RummyTraits, arrange_names
 from .scala40 import OPENING, Scala40, Scala40Rules
 
 

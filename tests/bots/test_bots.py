@@ -14,8 +14,8 @@ from cardtable.bots import BOTS, Turn, arrange, decide, hint, make_bot, turn_of
 from cardtable.bots.simulate import report, run_matches, wilson
 from cardtable.engine import all_games, new_game
 from cardtable.engine.game import Game
-from cardtable.games._rummy_bot import Tracker
 from cardtable.games.page_one_bot import Counter
+from cardtable.kits.rummy.bot import Tracker
 from cardtable.session import Session
 
 LEVELS = ("easy", "medium", "hard")

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from cardtable.bots import decide, make_bot, turn_of
-from cardtable.bots.closed import read_table
 from cardtable.engine import new_game
 from cardtable.engine.game import Game
+from cardtable.kits.rummy.closed import read_table
 
 BOB = "AS 3D 5S 7C 9S JD KH 10H 4D 6S"
 """The defender: KH fits the knocker's kings, 10H their hearts, the rest nothing."""
@@ -64,10 +64,10 @@ def test_the_table_remembers_what_the_next_player_took():
 def test_the_lookahead_averages_the_hand_after_one_draw():
     from collections import Counter
 
-    from cardtable.bots.closed import Lookahead, Position, Table
-    from cardtable.engine.arrange import best_arrangement
     from cardtable.engine.cards import parse_cards
-    from cardtable.engine.melds import MeldRules
+    from cardtable.kits.rummy.arrange import best_arrangement
+    from cardtable.kits.rummy.closed import Lookahead, Position, Table
+    from cardtable.kits.rummy.melds import MeldRules
 
     rules = MeldRules(max_wilds=0, ace_high=False)
 

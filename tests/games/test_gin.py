@@ -26,9 +26,9 @@ from cardtable.engine import (
     parse_cards,
     replay,
 )
-from cardtable.engine.arrange import best_arrangement, best_discard
 from cardtable.engine.cards import make_deck
 from cardtable.games.gin import card_value, unmatched_floor
+from cardtable.kits.rummy.arrange import best_arrangement, best_discard
 
 # Ann's melds 7-8-9H, KKK, 2-3-4C and 9D; with AC drawn: gin 9D, or knock AC / 4C (9 left).
 ANN_GIN = "7H 8H 9H KS KD KC 2C 3C 4C 9D"

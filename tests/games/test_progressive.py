@@ -28,8 +28,8 @@ from cardtable.engine import (
     parse_cards,
     replay,
 )
-from cardtable.engine.melds import MeldRules
 from cardtable.engine.saves import load_game, save_game
+from cardtable.kits.rummy.melds import MeldRules
 from cardtable.tui.cards import card_label
 
 GAME = "progressive-rummy"

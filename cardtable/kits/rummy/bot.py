@@ -2,7 +2,7 @@
 
 A :class:`RummyPolicy` decides one move at a time from the seat's view and legal moves
 (nothing else). Each call re-plans from the hand: the best split of the hand into melds
-(the shared solver, :mod:`cardtable.engine.arrange`), then
+(the shared solver, :mod:`cardtable.kits.rummy.arrange`), then
 
 * **draw**: take the discard when it joins a meld and lowers the hand's deadwood, else
   draw from the stock;
@@ -39,13 +39,13 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from cardtable.bots import Decision, Turn
-from cardtable.engine.arrange import best_arrangement, best_discard
 from cardtable.engine.cards import JOKER_RANK, Card, parse_card
 from cardtable.engine.errors import IllegalMove, InvalidNotation
 from cardtable.engine.game import Game
-from cardtable.engine.melds import RUN, SET, Meld, MeldRules, ace_flags, enumerate_melds, extend_meld
 from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.views import PlayerView
+from cardtable.kits.rummy.arrange import best_arrangement, best_discard
+from cardtable.kits.rummy.melds import RUN, SET, Meld, MeldRules, ace_flags, enumerate_melds, extend_meld
 
 # ---------------------------------------------------------------------------- cards
 

@@ -1,6 +1,6 @@
 """The generic computer player for games without their own bot module: closed-hand
 rummies (draw or take, discard, go out: Indian Rummy, Progressive Rummy, Gin), driven by
-the shared solver's :func:`~cardtable.engine.arrange.best_discard`.
+the shared solver's :func:`~cardtable.kits.rummy.arrange.best_discard`.
 
 The game's meld rules and card values are read off a determinized sample (``turn.sample``):
 they follow from the public rules and the public wild rank, never from a hidden card. Then:
@@ -35,11 +35,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.bots import Decision, Turn
-from cardtable.engine.arrange import Arrangement, Requirement, best_arrangement, best_discard
 from cardtable.engine.cards import JOKER_RANK, Card, parse_card
-from cardtable.engine.melds import Meld, MeldRules
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
+from cardtable.kits.rummy.arrange import Arrangement, Requirement, best_arrangement, best_discard
+from cardtable.kits.rummy.melds import Meld, MeldRules
 
 GO_OUT = ("gin", "biggin", "out", "knock")
 """Verbs that go out and that the games list only when they are valid."""

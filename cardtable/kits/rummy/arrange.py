@@ -57,7 +57,8 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
-from .cards import ALL_SUITS, JOKER_RANK, SUITS, Card, card_of
+from cardtable.engine.cards import ALL_SUITS, JOKER_RANK, SUITS, Card, card_of
+
 from .melds import RUN, SET, Meld, MeldRules, any_suit_run, rank_at
 
 __all__ = ["Arrangement", "Requirement", "best_arrangement", "best_discard", "best_melds"]
@@ -1753,7 +1754,7 @@ def best_melds(
     order.
 
     >>> from cardtable.engine.cards import parse_cards
-    >>> from cardtable.engine.melds import meld_value
+    >>> from cardtable.kits.rummy.melds import meld_value
     >>> run_pts = lambda p: 11 if p == 14 else min(p, 10)
     >>> pts = lambda m: meld_value(m, run_pts, lambda r: 11 if r == 1 else min(r, 10))
     >>> best_melds(parse_cards("QH KH JK 5S 5D 5C 2C"), MeldRules(), pts)[0]

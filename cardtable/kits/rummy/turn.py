@@ -27,7 +27,10 @@ from cardtable.engine.cards import JOKER_RANK, Card, names
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove
 from cardtable.engine.game import Outcome, TableGame
-from cardtable.engine.melds import (
+from cardtable.engine.moves import Move
+from cardtable.engine.views import MeldView, PlayerView, SeatView
+from cardtable.engine.zones import Visibility, Zone, hand_zones
+from cardtable.kits.rummy.melds import (
     ACE_LOW,
     RUN,
     Meld,
@@ -40,9 +43,6 @@ from cardtable.engine.melds import (
     order_for_ace_end,
     swap_wild,
 )
-from cardtable.engine.moves import Move
-from cardtable.engine.views import MeldView, PlayerView, SeatView
-from cardtable.engine.zones import Visibility, Zone, hand_zones
 
 HIDDEN, PUBLIC = Visibility.HIDDEN, Visibility.PUBLIC
 

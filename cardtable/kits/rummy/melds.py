@@ -22,7 +22,17 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import combinations, pairwise
 
-from .cards import ALL_SUITS, JOKER_RANK, RANK_NAMES, STARS, SUIT_NAMES, SUITS, Card, card_of, names
+from cardtable.engine.cards import (
+    ALL_SUITS,
+    JOKER_RANK,
+    RANK_NAMES,
+    STARS,
+    SUIT_NAMES,
+    SUITS,
+    Card,
+    card_of,
+    names,
+)
 
 RUN = "run"
 SET = "set"
