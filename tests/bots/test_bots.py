@@ -14,7 +14,7 @@ from cardtable.bots import BOTS, Turn, arrange, decide, hint, make_bot, turn_of
 from cardtable.bots.simulate import report, run_matches, wilson
 from cardtable.engine import all_games, new_game
 from cardtable.engine.game import Game
-from cardtable.games.page_one_bot import Counter
+from cardtable.games.page_one.bot import Counter
 from cardtable.kits.rummy.bot import Tracker
 from cardtable.session import Session
 
@@ -216,7 +216,7 @@ def test_page_one_counter_reads_how_strong_a_medium_players_suits_can_be():
 
 def test_page_one_counter_caps_hold_for_medium_players():
     """Checked against the real hands of medium-vs-medium deals: no card breaks a cap."""
-    from cardtable.games.page_one_bot import _strength
+    from cardtable.games.page_one.bot import _strength
 
     checked = 0
     for seed in range(1, 15):
@@ -333,7 +333,7 @@ def test_page_one_fast_playout_plays_the_engine_playout_move_for_move(players):
     """The hard bot's int playouts give what the engine playouts give on the same samples
     (same moves, same rebuild shuffles), for every legal move of many positions."""
     from cardtable.bots import sampler
-    from cardtable.games.page_one_bot import _fast_playout, _playout
+    from cardtable.games.page_one.bot import _fast_playout, _playout
 
     checked = results = 0
     for seed in range(1, 9):
@@ -373,7 +373,7 @@ def test_page_one_fast_playout_plays_the_engine_playout_move_for_move(players):
 def test_page_one_samples_respect_the_voids_seen():
     """Hard's samples never give a player a suit it was seen to lack, nor a card above its
     cap (swapped with the stock)."""
-    from cardtable.games.page_one_bot import _consistent_sample
+    from cardtable.games.page_one.bot import _consistent_sample
 
     deal = {"hands": ["7H 9H KS 9D", "3C 5C 2D 4S"], "stock": "8C"}
     game = new_game("page-one", players=["Ann", "Bob"], seed=1, deal=deal)
@@ -397,7 +397,7 @@ def test_page_one_samples_respect_the_voids_seen():
 def test_page_one_hard_searches_a_fixed_number_of_deals_and_sometimes_overrides_medium():
     """With time to spare hard's choice depends only on its RNG (a count of sampled deals,
     not the clock), and over a few deals it replaces medium's move now and then."""
-    from cardtable.games.page_one_bot import PageOnePolicy
+    from cardtable.games.page_one.bot import PageOnePolicy
 
     game = new_game("page-one", players=["Ann", "Bob"], seed=3)
     for _ in range(6):
@@ -469,7 +469,7 @@ def test_rummy51_hard_goes_out_all_at_once_below_the_minimum():
 def test_page_one_hard_stops_at_its_work_cap(monkeypatch):
     """The playout work cap stops the search without the clock: capped at one sampled deal,
     too few to override, hard plays medium's move and says how its playouts went."""
-    import cardtable.games.page_one_bot as page_one_bot
+    import cardtable.games.page_one.bot as page_one_bot
 
     game = new_game("page-one", players=["Ann", "Bob"], seed=3)
     assert len(game.legal_moves()) > 1  # the first lead: any of four cards

@@ -32,7 +32,7 @@ from cardtable.engine import (
     parse_cards,
     replay,
 )
-from cardtable.games.indian_rummy import FORMATS, PRESETS, IndianRummyRules
+from cardtable.games.indian_rummy.game import FORMATS, PRESETS, IndianRummyRules
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 

@@ -46,7 +46,7 @@ from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
 from cardtable.kits.tricks import trick_winner
 
-from .page_one import ORDER, PageOne
+from .game import ORDER, PageOne
 
 _PLAY = re.compile(r"^(.*?) (?:leads|plays) ([0-9AJQKSHDC]+)\b")
 _DRAWS = re.compile(r"^(.*) cannot follow (\w+) and draws$")

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from importlib.resources import files
 from typing import Any, Literal
 
 from pydantic import Field
@@ -1481,49 +1482,8 @@ def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, 
     return IndianRummy(players, rules, seed, deal)
 
 
-RULES_TEXT = """\
-# Indian Rummy (13-card rummy)
-
-For 2 to 6 players. Two players use one 52-card deck and 1 printed joker; three to six use
-two decks and 2 printed jokers. Each player gets 13 cards. Lowest penalty is best.
-
-**The wild joker.** After the deal one card is cut and shown face up: every card of its rank
-is wild this deal, besides the printed jokers (a printed joker cut makes aces wild). The cut
-card itself is only an indicator. The next card starts the **open deck**; the rest is the
-**closed deck**.
-
-**Your turn.** `draw` the top card of the closed deck or `take` the top card of the open
-deck, then `discard` a card (not the one you just took from the open deck). Instead of
-drawing you may `drop`: you leave the deal for 20 points if you have not drawn yet this deal
-(first drop), 40 later (middle drop) in points and pool 101 (25/50 in pool 201, 15/30 in
-pool 61; no drop in best-of-3 pool or deals). When the closed deck runs out, the open deck
-but its top card is shuffled into a new one.
-
-**Groups.** A *sequence* is 3 or more cards of one suit in order (A-2-3 and Q-K-A, never
-K-A-2). It is *pure* when no card stands in for another: a card of the wild rank in its own
-place keeps it pure. A *set* is 3 or 4 cards of one rank, all of different suits (two 5S in a
-set are never allowed). Wild cards may fill any place, as many as you like. Three or more
-wild cards alone make a joker group, which is never a sequence.
-
-**Declaring.** With 14 cards after drawing, put one in the finish slot and show the other 13
-(`declare KS`: the game finds the best grouping; `declare KS / AH 2H 3H / ...`: your own).
-A valid show groups all 13 cards and holds at least two sequences, one of them pure. A wrong
-show costs 80 (60 in pool 61): you leave the deal and the others play on; if only one player
-is left, they win the deal.
-
-**Scoring a deal.** The declarer scores 0. Each other player shows in turn (`show` accepts
-the best grouping): with two sequences including a pure one, only the cards outside groups
-count; otherwise all 13 do. Aces, kings, queens and jacks count 10, 2-10 their face value,
-wild cards 0, and no player loses more than 80 in a deal.
-
-**Formats.** *Points rummy*: one deal; the winner collects the losers' points times the point
-value. *Pool 101 / 201 / 61*: totals add up and a player is out on reaching 101 (201, 61);
-the last player left wins. Optionally an eliminated player may rejoin on the highest total + 1
-while nobody remaining is above 79 (174, 44). *Best-of-3 pool*: three deals, lowest total
-wins, a tie means another deal. *Deals rummy*: 2, 3 or 6 deals; everyone starts with 80 chips
-per deal and each loser pays the winner their points in chips; most chips after the last deal
-wins, a tie means another deal.
-"""
+RULES_TEXT = (files("cardtable.games.indian_rummy") / "rules.md").read_text(encoding="utf-8")
+"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
 
 INDIAN_VERBS = (
     VerbSpec("declare", "e", "Declare", Takes.CARD, example="declare 9D"),
@@ -1543,7 +1503,7 @@ SPEC = register(
         rules_type=IndianRummyRules,
         factory=_factory,
         rules_text=RULES_TEXT,
-        bot="cardtable.games.indian_rummy_bot",
+        bot="cardtable.games.indian_rummy.bot",
         presets=PRESETS,
         notation=__doc__ or "",
         verbs=verb_specs(IndianRummy.verbs, *INDIAN_VERBS),

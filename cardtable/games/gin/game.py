@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
+from importlib.resources import files
 from typing import Any, Literal, Self
 
 from pydantic import Field
@@ -1166,40 +1167,8 @@ def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, 
     return GinRummy(players, rules, seed, deal)
 
 
-RULES_TEXT = """\
-# Gin Rummy
-
-The best-known two-player rummy: one 52-card pack, ten cards each, and a game to 100.
-
-**Cards.** Ace counts 1, 2-10 face value, J Q K 10. Aces are low: A-2-3 is a run, Q-K-A is
-not. A meld is a run (three or more cards of one suit in sequence) or a set (three or four
-cards of one rank). Cards in no meld are deadwood.
-
-**Deal.** Ten cards each; the next card is turned up to start the discard pile (the upcard),
-and the rest is the stock. The non-dealer may take the upcard or pass; if they pass, the
-dealer may take it or pass; if both pass, the non-dealer draws from the stock.
-
-**Your turn.** Draw the top card of the stock or take the top discard, then discard one card
-(not the one you just took from the pile). When a discard leaves only two cards in the stock,
-the hand is a draw and nobody scores.
-
-**Knocking.** Instead of a plain discard you may knock, when the deadwood left after the
-discard is at most 10 (`knock KS`): your melds go down and your deadwood is counted. With no
-deadwood at all you go gin (`gin KS`); with all eleven cards melded after drawing, big gin
-(`biggin`, no discard). After a knock (not after gin) the defender lays off cards on the
-knocker's melds, then counts their own deadwood.
-
-**Scoring a hand.** The knocker with less deadwood scores the difference. If the defender
-has as little deadwood as the knocker or less, that is an undercut: the defender scores the
-difference plus 25. Gin scores the defender's deadwood plus 25; big gin plus 31.
-
-**The game.** The first player whose points reach 100 wins the game and adds 100; each player
-then adds 25 for every hand won; if the loser scored nothing, the winner's points and game
-bonus are doubled first. The loser of each hand deals the next.
-
-**Oklahoma** (a toggle): the first upcard sets the knock value for the hand (an ace: gin
-only), and a spade upcard doubles the hand's score.
-"""
+RULES_TEXT = (files("cardtable.games.gin") / "rules.md").read_text(encoding="utf-8")
+"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
 
 GIN_VERBS = (
     VerbSpec("knock", "k", "Knock", Takes.CARD, example="knock 9S"),

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
+from importlib.resources import files
 from typing import Any, Literal
 
 from pydantic import Field
@@ -979,62 +980,8 @@ def _factory(
     return ProgressiveRummy(players, rules, seed, deal)
 
 
-RULES_TEXT = """\
-# Progressive Rummy (3-13)
-
-The family rummy of eleven rounds, also called Three Thirteen, 3-13, Progressive Rum,
-Dummy Rummy and (with two more rounds) Bush Rummy. 2 to 6 players, one pack per two players
-(52 cards and 2 jokers each). Lowest total wins.
-
-**Rounds.** Round 1 deals 3 cards each, round 2 deals 4, and so on up to round 11 with 13.
-The rank equal to the number of cards dealt is wild that round: 3s in round 1, 4s in round
-2 ... 10s in round 8, jacks, queens, and kings in round 11. Jokers are wild in every round.
-The deal passes to the left each round; the player left of the dealer starts. The card
-after the deal is turned up to start the discard pile.
-
-| round | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 |
-|---|---|---|---|---|---|---|---|---|---|---|---|
-| cards dealt | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 |
-| wild rank | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | J | Q | K |
-
-**Your turn.** Draw the top card of the stock (`draw`) or take the top discard (`take`),
-then discard one card (`discard KS`). Nothing is laid on the table during play. An empty
-stock is refilled from the discard pile (all but its top card), shuffled.
-
-**Sets and runs.** A set is 3 or more cards of one rank; suits may repeat (two packs). A
-run is 3 or more cards of one suit in sequence; the ace is low only (A-2-3, never Q-K-A).
-A wild card stands for any card, and a meld may hold any number of them; a card of the wild
-rank may also be itself. No card may be in two melds.
-
-**Going out.** When every card but one forms sets and runs of 3 or more, discard that card
-and lay the rest down: `out 9D`. In rounds 1-3 that means one set or run of all 3, 4 or 5
-cards; in round 4, one group of 6 or two of 3; from round 5 any sets and runs that hold every
-card. Every other player then has exactly one more turn: draw, then discard.
-
-**Scoring.** The player who went out scores 0. Everyone else scores only the cards left out
-of sets and runs of 3 or more, in the best arrangement of their hand (the program finds it
-and lays those groups down): ace 1, 2-10 face value, J Q K 10, a card of the round's wild
-rank 20, a joker 20. A player who gets every card into sets and runs scores 0 too. After the
-last round the lowest total wins; equal lowest totals share the win.
-
-**Variations** (toggles below): other card values (J 11, Q 12, K 13; jokers 50); the Bush
-Rummy rounds after the kings (14 cards with aces wild, then 15 with 2s wild); no going out
-on one's first turn; the ace high as well; a short game of the first few rounds; no jokers;
-a natural card in every meld; at most one wild card per meld; laying off on the going-out
-player's melds in the last turns; the dummy hat for whoever throws away a wild card; runs of
-mixed suits (suggested for small children: `5H 6S 7H` is then a run).
-
-**Five Crowns** (the "Five Crowns" preset: `deck` and `score_preset` five_crowns). Two packs
-of 58 cards, 116 in all: five suits, spades, hearts, diamonds, clubs and stars (★, written
-`X`: `7X`, `KX`), each of ranks 3 to 10, J, Q and K, and 3 jokers a pack. There are no aces
-or 2s, so a run starts at the 3 at the lowest (and the Bush rounds and the high ace are not
-available). The eleven rounds and their wild ranks are the same, 3s in round 1 to kings in
-round 11: jokers are wild in every round and a meld may hold any number of wild cards. Sets
-(books) may repeat suits; runs are one suit. Cards left in hand score 3-10 face value, J 11,
-Q 12, K 13, a card of the round's wild rank 20 and a joker 50. For example, in round 1 a hand
-of `KX 3H JK 9D` goes out with `out 9D`: the king with two wild cards is a meld of three.
-Five Crowns itself seats 1 to 7 players; here it seats 2 to 6, as 3-13 does.
-"""
+RULES_TEXT = (files("cardtable.games.progressive") / "rules.md").read_text(encoding="utf-8")
+"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
 
 GO_OUT = VerbSpec("out", "u", "Go out", Takes.CARD, enter=30, goes_out=True, example="out 9S")
 """Going out with a card: Enter prefers it to a discard when the card under the cursor can."""

@@ -53,6 +53,7 @@ hand ends with no score and counts as one of the match's hands.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from importlib.resources import files
 from typing import Any, Literal
 
 from pydantic import Field
@@ -790,45 +791,8 @@ def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, 
     return Rummy51(players, rules, seed, deal)
 
 
-RULES_TEXT = """\
-# Rummy 51 (Remi 51)
-
-The Balkan two-pack rummy for 2 to 5 players: two 52-card packs and four jokers (108 cards).
-Lowest score wins.
-
-**Deal.** The player right of the dealer cuts and shows a card; a joker shown goes to the
-cutter (who is then dealt one card fewer) and the next card shown lies face up at the bottom
-of the stock. The first player (left of the dealer) gets 15 cards, everyone else 14.
-There is no up-card: the first player starts by discarding one card (after melding, if
-able). The next hand is dealt by the player who went first.
-
-**Your turn.** Draw the top card of the stock or take the top discard, meld and lay off as
-you like, then discard one card. When the stock runs out, the discard pile (all but its top
-card) is shuffled into a new one.
-
-**Melds.** A run is 3 or more cards of one suit in sequence (A-2-3 and Q-K-A, never K-A-2).
-A book is 3 or 4 cards of one rank, never two of one suit. Jokers stand for any card; a meld
-may not hold more jokers than natural cards. A joker in a book of three must be named
-(`JK=7D`).
-
-**Opening.** Your first melds, laid together in one turn, must be worth 51 or more: 2-10
-face value, J Q K 10, ace 10 (also in A-2-3), a joker the value of the card it stands for.
-Until they reach 51 they are provisional: `cancel` takes them back. Once opened you may
-meld and lay off on anyone's melds.
-
-**Jokers on the table.** On your turn, whether you have opened or not, you may put the real
-card in place of a joker (`swap 2 6S`) and take the joker into hand, to use now or later.
-
-**Going out.** Meld all your cards but one and discard it. A player who goes out all at once,
-without having opened on an earlier turn, needs no 51.
-
-**Scoring each hand.** Going out: -40 (all at once: -140). The others: 100 if they have
-not opened, else the cards in hand: J Q K 10, 2-10 face value, ace 10, joker 25. After an
-all-at-once go-out, those not opened score 200 and those opened double their hand.
-
-**Match.** Four sets of one hand per player (16 hands with 4 players); the lowest total
-after the last hand wins.
-"""
+RULES_TEXT = (files("cardtable.games.rummy51") / "rules.md").read_text(encoding="utf-8")
+"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
 
 SPEC = register(
     GameSpec(
@@ -840,7 +804,7 @@ SPEC = register(
         rules_type=Rummy51Rules,
         factory=_factory,
         rules_text=RULES_TEXT,
-        bot="cardtable.games.rummy51_bot",
+        bot="cardtable.games.rummy51.bot",
         presets=PRESETS,
         notation=__doc__ or "",
         verbs=verb_specs(Rummy51.verbs),

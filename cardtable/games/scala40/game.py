@@ -31,6 +31,7 @@ also raises J/Q/K/A left in hand to 11/12/13/14 (the joker in hand then counts 1
 from __future__ import annotations
 
 from collections.abc import Sequence
+from importlib.resources import files
 from typing import Any, Literal
 
 from pydantic import Field
@@ -742,31 +743,8 @@ def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, 
     return Scala40(players, rules, seed, deal)
 
 
-RULES_TEXT = """\
-# Scala 40
-
-Italy's national rummy for 2 to 6 players, with two packs and four jokers (108 cards).
-
-**Deal.** 13 cards each; the next card starts the discard pile. Seat order is clockwise;
-the deal passes left.
-
-**Your turn.** Draw the top card of the stock, or — only once you have opened — take the
-top discard, which must then be melded or laid off this turn. Then meld and lay off as you
-like, and end by discarding one card.
-
-**Melds.** A run is 3+ cards of one suit in sequence (A-2-3 and Q-K-A, never K-A-2); a set
-is 3 or 4 cards of one rank in different suits. A meld holds at most one joker. A joker in
-a set of three must be named (`JK=7D`).
-
-**Opening.** Your first melds must be worth 40 or more together, laid in one turn: 2-10 face
-value, J Q K 10, ace 11 (1 in A-2-3), a joker what it stands for. Until they reach 40 they
-are provisional: `cancel` takes them back. After opening you may lay off on any meld and
-swap a joker for the card it stands for (the joker must then be used this turn).
-
-**Closing.** Going out needs a final discard, and nobody may close on their first turn.
-The others score their cards: joker 25, ace 11, J Q K 10, others face value.
-A player who reaches 101 retires; the last player left wins.
-"""
+RULES_TEXT = (files("cardtable.games.scala40") / "rules.md").read_text(encoding="utf-8")
+"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
 
 SPEC = register(
     GameSpec(
@@ -778,7 +756,7 @@ SPEC = register(
         rules_type=Scala40Rules,
         factory=_factory,
         rules_text=RULES_TEXT,
-        bot="cardtable.games.scala40_bot",
+        bot="cardtable.games.scala40.bot",
         presets=PRESETS,
         notation=__doc__ or "",
         verbs=verb_specs(Scala40.verbs),

@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
+from importlib.resources import files
 from typing import Any, Literal
 
 from pydantic import Field
@@ -860,44 +861,8 @@ def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, 
     return PageOne(players, rules, seed, deal)
 
 
-RULES_TEXT = """\
-# Page One
-
-The older Japanese Page One (pagat; popular in the 1950s-60s): a trick-taking race for 2 to 6
-players (7 or 8 with the pick-up rule) with a 52-card pack and one joker. It is not "American
-Page One", the later Crazy Eights game.
-
-**Cards.** High to low: joker, A K Q J 10 9 8 7 6 5 4 3 2. No trumps.
-
-**Deal.** 4 cards each, one at a time, clockwise; the rest is the stock, face down. The player
-to the dealer's left leads.
-
-**Tricks.** The leader plays any card (`play QH`). Everyone else must follow suit if they can.
-A player with no card of the suit led draws from the stock (`draw`), one card at a time, until
-a card of that suit comes; that card must be played, the others stay in hand. The joker may be
-played to any trick and always wins it. If the joker is led, the second player plays any card
-and the rest follow that card's suit. Otherwise the highest card of the suit led wins, and the
-winner leads the next trick. The completed tricks lie face down.
-
-**Stock.** When the stock is empty and someone must draw, the completed tricks (never the trick
-in progress) are shuffled into a new stock. With no stock and no completed tricks, a player
-who cannot follow ends the deal as a draw. (This program also stops rebuilding after 20
-rebuilds, `max_rebuilds`, so that a deal nobody can finish ends as a draw.)
-
-**Winning.** The first player with no cards left wins, at once, even in the middle of a trick.
-
-**"Page One!"** A play that leaves you one card must call it: `play QH call`. Forget, and you
-draw 5 cards from the stock as soon as the next player acts. If that play won the trick, the
-deadline is your own lead: your last card is led, then you draw 5 — or, with no stock, take
-the cards of the trick you just won — so you do not go out. Drawing back to two cards and
-playing one means calling again.
-
-**Variations** (toggles below): 5 cards dealt; joker only when void in the suit led; joker
-forced when void (no drawing while holding it); joker never played last (a player whose only
-card is the joker draws first); no rebuilt stock — once it is used up, a player who cannot
-follow picks up the trick (`take`), and whoever played its highest card leads. Match scoring
-over several deals is an addition of this program, not of the sources.
-"""
+RULES_TEXT = (files("cardtable.games.page_one") / "rules.md").read_text(encoding="utf-8")
+"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
 
 SPEC = register(
     GameSpec(
@@ -909,7 +874,7 @@ SPEC = register(
         rules_type=PageOneRules,
         factory=_factory,
         rules_text=RULES_TEXT,
-        bot="cardtable.games.page_one_bot",
+        bot="cardtable.games.page_one.bot",
         presets=PRESETS,
         notation=__doc__ or "",
         verbs=verb_specs(("play", "draw", "take", "next")),
