@@ -40,7 +40,6 @@ from cardtable.engine import (
     InvalidRules,
     Move,
     new_game,
-    parse_move,
     replay,
 )
 from cardtable.engine.cards import JOKER_RANK, SUITS, Card
@@ -192,7 +191,7 @@ def check_listed_moves(game: Game, baseline: list[int]) -> None:
     assert game.copy().snapshot() == before, "copy() is not equal to the game"
     for m in moves:
         text = str(m)
-        assert parse_move(text) == m, f"{text!r} does not parse back to the listed move"
+        assert game.parse_move(text) == m, f"{text!r} does not parse back to the listed move"
         found = game.find_move(text)
         assert found is m, f"find_move({text!r}) gives {found!r}, not the listed move"
         trial = game.copy()
@@ -245,7 +244,7 @@ def check_unlisted_refused(game: Game, rng: random.Random) -> None:
     tried = []
     for text in unlisted_candidates(game, rng):
         try:
-            key = loose_key(parse_move(text))
+            key = loose_key(game.parse_move(text))
         except InvalidNotation:
             key = None
         if key in listed:

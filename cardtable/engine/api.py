@@ -21,6 +21,7 @@ from .game import Game
 from .record import parse_header
 from .rng import fresh_seed
 from .ruleset import Ruleset, validate_rules
+from .verbs import grammar_of
 
 MAX_NAME = 24
 
@@ -87,6 +88,8 @@ def new_game(
     plan = dict(deal) if deal else None
     check_plan(plan, len(names))
     game = spec.factory(names, ruleset, seed, plan)
+    if spec.verbs and type(game).__dict__.get("_notation") is None:
+        type(game)._notation = grammar_of(spec.verbs)
     totals = start_totals(plan)
     if totals is not None:
         game.start_from_totals(totals)

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Protocol, Self
 
 from .cards import Card
 from .errors import IllegalMove, InvalidNotation
-from .moves import Move, parse_move
+from .moves import DEFAULT_GRAMMAR, Grammar, Move, parse_move
 from .phases import PhaseKind, kind_of
 from .record import write_record
 from .ruleset import Ruleset
@@ -59,6 +59,8 @@ class Game(ABC):
     title: ClassVar[str]
     phase_kinds: ClassVar[Mapping[str, PhaseKind]] = {}
     """The kinds of this game's own phase names (the usual names are known already)."""
+    _notation: ClassVar[Grammar | None] = None
+    """This game's notation grammar, from its spec's verb specs (set by ``new_game``)."""
     move_caches: ClassVar[tuple[str, ...]] = ()
     """Attributes holding dicts of listed moves reused across turns: a copy starts them
     empty, because a listed move carries the stamp of the game that listed it."""
@@ -238,7 +240,7 @@ class Game(ABC):
 
     @abstractmethod
     def _generate(self) -> list[Move]:
-        """Every legal move now, each carrying the ``action`` that ``_apply`` performs."""
+        """Every legal move now, each carrying the ``payload`` that ``_apply`` performs."""
 
     @abstractmethod
     def _canonical(self, move: Move) -> Move:
@@ -299,13 +301,32 @@ class Game(ABC):
             self._legal_keys = {m.key: m for m in moves}
         return self._legal_keys
 
+    def parse_move(self, text: str) -> Move:
+        """Read ``text`` in this game's notation: the grammar comes from the verb specs of
+        the game's spec, so each game's notation lives with the game.
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("page-one", ["Ann", "Bob"], seed=1)
+        >>> g.parse_move("play qh call").flags
+        ('call',)
+        >>> new_game("scala40", ["Ann", "Bob"], seed=1).parse_move("layoff 2 7h").target
+        2
+        """
+        return parse_move(text, self._grammar())
+
+    @classmethod
+    def _grammar(cls) -> Grammar:
+        # set from the spec's verbs by new_game (engine/api.py); a game class built by hand
+        # reads the built-in games' notation
+        return cls._notation or DEFAULT_GRAMMAR
+
     def find_move(self, move: Move | str) -> Move:
         """The legal move that ``move`` means; :class:`IllegalMove` says why if none."""
         if isinstance(move, str):
-            move = parse_move(move)
+            move = self.parse_move(move)
         elif not isinstance(move, Move):
             raise InvalidNotation(f"a move is text or a Move, not {type(move).__name__}")
-        if move._stamp is self._stamp and move.action is not None:
+        if move._stamp is self._stamp and move.payload is not None:
             return move
         if self.to_act is None:
             raise IllegalMove("the match is over: start a new game", str(move))
@@ -330,7 +351,7 @@ class Game(ABC):
         Several groups (``meld A / B``) are checked together first, then made in order.
         """
         if isinstance(move, str):
-            move = parse_move(move)
+            move = self.parse_move(move)
         if isinstance(move, Move) and move.groups:
             return self._play_groups(move)
         seat = self.to_act

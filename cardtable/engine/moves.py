@@ -15,18 +15,39 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, parse_card
 from .errors import InvalidNotation
 
-TARGETED = frozenset({"layoff", "swap"})
-"""Verbs whose first argument is a table meld number."""
-GROUPED = frozenset({"meld", "declare", "show"})
-"""Verbs whose cards may come in several groups separated by ``/``."""
-FLAGS = frozenset({"call", "low"})
-"""Words that may follow a move's cards (``play QH call``; ``meld AS 2S JK 4S ... KS low``, the
-ace low in a run whose same cards could also hold it high)."""
+
+@dataclass(frozen=True, slots=True)
+class Grammar:
+    """How a game's move text reads, verb by verb: which verbs take a table meld number
+    first (``layoff 2 7H``), which take several groups split by ``/`` (``meld A / B``), and
+    which words may follow the cards as flags (``play QH call``). Each game builds its own
+    from its verb specs (:func:`cardtable.engine.verbs.grammar_of`), so the notation of a game
+    lives with the game."""
+
+    targeted: frozenset[str] = frozenset()
+    grouped: frozenset[str] = frozenset()
+    flags: frozenset[str] = frozenset()
+    verbs: frozenset[str] = frozenset()
+    """The game's verbs (empty: any). A verb the game does not have, and the flag words of
+    other games, are read as the built-in games write them, so that the game can say what
+    is wrong in its own words ("'layoff' is not an Indian Rummy move") rather than the
+    reader stumbling on a word it takes for a card."""
+
+
+DEFAULT_GRAMMAR = Grammar(
+    targeted=frozenset({"layoff", "swap"}),
+    grouped=frozenset({"meld", "declare", "show"}),
+    flags=frozenset({"call", "low"}),
+)
+"""The grammar :func:`parse_move` uses when no game is given: the union of the built-in
+games' verbs (``layoff 2 7H``; ``meld A / B``; ``play QH call``; ``meld AS 2S JK 4S ... KS
+low``, the ace low in a run whose same cards could also hold it high)."""
 
 
 class Move:
@@ -36,7 +57,7 @@ class Move:
     multiset of card tokens), so ``meld 9H 8H 7H == meld 7H 8H 9H``.
     """
 
-    __slots__ = ("_key", "_stamp", "_text", "action", "cards", "flags", "groups", "kind", "named", "target")
+    __slots__ = ("_key", "_stamp", "_text", "cards", "flags", "groups", "kind", "named", "payload", "target")
 
     kind: str
     cards: tuple[Card, ...]
@@ -44,7 +65,10 @@ class Move:
     target: int | None
     groups: tuple[Move, ...]
     flags: tuple[str, ...]
-    action: Any
+    payload: Any
+    """What the game does with the move, set by the game on the moves it lists: a small frozen
+    value of the game's own type per verb (None on a move parsed from text). Not part of
+    equality: the notation fields are."""
     _text: str | None
     _key: tuple[Any, ...] | None
     _stamp: object
@@ -59,7 +83,7 @@ class Move:
         groups: tuple[Move, ...] = (),
         flags: tuple[str, ...] = (),
         text: str | None = None,
-        action: Any = None,
+        payload: Any = None,
     ) -> None:
         self.kind = kind
         self.cards = cards
@@ -67,7 +91,7 @@ class Move:
         self.target = target
         self.groups = groups
         self.flags = flags
-        self.action = action
+        self.payload = payload
         self._text = text
         self._key = None
         self._stamp = None
@@ -138,11 +162,12 @@ def _parse_group(tokens: list[str], kind: str) -> Move:
     return Move(kind, tuple(cards), tuple(named))
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str, grammar: Grammar = DEFAULT_GRAMMAR) -> Move:
     """Read a move's notation (any case; ``10``/``T``, suit symbols, ``JK=9H`` naming).
 
-    A bad card token or a missing meld number raises :class:`InvalidNotation`. Whether
-    the verb exists in a given game is checked by the game.
+    ``grammar`` is the game's (a game parses with its own: ``game.parse_move``). A bad card
+    token or a missing meld number raises :class:`InvalidNotation`. Whether the verb exists
+    in a given game is checked by the game.
 
     >>> str(parse_move("  Discard   qd "))
     'discard QD'
@@ -160,12 +185,15 @@ def parse_move(text: str) -> Move:
     kind = words[0].lower()
     if not kind.isalpha():
         raise InvalidNotation(f"{words[0]!r} is not a move verb (moves start with a word such as 'draw')")
+    if grammar.verbs and kind not in grammar.verbs:
+        grammar = DEFAULT_GRAMMAR
+    flag_words = grammar.flags | DEFAULT_GRAMMAR.flags
     rest = words[1:]
     flags: list[str] = []
-    while rest and rest[-1].lower() in FLAGS:
+    while rest and rest[-1].lower() in flag_words:
         flags.append(rest.pop().lower())
     target: int | None = None
-    if kind in TARGETED:
+    if kind in grammar.targeted:
         if not rest or not rest[0].isdigit():
             got = rest[0] if rest else "nothing"
             example = f"{kind} 2 7H"
@@ -173,7 +201,7 @@ def parse_move(text: str) -> Move:
         target = int(rest.pop(0))
         if target < 1:
             raise InvalidNotation("table melds are numbered from 1")
-    if kind in GROUPED and "/" in " ".join(rest):
+    if kind in grammar.grouped and "/" in " ".join(rest):
         joined = " ".join(rest).replace("/", " / ")
         chunks = [c.split() for c in joined.split(" / ")]
         if any(not c for c in chunks):

@@ -20,6 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from .moves import Grammar
+
 
 class Takes(Enum):
     """What a verb's key press uses."""
@@ -58,6 +60,12 @@ class VerbSpec:
     example: str = ""
     pile: str = ""
     """The pile this verb takes a card from (``"stock"``, ``"discard"``): a click on it plays it."""
+    target: bool = False
+    """Notation: a table meld number comes first (``layoff 2 7H``)."""
+    groups: bool = False
+    """Notation: several groups may be given, split by ``/`` (``meld 7H 8H 9H / KS KD KC``)."""
+    flags: tuple[str, ...] = ()
+    """Notation: words that may follow the cards (``play QH call``)."""
 
     @property
     def uses_cards(self) -> bool:
@@ -70,9 +78,11 @@ COMMON_VERBS: dict[str, VerbSpec] = {
     for v in (
         VerbSpec("draw", "d", "Draw", enter=10, draw_phase_only=True, example="draw", pile="stock"),
         VerbSpec("take", "t", "Take", example="take", pile="discard"),
-        VerbSpec("meld", "m", "Meld", Takes.GROUPS, enter=20, example="meld 7H 8H 9H"),
-        VerbSpec("layoff", "a", "Lay off", Takes.TARGET, example="layoff 2 10H"),
-        VerbSpec("swap", "w", "Swap", Takes.TARGET, example="swap 2 8H"),
+        VerbSpec(
+            "meld", "m", "Meld", Takes.GROUPS, enter=20, example="meld 7H 8H 9H", groups=True, flags=("low",)
+        ),
+        VerbSpec("layoff", "a", "Lay off", Takes.TARGET, example="layoff 2 10H", target=True),
+        VerbSpec("swap", "w", "Swap", Takes.TARGET, example="swap 2 8H", target=True),
         VerbSpec("discard", "x", "Discard", Takes.CARD, enter=40, example="discard KS"),
         VerbSpec("cancel", "c", "Cancel", example="cancel"),
         VerbSpec("next", "n", "Next", enter=60, example="next"),
@@ -94,3 +104,19 @@ def verb_specs(names: Iterable[str], *own: VerbSpec) -> tuple[VerbSpec, ...]:
             raise ValueError(f"no spec for the verb {name!r}: declare it with the game")
         out.append(spec)
     return tuple(out)
+
+
+def grammar_of(verbs: Iterable[VerbSpec]) -> Grammar:
+    """A game's notation grammar from its verb specs.
+
+    >>> g = grammar_of(verb_specs(("meld", "layoff", "discard")))
+    >>> sorted(g.targeted), sorted(g.grouped), sorted(g.flags)
+    (['layoff'], ['meld'], ['low'])
+    """
+    verbs = tuple(verbs)
+    return Grammar(
+        targeted=frozenset(v.name for v in verbs if v.target),
+        grouped=frozenset(v.name for v in verbs if v.groups),
+        flags=frozenset(f for v in verbs for f in v.flags),
+        verbs=frozenset(v.name for v in verbs),
+    )

@@ -312,7 +312,7 @@ class GinRummy(TableGame):
     def _init_moves(self) -> None:
         """This game's reusable moves (a listed move carries the stamp of one game)."""
         self._discards: list[Move | None] = [None] * 52
-        self._m = {v: Move(v, action=(v, None, None), text=v) for v in ("draw", "take", "pass", "next")}
+        self._m = {v: Move(v, payload=(v, None, None), text=v) for v in ("draw", "take", "pass", "next")}
 
     # ------------------------------------------------------------------ dealing
     def _deal(self, stacked: dict[str, Any] | None) -> None:
@@ -494,7 +494,7 @@ class GinRummy(TableGame):
                 continue
             move = made[c.id]
             if move is None:
-                move = made[c.id] = Move("discard", (c,), (None,), action=("discard", c, None))
+                move = made[c.id] = Move("discard", (c,), (None,), payload=("discard", c, None))
             moves.append(move)
         moves.extend(self._ending_moves(hand, barred))
         return moves
@@ -518,7 +518,7 @@ class GinRummy(TableGame):
         whole = self.arrange(hand)
         out: list[Move] = []
         if big and whole.penalty == 0:
-            out.append(Move("biggin", action=("biggin", None, None), text="biggin"))
+            out.append(Move("biggin", payload=("biggin", None, None), text="biggin"))
         base = whole.penalty
         loose = {c.id for c in whole.deadwood}
         upper = _upper_bounds(whole)
@@ -540,9 +540,9 @@ class GinRummy(TableGame):
                 settled = low == high or (low > 0 and high <= limit)
                 left = high if settled else self.deadwood(rest)
             if left == 0:
-                out.append(Move("gin", (c,), (None,), action=("gin", c, None)))
+                out.append(Move("gin", (c,), (None,), payload=("gin", c, None)))
             elif left <= limit:
-                knocks.append((left, -v, Move("knock", (c,), (None,), action=("knock", c, None))))
+                knocks.append((left, -v, Move("knock", (c,), (None,), payload=("knock", c, None))))
         # The knock that keeps the least deadwood first (a simple bot takes the first one).
         knocks.sort(key=lambda k: k[:2])
         out.extend(k[2] for k in knocks)
@@ -560,7 +560,7 @@ class GinRummy(TableGame):
 
     def _knock_moves(self) -> list[Move]:
         return [
-            Move("meld", m.cards, None, action=("meld", m, None))
+            Move("meld", m.cards, None, payload=("meld", m, None))
             for m in self._feasible_melds(self.hands[self.cur])
         ]
 
@@ -571,12 +571,12 @@ class GinRummy(TableGame):
             for c in hand:
                 options = extend_meld(meld, c, None, self.mrules)
                 if options:
-                    moves.append(Move("layoff", (c,), (None,), j + 1, action=("layoff", c, (j, options[0]))))
+                    moves.append(Move("layoff", (c,), (None,), j + 1, payload=("layoff", c, (j, options[0]))))
         return moves
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> None:
-        kind, card, extra = move.action
+        kind, card, extra = move.payload
         seat = self.cur
         name = self.players[seat]
         hand = self.hands[seat]

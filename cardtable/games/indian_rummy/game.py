@@ -833,20 +833,23 @@ class IndianRummy(RummyGame):
     def _generate(self) -> list[Move]:
         ph = self.phase_
         if ph == "draw":
-            moves = [Move("draw", action="draw", text="draw")]
+            moves = [Move("draw", payload="draw", text="draw")]
             if self._can_take():
-                moves.append(Move("take", action="take", text="take"))
+                moves.append(Move("take", payload="take", text="take"))
             if self.drops is not None:
-                moves.append(Move("drop", action="drop", text="drop"))
+                moves.append(Move("drop", payload="drop", text="drop"))
             return moves
         if ph == "play":
             return self._play_moves()
         if ph == "show":
-            return [Move("show", action="show", text="show")]
+            return [Move("show", payload="show", text="show")]
         if ph == "deal-over":
-            return [Move("next", action="next", text="next")]
+            return [Move("next", payload="next", text="next")]
         if ph == "rejoin":
-            return [Move("rejoin", action="rejoin", text="rejoin"), Move("pass", action="pass", text="pass")]
+            return [
+                Move("rejoin", payload="rejoin", text="rejoin"),
+                Move("pass", payload="pass", text="pass"),
+            ]
         return []
 
     def _play_moves(self) -> list[Move]:
@@ -866,11 +869,11 @@ class IndianRummy(RummyGame):
             if key != barred:
                 throw = made_d.get(card.id)
                 if throw is None:
-                    throw = made_d[card.id] = Move("discard", (card,), (None,), action=("discard", card))
+                    throw = made_d[card.id] = Move("discard", (card,), (None,), payload=("discard", card))
                 discards.append(throw)
             show = made_x.get(card.id)
             if show is None:
-                show = made_x[card.id] = Move("declare", (card,), (None,), action=("declare", card))
+                show = made_x[card.id] = Move("declare", (card,), (None,), payload=("declare", card))
             declares.append(show)
         return discards + declares
 
@@ -890,7 +893,7 @@ class IndianRummy(RummyGame):
         """As :meth:`Game.find_move`, and a ``declare``/``show`` with the player's own groups
         (checked here: it is not listed, there are too many ways to group 14 cards)."""
         if isinstance(move, str):
-            move = parse_move(move)
+            move = self.parse_move(move)
         if isinstance(move, Move) and self._is_own(move):
             if self.to_act is None:
                 raise IllegalMove("the match is over: start a new game", str(move))
@@ -900,7 +903,7 @@ class IndianRummy(RummyGame):
     def play(self, move: Move | str) -> Move:
         """As :meth:`Game.play`; a grouped ``declare``/``show`` is one move (not one per group)."""
         if isinstance(move, str):
-            move = parse_move(move)
+            move = self.parse_move(move)
         if isinstance(move, Move) and self._is_own(move) and move.groups:
             seat = self.to_act
             found = self.find_move(move)
@@ -958,8 +961,8 @@ class IndianRummy(RummyGame):
             groups = (Move(kind, (finish,), (None,)), *groups)
         action = ("own", finish, tuple((g.cards, g.named) for g in parts))
         if kind == "show" and len(groups) == 1:
-            return Move(kind, groups[0].cards, groups[0].named, action=action)
-        return Move(kind, groups=groups, action=action)
+            return Move(kind, groups[0].cards, groups[0].named, payload=action)
+        return Move(kind, groups=groups, payload=action)
 
     # ------------------------------------------------------------------ reading text
     def _canonical(self, move: Move) -> Move:
@@ -1078,26 +1081,26 @@ class IndianRummy(RummyGame):
             self.log.append(f"{name} dropped ({self.notes[seat]}, {pts})")
             self._after_leaving(seat)
         elif kind == "discard":
-            real = self._take_from_hand(move.action[1])
+            real = self._take_from_hand(move.payload[1])
             self._to_open_deck(real)
             self.log.append(f"{name} discarded {real.name}")
             self._pass_turn()
         elif kind == "declare":
-            own = move.action[0] == "own"
-            real = self._take_from_hand(move.action[1])
+            own = move.payload[0] == "own"
+            real = self._take_from_hand(move.payload[1])
             hand = self.hands[seat]
             verdict = (
-                self._judge_own(hand, self._physical(hand, move.action[2]))
+                self._judge_own(hand, self._physical(hand, move.payload[2]))
                 if own
                 else self.best_grouping(hand, declaring=True)
             )
             self._declared(seat, real, verdict)
         elif kind == "show":
             hand = self.hands[seat]
-            if move.action == "show":
+            if move.payload == "show":
                 verdict = self.best_grouping(hand)
             else:
-                verdict = self._judge_own(hand, self._physical(hand, move.action[2]))
+                verdict = self._judge_own(hand, self._physical(hand, move.payload[2]))
             self._showed(seat, verdict)
         elif kind == "next":
             self._next_deal()
@@ -1486,9 +1489,9 @@ RULES_TEXT = (files("cardtable.games.indian_rummy") / "rules.md").read_text(enco
 """The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
 
 INDIAN_VERBS = (
-    VerbSpec("declare", "e", "Declare", Takes.CARD, example="declare 9D"),
+    VerbSpec("declare", "e", "Declare", Takes.CARD, example="declare 9D", groups=True),
     VerbSpec("drop", "b", "Drop", example="drop"),
-    VerbSpec("show", "v", "Show", example="show"),
+    VerbSpec("show", "v", "Show", example="show", groups=True),
     VerbSpec("rejoin", "j", "Rejoin", example="rejoin"),
 )
 """This game's own verbs (a declaration may cost points, so it is never on the Enter key)."""

@@ -74,7 +74,7 @@ from cardtable.engine.game import Outcome, TableGame
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.verbs import verb_specs
+from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from cardtable.engine.views import PlayerView, SeatView
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.rummy.melds import Meld
@@ -298,18 +298,18 @@ class PageOne(TableGame):
     def _generate(self) -> list[Move]:
         ph = self.phase_
         if ph == "deal-over":
-            return [Move("next", action=("next",), text="next")]
+            return [Move("next", payload=("next",), text="next")]
         if ph not in ("lead", "follow"):
             return []
         hand = self.hands[self.cur]
         if ph == "lead":
             if self._joker_stuck(hand):
-                return [Move("draw", action=("draw",), text="draw")]
+                return [Move("draw", payload=("draw",), text="draw")]
             return self._plays(hand, len(hand))
         cards, other = self._follow_options(hand)
         moves = self._plays(cards, len(hand))
         if other is not None:
-            moves.append(Move(other, action=(other,), text=other))
+            moves.append(Move(other, payload=(other,), text=other))
         return moves
 
     def _joker_stuck(self, hand: Sequence[Card]) -> bool:
@@ -320,9 +320,9 @@ class PageOne(TableGame):
         duty = self.rules.page_one_call and hand_size == 2
         out = []
         for c in cards:
-            out.append(Move("play", (c,), (None,), action=("play", c, False)))
+            out.append(Move("play", (c,), (None,), payload=("play", c, False)))
             if duty:
-                out.append(Move("play", (c,), (None,), flags=("call",), action=("play", c, True)))
+                out.append(Move("play", (c,), (None,), flags=("call",), payload=("play", c, True)))
         return out
 
     def _follow_options(self, hand: Sequence[Card]) -> tuple[list[Card], str | None]:
@@ -363,7 +363,7 @@ class PageOne(TableGame):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> None:
-        act = move.action
+        act = move.payload
         kind = act[0]
         if kind == "play":
             self._play(act[1], act[2])
@@ -861,6 +861,9 @@ def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, 
     return PageOne(players, rules, seed, deal)
 
 
+PLAY_CALL = VerbSpec("play", "p", "Play", Takes.CARD, enter=50, example="play QH", flags=("call",))
+"""Page One's play: ``call`` may follow the card (``play QH call``), the Page One call."""
+
 RULES_TEXT = (files("cardtable.games.page_one") / "rules.md").read_text(encoding="utf-8")
 """The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
 
@@ -877,7 +880,7 @@ SPEC = register(
         bot="cardtable.games.page_one.bot",
         presets=PRESETS,
         notation=__doc__ or "",
-        verbs=verb_specs(("play", "draw", "take", "next")),
+        verbs=verb_specs(("play", "draw", "take", "next"), PLAY_CALL),
         family="trick-taking",
     )
 )

@@ -645,7 +645,7 @@ class ProgressiveRummy(RummyGame):
             seen.add(card.key)
             throw = made.get(card.id)
             if throw is None:
-                throw = made[card.id] = Move("discard", (card,), (None,), action=("discard", card))
+                throw = made[card.id] = Move("discard", (card,), (None,), payload=("discard", card))
             moves.append(throw)
         if self._may_go_out():
             moves.extend(self._going_out(hand))
@@ -663,7 +663,7 @@ class ProgressiveRummy(RummyGame):
             rest = [c for c in hand if c is not card]
             arr = self.arrange(rest)
             if not arr.deadwood:
-                moves.append(Move("out", (card,), (None,), action=("out", card, arr.groups)))
+                moves.append(Move("out", (card,), (None,), payload=("out", card, arr.groups)))
         return moves
 
     def _layoff_moves(self, moves: list[Move], hand: Sequence[Card]) -> None:
@@ -676,7 +676,7 @@ class ProgressiveRummy(RummyGame):
             seen.add(card.key)
             for j, meld in enumerate(self.melds_):
                 for named, new in self._layoff_options(meld, card):
-                    moves.append(Move("layoff", (card,), (named,), j + 1, action=("layoff", j, new, card)))
+                    moves.append(Move("layoff", (card,), (named,), j + 1, payload=("layoff", j, new, card)))
 
     def _layoff_options(self, meld: Meld, card: Card) -> list[tuple[Card | None, Meld]]:
         """The distinct ways to lay ``card`` off on ``meld``, each with the name its notation
@@ -802,12 +802,12 @@ class ProgressiveRummy(RummyGame):
             self.phase_ = "play"
             return
         if kind == "discard":
-            real = self._throw(move.action[1])
+            real = self._throw(move.payload[1])
             self.log.append(f"{name} discarded {real.name}")
             self._end_turn()
             return
         if kind == "out":
-            _, card, groups = move.action
+            _, card, groups = move.payload
             real = self._throw(card)
             self._lay(seat, groups)
             assert not self.hands[seat]

@@ -408,7 +408,7 @@ class Rummy51(RummyGame):
                 if left == 0 and not short_ok and self.meld_points(meld) < need:
                     continue
                 if plain:
-                    moves.append(Move("meld", meld.cards, None, action=("meld", meld)))
+                    moves.append(Move("meld", meld.cards, None, payload=("meld", meld)))
                     continue
                 move = self._joker_meld_move(meld)
                 if meld.kind == RUN and (meld.lo == 1 or meld.lo + len(meld.cards) == 15):
@@ -428,7 +428,7 @@ class Rummy51(RummyGame):
             if table[2] and (opened or not self.rules.joker_take_requires_opened):
                 self._add_swaps(moves, hand, table[2])
         if not opened and (self.prov or self.swaps or self.taken is not None):
-            moves.append(Move("cancel", action="cancel", text="cancel"))
+            moves.append(Move("cancel", payload="cancel", text="cancel"))
         if self.prov and not (size == 1 and self._waived()):
             return moves  # melds short of the minimum: meld more or cancel, no discard yet
         if self.must_use and self._binding_must_use(moves):
@@ -441,7 +441,7 @@ class Rummy51(RummyGame):
         for card in distinct.values():
             throw = made.get(card.id)
             if throw is None:
-                throw = made[card.id] = Move("discard", (card,), (None,), action=("discard", card))
+                throw = made[card.id] = Move("discard", (card,), (None,), payload=("discard", card))
             moves.append(throw)
         return moves
 
@@ -454,22 +454,22 @@ class Rummy51(RummyGame):
         if meld.kind == RUN:
             low, high = cards[0].rank == JOKER_RANK, cards[last].rank == JOKER_RANK
             if not (low or high):
-                return Move("meld", cards, None, action=("meld", meld), flags=flags)
+                return Move("meld", cards, None, payload=("meld", meld), flags=flags)
             named: list[Card | None] = [None] * len(cards)
             if low:
                 named[0] = reps[0]
             if high:
                 named[last] = reps[last]
-            return Move("meld", cards, tuple(named), action=("meld", meld), flags=flags)
+            return Move("meld", cards, tuple(named), payload=("meld", meld), flags=flags)
         wild = [c.rank == JOKER_RANK for c in cards]
         count = sum(wild)
         if not count or (count == 1 and len(cards) == 4):
-            return Move("meld", cards, None, action=("meld", meld), flags=flags)
+            return Move("meld", cards, None, payload=("meld", meld), flags=flags)
         return Move(
             "meld",
             cards,
             tuple(r if w else None for r, w in zip(reps, wild, strict=True)),
-            action=("meld", meld),
+            payload=("meld", meld),
             flags=flags,
         )
 
@@ -591,7 +591,7 @@ class Rummy51(RummyGame):
         if kind in ("meld", "layoff", "swap", "cancel", "next"):
             self.table_version += 1  # the table may change: move generation reads it afresh
         if kind == "discard":
-            real = self._take_from_hand(move.action[1])
+            real = self._take_from_hand(move.payload[1])
             self.discard.append(real)
             if self.known:
                 self.known = [c for c in self.known if c is not real]
@@ -625,7 +625,7 @@ class Rummy51(RummyGame):
             self.phase_ = "play"
             return
         if kind == "meld":
-            self._apply_meld(move.action[1], self.minimum)
+            self._apply_meld(move.payload[1], self.minimum)
             if self.swaps and self.opened[seat]:
                 self.swaps = []  # opened: this turn's joker swaps stand
             return
@@ -633,7 +633,7 @@ class Rummy51(RummyGame):
             self._apply_layoff(move)
             return
         if kind == "swap":
-            j = move.action[1]
+            j = move.payload[1]
             before = self.melds_[j]
             must_use = self.rules.joker_must_be_used_now
             natural, wild = self._apply_swap(move, must_use)

@@ -395,7 +395,7 @@ class Scala40(RummyGame):
         if can_add:
             self._add_swaps(moves, hand)
         if self.prov or (self.taken is not None and not opened):
-            moves.append(Move("cancel", action="cancel", text="cancel"))
+            moves.append(Move("cancel", payload="cancel", text="cancel"))
         moves.extend(self._discards(moves))
         return moves
 
@@ -445,7 +445,7 @@ class Scala40(RummyGame):
                 allowed = candidates  # every card is barred: any may go (rules file's REC)
         else:
             allowed = candidates
-        return [Move("discard", (c,), (None,), action=("discard", c)) for c in allowed]
+        return [Move("discard", (c,), (None,), payload=("discard", c)) for c in allowed]
 
     def _fits_table(self, card: Card) -> bool:
         return any(extend_meld(m, card, None, self.mrules) for m in self.melds_)
@@ -537,7 +537,7 @@ class Scala40(RummyGame):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> None:
-        action = move.action
+        action = move.payload
         seat = self.cur
         name = self.players[seat]
         kind = move.kind

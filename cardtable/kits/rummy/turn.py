@@ -111,12 +111,12 @@ class RummyGame(TableGame):
     def _generate(self) -> list[Move]:
         ph = self.phase_
         if ph == "draw":
-            moves = [Move("draw", action="draw", text="draw")]
+            moves = [Move("draw", payload="draw", text="draw")]
             if self._can_take():
-                moves.append(Move("take", action="take", text="take"))
+                moves.append(Move("take", payload="take", text="take"))
             return moves
         if ph == "deal-over":
-            return [Move("next", action="next", text="next")]
+            return [Move("next", payload="next", text="next")]
         if ph != "play":
             return []
         return self._play_moves()
@@ -181,7 +181,7 @@ class RummyGame(TableGame):
         flags = ace_flags(meld, self.mrules)
         wild_at = [i for i, (c, r) in enumerate(zip(cards, reps, strict=True)) if c.key != r.key]
         if not wild_at:
-            return Move("meld", cards, None, action=("meld", meld), flags=flags)
+            return Move("meld", cards, None, payload=("meld", meld), flags=flags)
         # Name a wild where the plain notation would not say what it is (matches Meld.tokens).
         last = len(cards) - 1
         if meld.kind == RUN:
@@ -189,7 +189,7 @@ class RummyGame(TableGame):
         else:
             show = [] if len(cards) == 4 and len(wild_at) == 1 else wild_at
         named = tuple(reps[i] if i in show else None for i in range(len(cards)))
-        return Move("meld", cards, named, action=("meld", meld), flags=flags)
+        return Move("meld", cards, named, payload=("meld", meld), flags=flags)
 
     def _with(self, j: int, meld: Meld) -> list[Meld]:
         """The table with meld ``j`` replaced."""
@@ -228,7 +228,7 @@ class RummyGame(TableGame):
                     continue
                 if options:
                     moves.append(
-                        Move("layoff", (card,), (None,), j + 1, action=("layoff", j, options[0], card))
+                        Move("layoff", (card,), (None,), j + 1, payload=("layoff", j, options[0], card))
                     )
         if joker is not None:
             for j, meld in enumerate(self.melds_):
@@ -241,7 +241,7 @@ class RummyGame(TableGame):
                         if rep in reps_seen:
                             continue
                         reps_seen.append(rep)
-                    moves.append(Move("layoff", (joker,), (rep,), j + 1, action=("layoff", j, new, joker)))
+                    moves.append(Move("layoff", (joker,), (rep,), j + 1, payload=("layoff", j, new, joker)))
 
     def _wanted_keys(self) -> dict[int, list[int]]:
         """For each natural card key, the table melds (by index) it might be laid off on."""
@@ -270,7 +270,7 @@ class RummyGame(TableGame):
                 if swapped is not None:
                     moves.append(
                         Move(
-                            "swap", (mine,), (None,), j + 1, action=("swap", j, swapped[0], mine, swapped[1])
+                            "swap", (mine,), (None,), j + 1, payload=("swap", j, swapped[0], mine, swapped[1])
                         )
                     )
 
@@ -397,7 +397,7 @@ class RummyGame(TableGame):
     def _apply_layoff(self, move: Move) -> None:
         """Lay off the move's card on its table meld; an empty hand goes out."""
         seat = self.cur
-        _, j, new, card = move.action
+        _, j, new, card = move.payload
         real = self._take_from_hand(card)
         cards = tuple(real if c is card else c for c in new.cards)
         self.melds_[j] = new.replace(cards=cards)
@@ -409,7 +409,7 @@ class RummyGame(TableGame):
         """Put the move's natural card in place of the wild; the wild comes to hand (and
         must be used this turn if ``must_use``). Returns the natural card placed and the wild."""
         seat = self.cur
-        _, j, new, card, wild = move.action
+        _, j, new, card, wild = move.payload
         assert isinstance(wild, Card)
         real = self._take_from_hand(card)
         cards = tuple(real if c is card else c for c in new.cards)
