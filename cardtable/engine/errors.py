@@ -22,13 +22,16 @@ class InvalidNotation(CardtableError):
 class IllegalMove(CardtableError):
     """A well-formed move that the rules do not allow now.
 
-    ``reason`` is a plain sentence for the player; ``move`` is the move's text.
+    ``reason`` is a plain sentence for the player; ``move`` is the move's text; ``rule`` the
+    name of the game's rule that refuses it (see :mod:`cardtable.engine.rules`; ``"form"``
+    for a move that cannot mean anything here, empty where the game names no rule).
     """
 
-    def __init__(self, reason: str, move: str = "") -> None:
+    def __init__(self, reason: str, move: str = "", rule: str = "") -> None:
         super().__init__(reason)
         self.reason = reason
         self.move = move
+        self.rule = rule
 
 
 class UnknownGame(CardtableError, KeyError):

@@ -30,6 +30,7 @@ from .errors import IllegalMove, InvalidNotation
 from .moves import DEFAULT_GRAMMAR, Grammar, Move, parse_move
 from .phases import PhaseKind, kind_of
 from .record import write_record
+from .rules import FORM, UNLISTED, Refusal, Rule, first_refusal
 from .ruleset import Ruleset
 from .views import GroupingView, PlayerView
 from .zones import Zone, card_part, cards_in, deal_hidden, hidden_cards
@@ -59,6 +60,10 @@ class Game(ABC):
     title: ClassVar[str]
     phase_kinds: ClassVar[Mapping[str, PhaseKind]] = {}
     """The kinds of this game's own phase names (the usual names are known already)."""
+    play_rules: ClassVar[tuple[Rule, ...]] = ()
+    """The rules of play, one predicate each, in the order they are checked: the first that
+    refuses a move gives the reason (see :mod:`cardtable.engine.rules`). A game that lists
+    them need not write ``_explain``."""
     _notation: ClassVar[Grammar | None] = None
     """This game's notation grammar, from its spec's verb specs (set by ``new_game``)."""
     move_caches: ClassVar[tuple[str, ...]] = ()
@@ -250,9 +255,38 @@ class Game(ABC):
         meld, a meld number that does not exist...).
         """
 
-    @abstractmethod
     def _explain(self, move: Move) -> str:
-        """Why a move that is not legal now is refused, in plain words."""
+        """Why a move that is not legal now is refused, in plain words: by default, the
+        reason of the first of :attr:`play_rules` that refuses it."""
+        return self._refusal(move).reason
+
+    def _refusal(self, move: Move) -> Refusal:
+        """The rule that refuses an unlisted (canonical) move, and why."""
+        if not self.play_rules:
+            return Refusal("", self._explain(move))
+        found = first_refusal(self.play_rules, self, move)
+        if found is None:
+            # no rule refuses it, yet the generator does not list it: the two disagree
+            return Refusal(UNLISTED, f"{move} is not possible now")
+        return found
+
+    def check(self, move: Move | str) -> Refusal | None:
+        """None if ``move`` is legal now; otherwise the :class:`Refusal` (rule and reason)
+        that :meth:`play` would raise as :class:`IllegalMove`. Bad notation still raises
+        :class:`InvalidNotation`.
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("page-one", ["Ann", "Bob"], seed=3)
+        >>> g.check(g.legal_moves()[0]) is None
+        True
+        >>> g.check("next")
+        Refusal(rule='', reason="'next' starts the next deal once this one is over")
+        """
+        try:
+            self.find_move(move)
+        except IllegalMove as exc:
+            return Refusal(exc.rule, exc.reason)
+        return None
 
     @abstractmethod
     def _apply(self, move: Move) -> None:
@@ -330,10 +364,15 @@ class Game(ABC):
             return move
         if self.to_act is None:
             raise IllegalMove("the match is over: start a new game", str(move))
-        canon = self._canonical(move)
+        try:
+            canon = self._canonical(move)
+        except IllegalMove as exc:
+            exc.rule = exc.rule or FORM
+            raise
         found = self._legal_by_key().get(canon.key)
         if found is None:
-            raise IllegalMove(self._explain(canon), str(move))
+            refusal = self._refusal(canon)
+            raise IllegalMove(refusal.reason, str(move), refusal.rule)
         return found
 
     def is_legal(self, move: Move | str) -> bool:
