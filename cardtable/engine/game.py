@@ -280,7 +280,7 @@ class Game(ABC):
         >>> g.check(g.legal_moves()[0]) is None
         True
         >>> g.check("next")
-        Refusal(rule='', reason="'next' starts the next deal once this one is over")
+        Refusal(rule='phase', reason="'next' starts the next deal once this one is over")
         """
         try:
             self.find_move(move)

@@ -1,83 +1,22 @@
-"""Page One (the older Japanese game): a trick-taking race with one joker.
-
-Rules: ``shared/rules/page-one.md`` (pagat's page, with its variations). 53 cards (one joker),
-4 dealt each; follow suit or draw from the stock until you can; the joker always wins; the
-first player to empty their hand wins the deal. Notation:
-
-* ``play QH`` plays a card to the trick, as a lead or a follow. ``play QH call`` plays it and
-  calls "Page One!". Whenever a play leaves you exactly one card both forms are listed: the
-  plain one is forgetting the call, which is legal; the engine applies the penalty at the
-  deadline and the log says so ("Bob forgot to call Page One and draws 5"). ``call`` with a
-  play that does not leave one card is refused.
-* ``draw`` takes one card from the stock: for a follower with no card of the suit led, again
-  and again until a card of that suit comes, which must then be played (``play`` it); under
-  ``joker_not_last``, for a leader whose only card is the joker, once before leading. An
-  empty stock is rebuilt from the completed tricks first; with nothing to rebuild from,
-  ``draw`` (listed only when no card can be played) ends the deal as a draw.
-* ``take`` (``no_rebuild_pickup`` only, once the stock is used up): a player who cannot
-  follow takes the cards of the trick into hand; the trick stops there and whoever played
-  its highest card leads the next one.
-* A joker led: the second player plays any card (``play 5D``) and its suit is the suit to
-  follow for everyone after.
-* ``next`` starts the next deal of a match.
-
-Engine choices where the rules file leaves room (its recommended defaults):
-
-* The call is made with the play that leaves one card (hot-seat: there is no later moment).
-  A missed call costs ``call_penalty`` cards at once, drawn from the stock, rebuilt from the
-  completed tricks when short (never under ``no_rebuild_pickup``), then whatever is there.
-  If the uncalled play wins the trick (the special case) the deadline is the player's own
-  lead: the last card is led and stays on the table, then the player draws the penalty, or
-  with an empty stock takes the cards of the trick just won; either way they do not win.
-  (Under ``joker_not_last`` with the joker as that last card, the penalty comes at once.)
-* A drawn joker may be played at once (``drawn_joker_playable``), or the player draws on;
-  a joker held before the search began may not be played once the player has drawn. A void
-  player holding the joker may play it or draw (unless ``joker_forced_when_void``).
-* ``joker_not_last`` leader holding only the joker with nothing to draw: the deal is a draw.
-* ``max_rebuilds`` (not from the sources; 0 turns it off): after 20 rebuilds the stock is
-  not rebuilt again, so random or stubborn play cannot make a deal endless.
-* Player counts: 2 to 8 seats are accepted under every rule set; the source recommends 7 or
-  8 only with ``no_rebuild_pickup`` (the "big table" preset), as the stock runs dry.
-* Match scoring (``match``) is an app-level addition, not from any source: a deal won scores
-  1 (``single``, ``first-to-n``); in ``fewest-cards`` the losers score their cards left and
-  a drawn deal scores nothing.
-
-Stacked deals take ``hands`` (exact), ``stock`` (top card first) and ``discard`` (the
-completed-tricks pile), plus ``rest``: ``"stock"`` (default: the unlisted cards go under
-the listed stock) or ``"played"`` (they go to the completed-tricks pile, so the stock is
-exactly the listed cards).
-
->>> from cardtable.engine import new_game
->>> deal = {"hands": ["7H KS 9D QC", "3H AH 2C 4D"], "stock": "5S"}
->>> g = new_game("page-one", players=["Ann", "Bob"], seed=1, deal=deal)
->>> _ = g.play("play 7H")
->>> [str(m) for m in g.legal_moves()]
-['play 3H', 'play AH']
->>> _ = g.play("play AH")
->>> g.log[-1], g.to_act, g.view(None).facts["trick"]
-('Bob wins trick 1 with AH', 1, '2')
-"""
+"""Page One's rules of play: the deal, the tricks, drawing to follow, scoring (the notation
+and the engine's choices are documented in the package, ``cardtable.games.page_one``)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
-from importlib.resources import files
-from typing import Any, Literal
-
-from pydantic import Field
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
 
 from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, Card, make_deck
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Outcome, TableGame
+from cardtable.engine.game import Outcome, TableGame, TableMeld
 from cardtable.engine.moves import Move
-from cardtable.engine.registry import GameSpec, register
-from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
+from cardtable.engine.rules import Rule
 from cardtable.engine.views import PlayerView, SeatView
 from cardtable.engine.zones import Visibility, Zone, hand_zones
-from cardtable.kits.rummy.melds import Meld
 from cardtable.kits.tricks import (
     TrickOrder,
     follow_refusal,
@@ -88,92 +27,26 @@ from cardtable.kits.tricks import (
     trick_winner,
 )
 
-RECOMMENDED_MAX = 6
-"""More seats than this work best with ``no_rebuild_pickup`` (the rules file)."""
+from .rules import PageOneRules
 
 
-def _f(default: Any, title: str, description: str, **kw: Any) -> Any:
-    return Field(default, title=title, description=description, **kw)
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The payload of ``play``: the card (as held) and whether 'Page One!' is called."""
+
+    card: Card
+    call: bool
 
 
-class PageOneRules(Ruleset):
-    """Page One's variant toggles. Defaults follow pagat's base game (one deal, no scoring)."""
+class Step(Enum):
+    """The payloads of the verbs that take no card."""
 
-    deal_size: Literal[4, 5] = _f(
-        4, "Cards dealt", "Cards dealt to each player: 4 (the base game) or 5 (a variation)."
-    )
-    joker_only_when_void: bool = _f(
-        False,
-        "Joker only when void",
-        "The joker may be played only by a player who has no card of the suit led.",
-    )
-    joker_forced_when_void: bool = _f(
-        False,
-        "Joker forced when void",
-        "A player with no card of the suit led who holds the joker must play it and may not draw.",
-    )
-    joker_not_last: bool = _f(
-        False,
-        "Joker may not be last",
-        "The joker may not be played as a player's last card; a player whose only card is the "
-        "joker draws from the stock before playing.",
-    )
-    no_rebuild_pickup: bool = _f(
-        False,
-        "No rebuilt stock: pick up the trick",
-        "The stock is never rebuilt. Once it is used up, a player who cannot follow takes the "
-        "cards of the trick into hand ('take'), the trick stops there, and whoever played its "
-        "highest card leads. Good for 7 or 8 players.",
-    )
-    drawn_joker_playable: bool = _f(
-        True,
-        "Drawn joker playable",
-        "A joker drawn while searching for the suit may be played at once (the sources are "
-        "silent). Off: it stays in hand and the search goes on.",
-    )
-    page_one_call: bool = _f(
-        True,
-        "The Page One call",
-        "A play that leaves one card must call 'Page One!' ('play QH call'); the engine "
-        "applies the penalty for a missed call. Off: no call and no penalty.",
-    )
-    max_rebuilds: int = _f(
-        20,
-        "Stock rebuilds before a drawn deal",
-        "Not from the sources: a guard against deals nobody can finish (two players can pass "
-        "the same cards round for hundreds of tricks). Once the stock has been rebuilt this "
-        "often it is not rebuilt again, and a player who must draw from an empty stock ends "
-        "the deal as a draw. 0 = rebuild for ever (the sources).",
-        ge=0,
-        le=100,
-    )
-    call_penalty: int = _f(
-        5, "Penalty cards", "Cards drawn by a player who forgot to call Page One.", ge=1, le=10
-    )
-    match: Literal["single", "first-to-n", "fewest-cards"] = _f(
-        "single",
-        "Match",
-        "single: one deal, its winner wins (the source). first-to-n: deals until a player has "
-        "won match_wins of them. fewest-cards: match_deals deals, losers score their cards "
-        "left, the lowest total wins. The match modes are app additions, not from a source.",
-    )
-    match_wins: int = _f(
-        3, "Deals to win the match", "first-to-n: deals a player must win to win the match.", ge=1, le=10
-    )
-    match_deals: int = _f(
-        5, "Deals in the match", "fewest-cards: how many deals the match lasts.", ge=1, le=20
-    )
+    DRAW = "draw"
+    TAKE = "take"
+    NEXT = "next"
 
 
-PRESETS: dict[str, dict[str, Any]] = {
-    "pagat base game": {},
-    "five cards": {"deal_size": 5},
-    "strict joker": {"joker_only_when_void": True, "joker_forced_when_void": True},
-    "joker not last": {"joker_not_last": True},
-    "big table (7-8 players)": {"no_rebuild_pickup": True},
-    "match to 3 wins": {"match": "first-to-n", "match_wins": 3},
-    "fewest cards over 5 deals": {"match": "fewest-cards", "match_deals": 5},
-}
+DRAW, TAKE, NEXT = Step.DRAW, Step.TAKE, Step.NEXT
 
 
 ORDER = TrickOrder(joker="wild", when_void="wild")
@@ -196,12 +69,97 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+# ---------------------------------------------------------------------------- rules of play
+# Each rule is one predicate: the generator lists exactly the moves none of them refuses
+# (it calls the same helpers: _joker_stuck, _follow_options), and the first that refuses
+# an unlisted move says why (tests/test_rules_agree.py checks both directions).
+
+
+def _phase(g: PageOne, m: Move) -> str | None:
+    if g.phase_ == "deal-over" and m.kind != "next":
+        return "the deal is over: play 'next' to deal again"
+    if m.kind == "next" and g.phase_ != "deal-over":
+        return "'next' starts the next deal once this one is over"
+    return None
+
+
+def _hold(g: PageOne, m: Move) -> str | None:
+    if m.kind == "play" and g._held(m) is None:
+        return f"you do not hold {m.cards[0].name}"
+    return None
+
+
+def _call(g: PageOne, m: Move) -> str | None:
+    if m.kind != "play" or "call" not in m.flags:
+        return None
+    if not g.rules.page_one_call:
+        return f"these rules have no Page One call (page_one_call is off): write 'play {m.cards[0].name}'"
+    left = len(g.hands[g.cur]) - 1
+    if left != 1:
+        return f"call 'Page One' only with a play that leaves you one card (this one leaves you {left})"
+    return None
+
+
+def _take_only_without_rebuild(g: PageOne, m: Move) -> str | None:
+    if m.kind == "take" and not g.rules.no_rebuild_pickup:
+        return "'take' is only for no_rebuild_pickup (picking up the trick): draw when you cannot follow"
+    return None
+
+
+def _lead(g: PageOne, m: Move) -> str | None:
+    if g.phase_ != "lead":
+        return None
+    stuck = g._joker_stuck(g.hands[g.cur])
+    if m.kind == "play" and stuck:
+        return "the joker may not be your last card (joker_not_last): draw first, then lead"
+    if m.kind == "draw" and not stuck:
+        return "you lead this trick: play any card (drawing is for a player who cannot follow)"
+    if m.kind == "take":
+        return "you lead this trick: play any card"
+    return None
+
+
+def _follow(g: PageOne, m: Move) -> str | None:
+    if g.phase_ != "follow" or m.kind != "play":
+        return None
+    hand = g.hands[g.cur]
+    held = g._held(m)
+    cards, _other = g._follow_options(hand)
+    if held is None or any(c is held for c in cards):
+        return None
+    return g._why_not_follow(m.cards[0], held, hand)
+
+
+def _search(g: PageOne, m: Move) -> str | None:
+    if g.phase_ != "follow" or m.kind not in ("draw", "take"):
+        return None
+    hand = g.hands[g.cur]
+    _cards, other = g._follow_options(hand)
+    if m.kind == other:
+        return None
+    if m.kind == "take" and g.stock:
+        return "the stock is not used up yet: draw until a card of the suit comes"
+    return g._why_not_draw(hand)
+
+
+PLAY_RULES = (
+    Rule("phase", "a deal is played to its end; 'next' deals again", _phase),
+    Rule("hold", "a player plays a card from their own hand", _hold),
+    Rule("call", "'Page One!' is called with the play that leaves one card", _call),
+    Rule("pickup", "the trick is taken only under no_rebuild_pickup", _take_only_without_rebuild),
+    Rule("lead", "the leader plays any card (the joker not as the last card)", _lead),
+    Rule("follow", "follow suit if you can; the joker when void (see the toggles)", _follow),
+    Rule("search", "a player who cannot follow draws until a card of the suit comes", _search),
+)
+
+
 class PageOne(TableGame):
     """A match of Page One (one deal by default). Phases: 'lead', 'follow', 'deal-over',
     'match-over'; there are no melds."""
 
     game_id = "page-one"
     title = "Page One"
+    play_rules = PLAY_RULES
 
     rules: PageOneRules
 
@@ -285,7 +243,7 @@ class PageOne(TableGame):
 
     # ------------------------------------------------------------------ public
     @property
-    def melds(self) -> tuple[Meld, ...]:
+    def melds(self) -> tuple[TableMeld, ...]:
         """Page One has no melds."""
         return ()
 
@@ -298,18 +256,18 @@ class PageOne(TableGame):
     def _generate(self) -> list[Move]:
         ph = self.phase_
         if ph == "deal-over":
-            return [Move("next", payload=("next",), text="next")]
+            return [Move("next", payload=NEXT, text="next")]
         if ph not in ("lead", "follow"):
             return []
         hand = self.hands[self.cur]
         if ph == "lead":
             if self._joker_stuck(hand):
-                return [Move("draw", payload=("draw",), text="draw")]
+                return [Move("draw", payload=DRAW, text="draw")]
             return self._plays(hand, len(hand))
         cards, other = self._follow_options(hand)
         moves = self._plays(cards, len(hand))
         if other is not None:
-            moves.append(Move(other, payload=(other,), text=other))
+            moves.append(Move(other, payload=DRAW if other == "draw" else TAKE, text=other))
         return moves
 
     def _joker_stuck(self, hand: Sequence[Card]) -> bool:
@@ -320,9 +278,9 @@ class PageOne(TableGame):
         duty = self.rules.page_one_call and hand_size == 2
         out = []
         for c in cards:
-            out.append(Move("play", (c,), (None,), payload=("play", c, False)))
+            out.append(Move("play", (c,), (None,), payload=Play(c, False)))
             if duty:
-                out.append(Move("play", (c,), (None,), flags=("call",), payload=("play", c, True)))
+                out.append(Move("play", (c,), (None,), flags=("call",), payload=Play(c, True)))
         return out
 
     def _follow_options(self, hand: Sequence[Card]) -> tuple[list[Card], str | None]:
@@ -363,18 +321,17 @@ class PageOne(TableGame):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> None:
-        act = move.payload
-        kind = act[0]
-        if kind == "play":
-            self._play(act[1], act[2])
-        elif kind == "draw":
-            self._draw()
-        elif kind == "take":
-            self._pickup()
-        elif kind == "next":
-            self._deal(self.next_stacked_deal())
-        else:
-            raise AssertionError(kind)
+        match move.payload:
+            case Play(card, call):
+                self._play(card, call)
+            case Step.DRAW:
+                self._draw()
+            case Step.TAKE:
+                self._pickup()
+            case Step.NEXT:
+                self._deal(self.next_stacked_deal())
+            case other:
+                raise AssertionError(other)
 
     def _say(self, text: str) -> None:
         self.log.append(text)
@@ -629,48 +586,16 @@ class PageOne(TableGame):
             str(move),
         )
 
-    def _explain(self, move: Move) -> str:
-        ph = self.phase_
-        kind = move.kind
-        if ph == "deal-over":
-            return "the deal is over: play 'next' to deal again"
-        if kind == "next":
-            return "'next' starts the next deal once this one is over"
-        hand = self.hands[self.cur]
-        if kind == "play":
-            return self._explain_play(move.cards[0], "call" in move.flags, hand)
-        if kind == "draw":
-            return self._explain_draw(hand)
-        # take
-        if not self.rules.no_rebuild_pickup:
-            return "'take' is only for no_rebuild_pickup (picking up the trick): draw when you cannot follow"
-        if ph == "lead":
-            return "you lead this trick: play any card"
-        if self.stock:
-            return "the stock is not used up yet: draw until a card of the suit comes"
-        return self._explain_draw(hand)
-
     def _suit_word(self) -> str:
         return SUIT_NAMES.get(self.led_suit, "the suit led")
 
-    def _explain_play(self, card: Card, call: bool, hand: Sequence[Card]) -> str:
-        held = next((c for c in hand if c == card), None)
-        if held is None:
-            return f"you do not hold {card.name}"
-        if call and not self.rules.page_one_call:
-            return f"these rules have no Page One call (page_one_call is off): write 'play {card.name}'"
-        if call and len(hand) != 2:
-            return (
-                "call 'Page One' only with a play that leaves you one card "
-                f"(this one leaves you {len(hand) - 1})"
-            )
-        if self.phase_ == "lead":
-            if self._joker_stuck(hand):
-                return "the joker may not be your last card (joker_not_last): draw first, then lead"
-            return f"{card.name} cannot be played now"
+    def _held(self, move: Move) -> Card | None:
+        """The card of a ``play`` as held in hand (None: not held)."""
+        return next((c for c in self.hands[self.cur] if c == move.cards[0]), None)
+
+    def _why_not_follow(self, card: Card, held: Card, hand: Sequence[Card]) -> str:
+        """Why ``held``, not among the follower's options, may not be played to the trick."""
         cards, other = self._follow_options(hand)
-        if any(c is held for c in cards):
-            return f"{card.name} cannot be played now"
         suit = self._suit_word()
         order = _order(self.rules)
         suited = must_follow(hand, self.led_suit, order)
@@ -699,9 +624,8 @@ class PageOne(TableGame):
         verb = "take the trick ('take')" if other == "take" else "draw from the stock until one comes"
         return f"{refusal}: {verb}"
 
-    def _explain_draw(self, hand: Sequence[Card]) -> str:
-        if self.phase_ == "lead":
-            return "you lead this trick: play any card (drawing is for a player who cannot follow)"
+    def _why_not_draw(self, hand: Sequence[Card]) -> str:
+        """Why the follower may not draw now (they can follow, or must play the joker)."""
         if not self.led_suit:
             return "the joker was led: you may play any card, so there is nothing to draw for"
         cards, other = self._follow_options(hand)
@@ -719,7 +643,6 @@ class PageOne(TableGame):
             return "the stock is used up and is not rebuilt (no_rebuild_pickup): 'take' the trick instead"
         return "you cannot draw now"
 
-    # ------------------------------------------------------------------ views, copies
     def _status(self, seat: int | None) -> str:
         """What the player to act must do; hints that depend on the hand only in their view."""
         if self._outcome is not None:
@@ -854,35 +777,3 @@ class PageOne(TableGame):
             self._outcome,
             hash(self.rng.getstate()),
         )
-
-
-def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> PageOne:
-    assert isinstance(rules, PageOneRules)
-    return PageOne(players, rules, seed, deal)
-
-
-PLAY_CALL = VerbSpec("play", "p", "Play", Takes.CARD, enter=50, example="play QH", flags=("call",))
-"""Page One's play: ``call`` may follow the card (``play QH call``), the Page One call."""
-
-RULES_TEXT = (files("cardtable.games.page_one") / "rules.md").read_text(encoding="utf-8")
-"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
-
-SPEC = register(
-    GameSpec(
-        id="page-one",
-        title="Page One",
-        summary="Japanese trick-taking race with one joker: follow or draw, call 'Page One!'.",
-        min_players=2,
-        max_players=8,
-        rules_type=PageOneRules,
-        factory=_factory,
-        rules_text=RULES_TEXT,
-        bot="cardtable.games.page_one.bot",
-        presets=PRESETS,
-        notation=__doc__ or "",
-        verbs=verb_specs(("play", "draw", "take", "next"), PLAY_CALL),
-        family="trick-taking",
-    )
-)
-
-__all__ = ["PRESETS", "SPEC", "PageOne", "PageOneRules"]
