@@ -258,3 +258,20 @@ def test_moves_built_directly_equal_parsed_ones() -> None:
     assert str(built) == "meld 9H 8H 7H"
     assert Move("layoff", parse_cards("JK"), (card_of(10, "H"),), 2) == parse_move("layoff 2 JK=10H")
     assert repr(parse_move("draw")) == "Move('draw')"
+
+
+def test_plain_ranks_above_ten_parse_and_stay_apart_from_the_court_cards() -> None:
+    from cardtable.engine.cards import ELEVEN, THIRTEEN, TWELVE, make_pack
+
+    eleven, twelve, thirteen, jack = parse_cards("11H 12h 13♥ JH")
+    assert (eleven.rank, twelve.rank, thirteen.rank, jack.rank) == (ELEVEN, TWELVE, THIRTEEN, 11)
+    assert [c.name for c in (eleven, twelve, thirteen)] == ["11H", "12H", "13H"]
+    assert len({eleven, twelve, thirteen, jack}) == 4
+    assert parse_cards(" ".join(c.name for c in (eleven, twelve, thirteen))) == (eleven, twelve, thirteen)
+    # Five Hundred's six-player pack: 11s and 12s in every suit, 13s in the red suits
+    ranks = {
+        s: [*range(1, 14), ELEVEN, TWELVE, *([THIRTEEN] if s in "HD" else [])] for s in ("S", "H", "D", "C")
+    }
+    pack = make_pack(ranks, jokers=1)
+    assert len(pack) == 63
+    assert [c.id for c in pack] == list(range(len(pack)))

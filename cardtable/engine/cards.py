@@ -47,10 +47,16 @@ RANK_NAMES: dict[int, str] = {
     12: "Q",
     13: "K",
 }
+ELEVEN, TWELVE, THIRTEEN = 14, 15, 16
+"""Plain ranks above 10 (written ``11H``, ``12S``, ``13D``), as in Five Hundred's 63-card
+pack for six players. Their numbers only keep them apart from J Q K (11-13): a game that
+uses them ranks them in its own order (A K Q J 13 12 11 10 ...)."""
+RANK_NAMES.update({ELEVEN: "11", TWELVE: "12", THIRTEEN: "13"})
 RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 JOKER_RANK = 0
 
 _RANK_TOKENS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10, "1": 1}
+# (11, 12 and 13 are the plain ranks of RANK_NAMES above, never J Q K)
 _SUIT_TOKENS = {"S": "S", "H": "H", "D": "D", "C": "C", "X": "X"} | {
     "♠": "S",
     "♤": "S",
@@ -214,10 +220,24 @@ def make_deck(packs: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     >>> len(d), d[0].name, d[-1].name, d[-1].copy
     (54, 'AS', 'JK', 1)
     """
+    return make_pack({suit: range(1, 14) for suit in SUITS}, packs, jokers)
+
+
+def make_pack(ranks: dict[str, Sequence[int]], packs: int = 1, jokers: int = 0) -> tuple[Card, ...]:
+    """A deck described as data: the ranks of each suit (in that order), ``packs`` times,
+    then ``jokers``; every card's ``id`` is its index. Games with stripped or extended packs
+    build theirs with it.
+
+    >>> no_low = {s: [r for r in range(1, 14) if r > 4 or r == 1 or (r == 4 and s in "HD")] for s in SUITS}
+    >>> len(make_pack(no_low, jokers=1))  # Five Hundred's four-player pack
+    43
+    >>> [c.name for c in make_pack({"H": [10, ELEVEN, TWELVE, THIRTEEN]})]
+    ['10H', '11H', '12H', '13H']
+    """
     cards: list[Card] = []
     for copy in range(packs):
-        for suit in SUITS:
-            for rank in range(1, 14):
+        for suit, suit_ranks in ranks.items():
+            for rank in suit_ranks:
                 cards.append(Card(rank, suit, copy, len(cards)))
     for copy in range(jokers):
         cards.append(Card(JOKER_RANK, "", copy, len(cards)))
