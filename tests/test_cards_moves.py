@@ -59,7 +59,7 @@ def test_parsed_cards_are_canonical_and_named_the_same_way() -> None:
 
 @pytest.mark.parametrize(
     "bad",
-    ["1Z", "11H", "H7", "7", "ZZ", "0H", "10", "JKX", "7HH", "♥7", "K", "7H#0", "7H#x", "7H#", "=", "#2"],
+    ["1Z", "17H", "H7", "7", "ZZ", "0H", "10", "JKX", "7HH", "♥7", "K", "7H#0", "7H#x", "7H#", "=", "#2"],
 )
 def test_parse_cards_rejects_bad_tokens_naming_them(bad: str) -> None:
     with pytest.raises(InvalidNotation) as info:
@@ -80,7 +80,7 @@ def test_card_properties() -> None:
     with pytest.raises(AttributeError):
         seven.rank = 8  # type: ignore[misc]
     with pytest.raises(InvalidNotation):
-        Card(14, "H")
+        Card(17, "H")  # 14-16 are the plain 11, 12 and 13
     with pytest.raises(InvalidNotation):
         Card(7, "Z")
     assert Card(7, "X").name == "7X"  # stars, Five Crowns' fifth suit
