@@ -534,3 +534,17 @@ def test_double_ace_flush_only_changes_flushes(hand: list[Card]) -> None:
     if doubled != plain:
         assert doubled.category is C.FLUSH and plain.category is C.FLUSH
         assert doubled.ranks[0] == doubled.ranks[1]  # the joker doubled the top card
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands(), st.integers(0, 4), st.integers(1, 4), rules)
+def test_a_card_twice_is_refused(hand: list[Card], i: int, step: int, joker: JokerRule) -> None:
+    """The fast path's duplicate check (presence bits) catches every repeated card, the
+    second copy from another pack included."""
+    twice = list(hand)
+    original = twice[i]
+    twice[(i + step) % 5] = Card(original.rank, original.suit, copy=1)
+    with pytest.raises(InvalidHand, match="twice"):
+        evaluate(twice, joker)
+    with pytest.raises(InvalidHand, match="twice"):
+        evaluate([*twice, *(c for c in NATURALS if c not in twice)][:7], joker)

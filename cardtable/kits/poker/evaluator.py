@@ -15,9 +15,10 @@ True
 
 How it works: every card has a weight; the sum of a hand's five weights is a key made of
 per-rank counts (3 bits a rank, one field for the joker) and per-suit counts (4 bits a suit,
-the joker counted in every suit). One addition and a mask leave the rank counts and one bit
-per suit that is set only for five cards of that suit (the joker included); a dictionary
-built once per rule set maps that to the hand. The dictionary is filled by
+the joker counted in every suit) and, for :func:`evaluate`, one bit per card, so that a card
+given twice shows as fewer than five bits. One addition and a mask leave the rank counts and
+one bit per suit that is set only for five cards of that suit (the joker included); a
+dictionary built once per rule set maps that to the hand. The dictionary is filled by
 :func:`reference_evaluate`, the slow definition that tries every card the joker may stand
 for, on one representative hand per entry (about 16,000 entries, built in under a second
 the first time a rule set is used).
@@ -397,7 +398,10 @@ _SUIT_ONE: Final = tuple(1 << (_SUIT_SHIFT + 4 * s) for s in range(4))
 _OFFSET: Final = 3 * sum(_SUIT_ONE)  # a suit field reaches 8 (its flush bit) only with 5 cards
 _FLUSH_BIT: Final = tuple(8 * one for one in _SUIT_ONE)
 _MASK: Final = _RANK_MASK | sum(_FLUSH_BIT)
-_NOT_IN_DECK: Final = 1 << 62  # a star: no key of a real hand reaches this bit
+# Above the fields (and the mask), the weights evaluate() adds carry one presence bit per card
+# value: five distinct cards set five bits; a card twice carries into the next bit, so the
+# sum has fewer than five. A card not in the deck (a star) has weight 0 and no bit.
+_PRESENCE: Final = _SUIT_SHIFT + 16
 
 
 def _weight(card: Card) -> int:
@@ -406,10 +410,10 @@ def _weight(card: Card) -> int:
     return (1 << (_RANK_BITS * (card.rank - 1))) + _SUIT_ONE[SUITS.index(card.suit)]
 
 
-# indexed by Card.key (rank * 5 + suit index); a star gets the out-of-deck bit
-_WEIGHT_BY_KEY: Final[list[int]] = [_NOT_IN_DECK] * 70
+# indexed by Card.key (rank * 5 + suit index); a star stays 0
+_WEIGHT_BY_KEY: Final[list[int]] = [0] * 70
 for _c in (JOKER, *(card_of(r, s) for s in SUITS for r in range(1, 14))):
-    _WEIGHT_BY_KEY[_c.key] = _weight(_c)
+    _WEIGHT_BY_KEY[_c.key] = _weight(_c) + (1 << (_PRESENCE + _c.key))
 
 
 def card_code(card: Card) -> int:
@@ -432,6 +436,7 @@ for _c in (JOKER, *(card_of(r, s) for s in SUITS for r in range(1, 14))):
 
 _BASE: dict[tuple[str, bool], dict[int, tuple[int, bool]]] = {}
 _TABLES: dict[tuple[str, bool, bool], dict[int, HandRank]] = {}
+_PLAIN_TABLES: dict[str, dict[int, HandRank]] = {}  # the default toggles, looked up faster
 _VALUES: dict[tuple[str, bool, bool], dict[int, int]] = {}
 
 
@@ -487,6 +492,8 @@ def _table(joker: str, natural_beats_wild: bool, double_ace_flush: bool) -> dict
         table[key] = rank
         values[key] = value
     _TABLES[(joker, natural_beats_wild, double_ace_flush)] = table
+    if not (natural_beats_wild or double_ace_flush):
+        _PLAIN_TABLES[joker] = table
     _VALUES[(joker, natural_beats_wild, double_ace_flush)] = values
     return table
 
@@ -526,19 +533,20 @@ def evaluate(
     >>> evaluate("2C 2D JK KS 9S 8S 7S")                        # best five of seven
     <HandRank ace-high flush>
     """
-    rules = (joker, natural_beats_wild, double_ace_flush)
-    table = _TABLES.get(rules)
+    if natural_beats_wild or double_ace_flush:
+        table = _TABLES.get((joker, natural_beats_wild, double_ace_flush))
+    else:
+        table = _PLAIN_TABLES.get(joker)
     if table is None:
-        table = _table(*rules)
+        table = _table(joker, natural_beats_wild, double_ace_flush)
     weights = _WEIGHT_BY_KEY
     if isinstance(cards, str):
         cards = parse_cards(cards)
     if len(cards) == 5:
         a, b, c, d, e = cards
-        ka, kb, kc, kd, ke = a.key, b.key, c.key, d.key, e.key
-        key = weights[ka] + weights[kb] + weights[kc] + weights[kd] + weights[ke] + _OFFSET
-        if key < _NOT_IN_DECK and len({ka, kb, kc, kd, ke}) == 5:
-            return table[key & _MASK]
+        key = weights[a.key] + weights[b.key] + weights[c.key] + weights[d.key] + weights[e.key]
+        if (key >> _PRESENCE).bit_count() == 5:  # five distinct cards of the deck
+            return table[(key + _OFFSET) & _MASK]
     hand = _cards(cards)  # explains what is wrong, or allows six cards and more
     w = [weights[card.key] for card in hand]
     return max(
