@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from benchmarks.bots import bench_bots
 from benchmarks.memory import bench_memory
+from benchmarks.poker import bench_poker
 from benchmarks.solver import bench_solver
 from cardtable.engine import all_games, new_game
 
@@ -89,6 +90,7 @@ BENCHES: dict[str, Callable[[bool], list[Row]]] = {
     "bots": bench_bots,
     "solver": bench_solver,
     "memory": bench_memory,
+    "poker": bench_poker,
 }
 
 
