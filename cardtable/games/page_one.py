@@ -74,6 +74,7 @@ from cardtable.engine.melds import Meld
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.scoring import PENALTY, POINTS, by_rule
 from cardtable.engine.verbs import verb_specs
 from cardtable.engine.views import PlayerView, SeatView
 from cardtable.engine.zones import Visibility, Zone, hand_zones
@@ -750,7 +751,7 @@ class PageOne(TableGame):
             return f"{name}: you have no {suit}: play the joker or {other}"
         return f"{name}: follow {suit}"
 
-    def view(self, seat: int | None) -> PlayerView:
+    def _view(self, seat: int | None) -> PlayerView:
         live = self.phase_ in ("lead", "follow")
         seats = tuple(
             SeatView(
@@ -912,6 +913,7 @@ SPEC = register(
         bot="cardtable.games.page_one_bot",
         presets=PRESETS,
         notation=__doc__ or "",
+        scoring=by_rule("match", {"fewest-cards": PENALTY.named("cards left")}, POINTS.named("deals won")),
         verbs=verb_specs(("play", "draw", "take", "next")),
         family="trick-taking",
     )
