@@ -87,7 +87,7 @@ def new_game(
         raise InvalidRules(f"deal must be a mapping such as {{'hands': [...]}}, not {type(deal).__name__}")
     plan = dict(deal) if deal else None
     check_plan(plan, len(names))
-    game = spec.factory(names, ruleset, seed, plan)
+    game: Game = spec.factory(names, ruleset, seed, plan)
     if spec.verbs and type(game).__dict__.get("_notation") is None:
         type(game)._notation = grammar_of(spec.verbs)
     totals = start_totals(plan)

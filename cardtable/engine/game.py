@@ -19,6 +19,7 @@ cardtable.engine.errors.IllegalMove: you may take the discard only after you hav
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
@@ -26,13 +27,17 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
 from .cards import Card
-from .errors import IllegalMove, InvalidNotation
+from .errors import IllegalMove, InvalidNotation, UnknownGame
 from .moves import DEFAULT_GRAMMAR, Grammar, Move, parse_move
 from .phases import PhaseKind, kind_of
 from .record import write_record
+from .registry import GameSpec
+from .registry import get as get_spec
 from .rules import FORM, UNLISTED, Refusal, Rule, first_refusal
 from .ruleset import Ruleset
-from .views import GroupingView, PlayerView
+from .scoring import PENALTY, ScoreModel
+from .seating import Seating
+from .views import GroupingView, PlayerView, ScoringView
 from .zones import Zone, card_part, cards_in, deal_hidden, hidden_cards
 
 
@@ -51,6 +56,11 @@ class TableMeld(Protocol):
 
     @property
     def cards(self) -> tuple[Card, ...]: ...
+
+
+@functools.cache
+def _scoring_view(model: ScoreModel) -> ScoringView:
+    return ScoringView.of(model)
 
 
 class Game(ABC):
@@ -76,6 +86,13 @@ class Game(ABC):
     deal_spec: dict[str, Any] | None
     history: list[tuple[int, Move]]
     log: list[str]
+    seating: Seating
+    """The seats, their teams and who plays (:mod:`cardtable.engine.seating`), from the
+    spec's teams for this many players under these rules. Immutable: a change is a new value.
+    Games written before it keep their dealer and retired seats in fields of their own."""
+    score_model: ScoreModel
+    """How the game scores under these rules (the spec's ``scoring``); penalty points for a
+    game the registry does not know."""
 
     def __init__(
         self, players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None
@@ -91,6 +108,19 @@ class Game(ABC):
         self._legal_stamp: object = None
         self._legal_keys: dict[tuple[Any, ...], Move] | None = None
         self._deals_started = 0
+        spec = self._spec()
+        self.score_model = PENALTY if spec is None else spec.score_model(rules)
+        self.seating = Seating(
+            self.players, () if spec is None else spec.seat_teams(len(self.players), rules)
+        )
+
+    @classmethod
+    def _spec(cls) -> GameSpec | None:
+        """The registered spec of this game (None for a game the registry does not know)."""
+        try:
+            return get_spec(cls.game_id)
+        except UnknownGame:
+            return None
 
     # ------------------------------------------------------------------ contract
     @property
@@ -142,9 +172,37 @@ class Game(ABC):
     def outcome(self) -> Outcome | None:
         """Winners and why, once the match is over."""
 
-    @abstractmethod
     def view(self, seat: int | None) -> PlayerView:
-        """What ``seat`` may see and nothing more (None: a spectator)."""
+        """What ``seat`` may see and nothing more (None: a spectator).
+
+        The game draws its own part (:meth:`_view`); how to read the scores (the score
+        model), the teams and their totals are added here for every game alike, from the
+        spec and :attr:`seating`.
+
+        >>> from cardtable.engine import new_game
+        >>> v = new_game("gin", ["Ann", "Bob"], seed=1).view(0)
+        >>> v.scoring.label, v.scoring.lower_is_better, v.teams, v.team_totals
+        ('points', False, (), ())
+        """
+        view = self._view(seat)
+        update: dict[str, Any] = {"scoring": _scoring_view(self.score_model)}
+        teams = self.seating.teams
+        if teams:
+            model = self.score_model
+            update["teams"] = teams
+            update["team_totals"] = model.team_totals(self.scores, teams)
+            update["team_deal_scores"] = model.team_rows(self.deal_scores, teams)
+        # The view is new and nobody else holds it yet, so it is completed in place: a
+        # Pydantic model_copy costs about 10 us, a tenth of building the view, and bots ask
+        # for a view at every decision.
+        view.__dict__.update(update)
+        view.__pydantic_fields_set__.update(update)
+        return view
+
+    def _view(self, seat: int | None) -> PlayerView:
+        """The game's own part of :meth:`view`: hands, piles, seats, facts, status, scores.
+        It returns a new view at each call (:meth:`view` completes that view in place)."""
+        raise NotImplementedError(f"{type(self).__name__} must define _view(seat)")
 
     def copy(self) -> Self:
         """An independent copy (for bots and validation).
@@ -197,14 +255,15 @@ class Game(ABC):
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the state, as comparable values: each zone's card ids (in
-        order where the order counts; a hand's order aside) and the game's other state.
+        order where the order counts; a hand's order aside), the game's other state and the
+        :attr:`seating`.
 
         >>> from cardtable.engine import new_game
         >>> g = new_game("gin", ["Ann", "Bob"], seed=1)
         >>> g.snapshot() == g.copy().snapshot(), g.snapshot()[0][0][0]
         (True, 'stock')
         """
-        return (card_part(self.zones()), *self._state_snapshot())
+        return (card_part(self.zones()), *self._state_snapshot(), self.seating)
 
     def all_cards(self) -> list[Card]:
         """Every physical card of the game wherever it is (each exactly once), zone by zone.

@@ -13,15 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import UnknownGame
 from .ruleset import Ruleset
+from .scoring import PENALTY, ScoreModel, ScoreRule, model_for
+from .seating import Teams, check_teams
 from .verbs import VerbSpec
-
-if TYPE_CHECKING:
-    from .game import Game
-
 
 FAMILIES = ("rummy", "trick-taking", "poker", "board")
 """The game families, in the order a picker lists them."""
@@ -37,7 +35,9 @@ class GameSpec:
     min_players: int
     max_players: int
     rules_type: type[Ruleset]
-    factory: Callable[..., Game]
+    factory: Callable[..., Any]
+    """Builds the game: ``factory(players, rules, seed, deal) -> Game`` (typed loosely because
+    ``game.py`` reads its spec from here, and modules must not import each other)."""
     rules_text: str
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """Named presets: rule values over the defaults ({} is the default rules)."""
@@ -52,10 +52,30 @@ class GameSpec:
     and games and bots do not import each other in a circle (``cardtable.bots`` loads it)."""
     family: str = "rummy"
     """The kind of game, for grouping in the picker: one of :data:`FAMILIES`."""
+    scoring: ScoreRule = PENALTY
+    """How the game scores (:mod:`cardtable.engine.scoring`): a model, or one chosen by a
+    rule with ``by_rule``. Penalty points, lowest wins, unless a game says otherwise."""
+    teams: Callable[[int, Ruleset], Teams] | None = None
+    """The teams for a number of seats under given rules (e.g. ``lambda n, rules:
+    partnerships(n, 2)``); None: every seat plays for itself."""
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:
             raise ValueError(f"{self.id}: family {self.family!r} is not one of {', '.join(FAMILIES)}")
+
+    def score_model(self, rules: Ruleset) -> ScoreModel:
+        """The score model under ``rules``.
+
+        >>> from cardtable.engine import get
+        >>> spec = get("scala40")
+        >>> spec.score_model(spec.rules_type()).label
+        'penalty points'
+        """
+        return model_for(self.scoring, rules)
+
+    def seat_teams(self, seats: int, rules: Ruleset) -> Teams:
+        """The teams of a match of ``seats`` players under ``rules`` (() without teams)."""
+        return () if self.teams is None else check_teams(seats, self.teams(seats, rules))
 
     def preset_rules(self, name: str) -> Ruleset:
         """The ruleset of a named preset."""

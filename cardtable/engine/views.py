@@ -9,6 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from .phases import PhaseKind
+from .scoring import ScoreKind, ScoreModel
 
 
 class _Frozen(BaseModel):
@@ -90,6 +91,33 @@ class GroupingView(_Frozen):
     """The verdict in words: 'a valid show', 'not yet: ... (23 points)'."""
 
 
+class ScoringView(_Frozen):
+    """How to read the scores: what they count and which way is better (from the game's
+    :class:`~cardtable.engine.scoring.ScoreModel`)."""
+
+    kind: ScoreKind = ScoreKind.PENALTY
+    label: str = "penalty points"
+    """What the score column counts: 'penalty points', 'points', 'chips', 'deals won'."""
+    lower_is_better: bool = True
+    team_scored: bool = False
+    """Each team has one score, which its seats share."""
+
+    @classmethod
+    def of(cls, model: ScoreModel) -> ScoringView:
+        """The view of a score model.
+
+        >>> from cardtable.engine.scoring import CHIPS
+        >>> ScoringView.of(CHIPS).label, ScoringView.of(CHIPS).lower_is_better
+        ('chips', False)
+        """
+        return cls(
+            kind=model.kind,
+            label=model.label,
+            lower_is_better=model.lower_is_better,
+            team_scored=model.team_scored,
+        )
+
+
 class PlayerView(_Frozen):
     """What ``seat`` may see (``seat`` None: a spectator, who sees no hand)."""
 
@@ -129,3 +157,11 @@ class PlayerView(_Frozen):
     scores: tuple[int, ...] = ()
     result: str = ""
     """Once a deal or the match is over: who went out and why it ended."""
+    scoring: ScoringView = ScoringView()
+    """What the scores count and which way is better."""
+    teams: tuple[tuple[int, ...], ...] = ()
+    """The teams as tuples of seats (empty when every seat plays for itself)."""
+    team_totals: tuple[int, ...] = ()
+    """Each team's match total, in the order of :attr:`teams`."""
+    team_deal_scores: tuple[tuple[int | None, ...], ...] = ()
+    """Each finished deal's score per team, like :attr:`deal_scores` per seat."""

@@ -1347,7 +1347,7 @@ def test_illegal_moves_after_opening(move, fragment):
 
 @pytest.mark.parametrize(
     ("move", "token"),
-    [("discard 11H", "11H"), ("meld 7H 8H 9Z", "9Z"), ("discard ZZ", "ZZ"), ("layoff two 7H", "two")],
+    [("discard 17H", "17H"), ("meld 7H 8H 9Z", "9Z"), ("discard ZZ", "ZZ"), ("layoff two 7H", "two")],
 )
 def test_bad_tokens_raise_invalid_notation_and_change_nothing(move, token):
     game = start(["7H 8H 9H KS KD KC 2S 5D 9C", None], stock="QS")

@@ -77,6 +77,7 @@ from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.scoring import POINTS
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from cardtable.engine.views import GroupingView, MeldView, PlayerView, SeatView
 from cardtable.engine.zones import Visibility, Zone, hand_zones
@@ -1035,7 +1036,7 @@ class GinRummy(TableGame):
             ways.append("go big gin (biggin)")
         return f"{name}: " + (", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else "discard a card")
 
-    def view(self, seat: int | None) -> PlayerView:
+    def _view(self, seat: int | None) -> PlayerView:
         live = self.phase_ not in ("deal-over", "match-over")
         seats = tuple(
             SeatView(
@@ -1190,6 +1191,7 @@ SPEC = register(
         bot="cardtable.kits.rummy.closed",
         presets=PRESETS,
         notation=__doc__ or "",
+        scoring=POINTS,
         verbs=verb_specs(GinRummy.verbs, *GIN_VERBS),
     )
 )

@@ -70,6 +70,7 @@ from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.scoring import PENALTY, POINTS, by_rule
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from cardtable.engine.views import FaceUpView, GroupingView, MeldView, PlayerView
 from cardtable.engine.zones import Visibility, Zone
@@ -1364,7 +1365,7 @@ class IndianRummy(RummyGame):
         assert self.drops is not None
         return self.drops[0 if self.draws[self.cur] == 0 else 1]
 
-    def view(self, seat: int | None) -> PlayerView:
+    def _view(self, seat: int | None) -> PlayerView:
         facts: dict[str, str] = {"format": self.fmt.title}
         if self.match_deals:
             facts["match"] = f"deal {self.deals_played + 1} of {self.match_deals}"
@@ -1509,6 +1510,9 @@ SPEC = register(
         bot="cardtable.games.indian_rummy.bot",
         presets=PRESETS,
         notation=__doc__ or "",
+        scoring=by_rule(
+            "format", {"points": POINTS.named("points won"), "deals": POINTS.named("chips won")}, PENALTY
+        ),
         verbs=verb_specs(IndianRummy.verbs, *INDIAN_VERBS),
     )
 )

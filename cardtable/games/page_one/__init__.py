@@ -66,6 +66,7 @@ from typing import Any
 
 from cardtable.engine.registry import GameSpec
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.scoring import PENALTY, POINTS, by_rule
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 
 from .game import PageOne
@@ -97,6 +98,7 @@ SPEC = GameSpec(
     notation=__doc__ or "",
     verbs=verb_specs(("play", "draw", "take", "next"), PLAY_CALL),
     family="trick-taking",
+    scoring=by_rule("match", {"fewest-cards": PENALTY.named("cards left")}, POINTS.named("deals won")),
 )
 
 __all__ = ["PRESETS", "SPEC", "PageOne", "PageOneRules"]

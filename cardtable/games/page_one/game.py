@@ -674,7 +674,7 @@ class PageOne(TableGame):
             return f"{name}: you have no {suit}: play the joker or {other}"
         return f"{name}: follow {suit}"
 
-    def view(self, seat: int | None) -> PlayerView:
+    def _view(self, seat: int | None) -> PlayerView:
         live = self.phase_ in ("lead", "follow")
         seats = tuple(
             SeatView(

@@ -76,6 +76,7 @@ from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.scoring import PENALTY
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.kits.rummy.arrange import Arrangement, best_arrangement
@@ -930,7 +931,7 @@ class ProgressiveRummy(RummyGame):
                 return f"{name}: you can go out ({', '.join(outs)}) or discard"
         return f"{name}: discard a card, or go out ('out X') when the rest forms sets and runs"
 
-    def view(self, seat: int | None) -> PlayerView:
+    def _view(self, seat: int | None) -> PlayerView:
         facts = {
             "round": f"{self.round_no} of {self.last_round}",
             "dealt": str(self.k),
@@ -999,6 +1000,7 @@ SPEC = register(
         bot="cardtable.kits.rummy.closed",
         presets=PRESETS,
         notation=__doc__ or "",
+        scoring=PENALTY,
         verbs=verb_specs(ProgressiveRummy.verbs, GO_OUT),
     )
 )

@@ -64,6 +64,7 @@ from cardtable.engine.errors import InvalidRules
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.scoring import PENALTY
 from cardtable.engine.verbs import verb_specs
 from cardtable.engine.views import PlayerView
 from cardtable.kits.rummy.melds import (
@@ -746,7 +747,7 @@ class Rummy51(RummyGame):
             return f"{name}: meld {self.minimum}+ points to open, or discard"
         return f"{name}: meld, lay off or discard to end the turn"
 
-    def view(self, seat: int | None) -> PlayerView:
+    def _view(self, seat: int | None) -> PlayerView:
         facts: dict[str, str] = {"hand": f"{self.deal_no} of {self.match_hands}"}
         if self.phase_ == "play" and not self.opened[self.cur]:
             facts["opening"] = f"{self.prov_value} / {self.minimum}"
@@ -807,6 +808,7 @@ SPEC = register(
         bot="cardtable.games.rummy51.bot",
         presets=PRESETS,
         notation=__doc__ or "",
+        scoring=PENALTY,
         verbs=verb_specs(Rummy51.verbs),
     )
 )

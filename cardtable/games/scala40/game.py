@@ -42,6 +42,7 @@ from cardtable.engine.errors import InvalidRules
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec, register
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.scoring import PENALTY
 from cardtable.engine.verbs import verb_specs
 from cardtable.engine.views import PlayerView
 from cardtable.kits.rummy.melds import (
@@ -718,7 +719,7 @@ class Scala40(RummyGame):
             return f"{name}: meld {OPENING}+ points to open, or discard"
         return f"{name}: meld, lay off or discard to end the turn"
 
-    def view(self, seat: int | None) -> PlayerView:
+    def _view(self, seat: int | None) -> PlayerView:
         facts: dict[str, str] = {"deal": str(self.deal_no), "target": self._target_text()}
         if self.phase_ == "play" and not self.opened[self.cur]:
             facts["opening"] = f"{self.prov_value} / {OPENING}"
@@ -759,6 +760,7 @@ SPEC = register(
         bot="cardtable.games.scala40.bot",
         presets=PRESETS,
         notation=__doc__ or "",
+        scoring=PENALTY,
         verbs=verb_specs(Scala40.verbs),
     )
 )

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Input, OptionList, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.engine.errors import IllegalMove, InvalidNotation
@@ -26,6 +26,7 @@ from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.session import Session
 from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.scores import ScoresScreen
 from cardtable.tui.widgets import (
     FaceUpCard,
     GroupsPanel,
@@ -65,73 +66,6 @@ class ChoiceModal(ModalScreen[str | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-class ScoresScreen(Screen[str]):
-    """End of a deal or of the match: per-deal and total scores, and what happened."""
-
-    BINDINGS = [
-        Binding("enter", "primary", "Continue", id="continue"),
-        Binding("escape", "dismiss_back", "Back to the table", id="back-to-table", show=False),
-    ]
-    DEFAULT_CSS = """
-    ScoresScreen { align: center middle; background: $panel; }
-    ScoresScreen > Vertical { width: 90%; max-width: 100; height: auto; max-height: 95%; border: heavy $primary; background: $surface; padding: 1 2; }
-    ScoresScreen #scores-title { text-style: bold; color: $primary; }
-    ScoresScreen DataTable { height: auto; max-height: 14; margin: 1 0; }
-    ScoresScreen Horizontal { height: auto; }
-    ScoresScreen Button { margin-right: 2; }
-    """
-
-    def __init__(self, view: PlayerView, over: bool, hints: list[int] | None = None) -> None:
-        super().__init__()
-        self.view = view
-        self.over = over
-        self.hints = hints or []
-
-    def compose(self) -> ComposeResult:
-        view = self.view
-        title = "Match over" if self.over else f"Deal {view.deal_number} is over"
-        with Vertical():
-            yield Static(title, id="scores-title")
-            yield Static(view.result or "", id="scores-result")
-            left = ", ".join(f"{s.name} {s.card_count}" for s in view.seats if s.active or s.card_count)
-            yield Static(f"Cards left in hand: {left}", id="scores-cards")
-            if self.over:
-                yield Static(view.status, id="scores-outcome")
-            yield DataTable(id="scores-table", cursor_type="none", zebra_stripes=True)
-            with Horizontal():
-                if self.over:
-                    yield Button("Play again", id="again", variant="primary")
-                    yield Button("New game", id="picker")
-                    yield Button("Quit", id="quit")
-                else:
-                    yield Button("Next deal", id="next", variant="primary")
-                    yield Button("Look at the table", id="look")
-
-    def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        names = [s.name for s in self.view.seats]
-        table.add_columns("Deal", *names)
-        for i, row in enumerate(self.view.deal_scores, start=1):
-            table.add_row(str(i), *("—" if v is None else str(v) for v in row))
-        table.add_row(Text("Total", style="bold"), *(Text(str(v), style="bold") for v in self.view.scores))
-        if any(self.hints):
-            table.add_row(
-                Text("Hints used", style="italic"), *(Text(str(h), style="italic") for h in self.hints)
-            )
-        table.can_focus = False
-        self.query_one(Button).focus()
-
-    def action_primary(self) -> None:
-        self.dismiss("again" if self.over else "next")
-
-    def action_dismiss_back(self) -> None:
-        if not self.over:
-            self.dismiss("look")
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "next")
 
 
 class TableScreen(Screen[None]):

@@ -1,0 +1,142 @@
+"""The score table at the end of a deal or of the match, drawn from the view alone.
+
+What the scores count (penalty points, points, chips...) and which way is better come from
+the view's score model; teams, when the view has them, get columns of their own with their
+totals (in a team-scored game the teams' columns replace the seats').
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Static
+
+from cardtable.engine.scoring import ScoreKind
+from cardtable.engine.views import PlayerView
+
+
+def team_name(view: PlayerView, team: Sequence[int]) -> str:
+    """A team by its players' names: 'Ann & Cid'."""
+    return " & ".join(view.seats[s].name for s in team)
+
+
+def score_hint(view: PlayerView) -> str:
+    """How to read the table, in a sentence or two."""
+    scoring = view.scoring
+    better = "lower is better" if scoring.lower_is_better else "higher is better"
+    if scoring.kind is ScoreKind.CHIPS:
+        text = f"Chips: {better}; a player with no chips has left the match."
+    else:
+        text = f"Scores are {scoring.label}: {better}."
+    if view.teams:
+        if scoring.team_scored:
+            text += " Each team scores as one."
+        else:
+            text += " A team's total is the sum of its players' scores."
+    return text
+
+
+class ScoresScreen(Screen[str]):
+    """End of a deal or of the match: per-deal and total scores, and what happened."""
+
+    BINDINGS = [
+        Binding("enter", "primary", "Continue", id="continue"),
+        Binding("escape", "dismiss_back", "Back to the table", id="back-to-table", show=False),
+    ]
+    DEFAULT_CSS = """
+    ScoresScreen { align: center middle; background: $panel; }
+    ScoresScreen > Vertical { width: 90%; max-width: 100; height: auto; max-height: 95%; border: heavy $primary; background: $surface; padding: 1 2; }
+    ScoresScreen #scores-title { text-style: bold; color: $primary; }
+    ScoresScreen DataTable { height: auto; max-height: 14; margin: 1 0 0 0; }
+    ScoresScreen #scores-model { color: $text-muted; margin-bottom: 1; }
+    ScoresScreen Horizontal { height: auto; }
+    ScoresScreen Button { margin-right: 2; }
+    """
+
+    def __init__(self, view: PlayerView, over: bool, hints: list[int] | None = None) -> None:
+        super().__init__()
+        self.view = view
+        self.over = over
+        self.hints = hints or []
+
+    def compose(self) -> ComposeResult:
+        view = self.view
+        title = "Match over" if self.over else f"Deal {view.deal_number} is over"
+        with Vertical():
+            yield Static(title, id="scores-title")
+            yield Static(view.result or "", id="scores-result")
+            left = ", ".join(f"{s.name} {s.card_count}" for s in view.seats if s.active or s.card_count)
+            yield Static(f"Cards left in hand: {left}", id="scores-cards")
+            if self.over:
+                yield Static(view.status, id="scores-outcome")
+            yield DataTable(id="scores-table", cursor_type="none", zebra_stripes=True)
+            yield Static(score_hint(view), id="scores-model")
+            with Horizontal():
+                if self.over:
+                    yield Button("Play again", id="again", variant="primary")
+                    yield Button("New game", id="picker")
+                    yield Button("Quit", id="quit")
+                else:
+                    yield Button("Next deal", id="next", variant="primary")
+                    yield Button("Look at the table", id="look")
+
+    def on_mount(self) -> None:
+        self.fill(self.query_one(DataTable))
+        self.query_one(Button).focus()
+
+    def fill(self, table: DataTable[str | Text]) -> None:
+        """One column per seat (none in a team-scored game), one per team, one row per deal,
+        then the totals and the hints used."""
+        view = self.view
+        chips = view.scoring.kind is ScoreKind.CHIPS
+        seats = () if view.teams and view.scoring.team_scored else tuple(range(len(view.seats)))
+        teams = view.teams
+        table.add_column(view.scoring.label.capitalize(), key="deal")
+        for s in seats:
+            table.add_column(view.seats[s].name, key=f"seat-{s}")
+        for t, team in enumerate(teams):
+            table.add_column(team_name(view, team), key=f"team-{t}")
+
+        def cell(value: int | None) -> str:
+            if value is None:
+                return "—"
+            return f"{value:+d}" if chips and value else str(value)
+
+        team_rows = view.team_deal_scores or [()] * len(view.deal_scores)
+        for i, (row, team_row) in enumerate(zip(view.deal_scores, team_rows, strict=False), start=1):
+            table.add_row(f"Deal {i}", *(cell(row[s]) for s in seats), *(cell(v) for v in team_row))
+
+        def total(value: int, out: bool) -> Text:
+            return Text(f"{value} (out)" if out else str(value), style="bold")
+
+        table.add_row(
+            Text("Stacks" if chips else "Total", style="bold"),
+            *(
+                total(view.scores[s], chips and (view.scores[s] <= 0 or not view.seats[s].active))
+                for s in seats
+            ),
+            *(total(v, False) for v in view.team_totals),
+        )
+        if any(self.hints):
+            hints = [Text(str(self.hints[s]) if s < len(self.hints) else "", style="italic") for s in seats]
+            hints += [
+                Text(str(sum(self.hints[s] for s in team if s < len(self.hints))), style="italic")
+                for team in teams
+            ]
+            table.add_row(Text("Hints used", style="italic"), *hints)
+        table.can_focus = False
+
+    def action_primary(self) -> None:
+        self.dismiss("again" if self.over else "next")
+
+    def action_dismiss_back(self) -> None:
+        if not self.over:
+            self.dismiss("look")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "next")
