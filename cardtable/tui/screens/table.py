@@ -3,6 +3,10 @@
 Gestures (keys or clicks) become moves by matching the engine's legal moves; when several
 match, a chooser asks; when none does, the engine's own reason is shown. Between two
 people's turns the table goes blank (a spectator view) and a hand-off screen waits.
+
+The table knows no game: it draws the viewer's ``PlayerView`` (``session.view``) and reaches
+the game only through the session (legal moves, ``find_move``, ``play``, hints, groups);
+``tests/tui/test_knows_no_game.py`` fails if it reads the game object.
 """
 
 from __future__ import annotations
