@@ -20,14 +20,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardtable.bots import BOTS, Decision, decide, hint, make_bot
-from cardtable.engine import new_game
+from cardtable.bots import BOTS, Decision, arrange, decide, hint, make_bot
+from cardtable.engine import get, new_game
 from cardtable.engine.api import replay
 from cardtable.engine.errors import CardtableError, InvalidRecord
 from cardtable.engine.game import Game
 from cardtable.engine.moves import Move
 from cardtable.engine.record import parse_header, write_record
+from cardtable.engine.ruleset import non_defaults
 from cardtable.engine.saves import autosave_path, read_record, write_atomic
+from cardtable.engine.verbs import VerbSpec
+from cardtable.engine.views import GroupingView, PlayerView
 
 
 def seat_kinds(bots: Sequence[str | None]) -> list[str]:
@@ -131,6 +134,64 @@ class Session:
         self.hints[seat] += 1
         self.autosave()
         return hint(self.game, random.Random(self.game.seed ^ len(self.game.history)))
+
+    # ------------------------------------------------------------------ what a table asks
+    # A table draws views and plays moves through these; it never reads the game itself.
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` may see (None: a spectator), with the identities of the viewer's own
+        cards (``hand_ids``) when the game's view leaves them out: a table keeps the
+        player's arrangement by them, since two packs give equal names.
+
+        >>> s = Session.start("scala40", ["Ann", "Bob"], [None, None], seed=3)
+        >>> v = s.view(0)
+        >>> len(v.hand_ids) == len(v.hand) == 13, s.view(None).hand_ids
+        (True, ())
+        """
+        view = self.game.view(seat)
+        if seat is None or view.hand_ids:
+            return view
+        hand = self.game.hand(seat)
+        if tuple(c.name for c in hand) != view.hand:  # a view in another order: ids would lie
+            return view
+        return view.model_copy(update={"hand_ids": tuple(c.id for c in hand)})
+
+    @property
+    def verbs(self) -> tuple[VerbSpec, ...]:
+        """The game's move verbs (keys, labels, what each takes), from its spec."""
+        return get(self.game.game_id).verbs
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves of the seat to act (values: verb, cards, target; ``str`` is the notation)."""
+        return self.game.legal_moves()
+
+    def find_move(self, move: Move | str) -> Move:
+        """The legal move that ``move`` means; :class:`IllegalMove` says why if none (nothing
+        is played)."""
+        return self.game.find_move(move)
+
+    def warning(self, move: Move) -> str | None:
+        """Why a player may want to think twice before a legal move (None: no reason)."""
+        return self.game.warning(move)
+
+    def grouping(self, seat: int, finish: int | None = None) -> GroupingView | None:
+        """``seat``'s own hand in its best groups with the card of id ``finish`` set apart to
+        go out with (a declare panel); None in games without such a show."""
+        card = next((c for c in self.game.hand(seat) if c.id == finish), None)
+        return self.game.grouping(seat, card)
+
+    def arrange(self, hand: Sequence[str]) -> tuple[list[list[str]], list[str]]:
+        """Card names arranged for display: the best melds under this game's rules, and the
+        loose cards."""
+        return arrange(self.game.game_id, self.game.rules, hand)
+
+    def rule_values(self) -> dict[str, Any]:
+        """Every rule's value in force (for the rules screen)."""
+        rules = self.game.rules
+        return {**rules.model_dump(), **non_defaults(rules)}
+
+    def changed_rules(self) -> dict[str, Any]:
+        """The rules that differ from the game's defaults (to play the same match again)."""
+        return non_defaults(self.game.rules)
 
     def record(self) -> str:
         """The record text with the seats line."""

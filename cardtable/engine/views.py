@@ -130,6 +130,9 @@ class PlayerView(_Frozen):
     to_act: int | None
     seats: tuple[SeatView, ...]
     hand: tuple[str, ...] = ()
+    hand_ids: tuple[int, ...] = ()
+    """The identities (``Card.id``) of the cards in ``hand``, in the same order, or empty: with
+    two packs names repeat, and a table keeps the player's own arrangement by these."""
     stock_count: int = 0
     stock_label: str = "stock"
     """What the game calls the stock (Indian Rummy: 'closed deck')."""

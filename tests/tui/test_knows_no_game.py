@@ -61,3 +61,62 @@ def test_every_game_declares_a_key_for_each_verb_and_no_key_twice() -> None:
         assert spec.verbs, spec.id
         assert len(keys) == len(set(keys)), (spec.id, keys)
         assert not reserved & set(keys), (spec.id, keys)
+
+
+def game_reads(text: str) -> list[tuple[int, str]]:
+    """Where a source reaches into a game: ``X.game`` where X is a session (``session.game``,
+    ``self.session.game``), any attribute read on something called ``game`` (``game.hands``,
+    ``self.game.phase_``), and an import of the ``Game`` class or its module. A ``PlayerView``'s
+    own ``game`` field (the game's id) is read as ``view.game``, which none of these match."""
+    hits: list[tuple[int, str]] = []
+
+    def called(node: ast.expr, name: str) -> bool:
+        return (isinstance(node, ast.Name) and node.id == name) or (
+            isinstance(node, ast.Attribute) and node.attr == name
+        )
+
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Attribute):
+            if node.attr == "game" and called(node.value, "session"):
+                hits.append((node.lineno, f"session.game: {ast.unparse(node)}"))
+            elif called(node.value, "game"):
+                hits.append((node.lineno, f"reads the game: {ast.unparse(node)}"))
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if module == "cardtable.engine.game" or (
+                module == "cardtable.engine" and any(a.name in ("Game", "game") for a in node.names)
+            ):
+                hits.append((node.lineno, f"imports the game: from {module} import ..."))
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names if a.name.startswith("cardtable.engine.game")]
+            hits.extend((node.lineno, f"imports {name}") for name in names)
+    return hits
+
+
+def test_the_tui_reads_views_and_the_session_never_the_game() -> None:
+    """Widgets and screens draw views (``PlayerView``) and talk to the game through the
+    session (``session.view``, ``legal_moves``, ``play``, ``find_move``, ``hint``...): no file
+    under cardtable/tui reads the game object or imports its class. No allow-list."""
+    hits = [
+        f"{path.relative_to(TUI.parent)}:{line}: {what}"
+        for path, text in sources()
+        for line, what in game_reads(text)
+    ]
+    assert hits == []
+
+
+def test_the_game_reads_check_has_teeth() -> None:
+    """The check catches each way of reaching the game that the table used before, and lets
+    views and the session be."""
+    caught = [
+        "self.session.game.hands",
+        "game = session.game",
+        "self.game.legal_moves()",
+        "game.phase_kind",
+        "from cardtable.engine.game import Game",
+        "from cardtable.engine import Game, get",
+        "import cardtable.engine.game",
+    ]
+    for text in caught:
+        assert game_reads(text), text
+    assert game_reads("view.game\nself.seen().game\nself.session.view(0).hand\nsession.play('draw')") == []

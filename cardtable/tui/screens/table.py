@@ -3,6 +3,10 @@
 Gestures (keys or clicks) become moves by matching the engine's legal moves; when several
 match, a chooser asks; when none does, the engine's own reason is shown. Between two
 people's turns the table goes blank (a spectator view) and a hand-off screen waits.
+
+The table knows no game: it draws the viewer's ``PlayerView`` (``session.view``) and reaches
+the game only through the session (legal moves, ``find_move``, ``play``, hints, groups);
+``tests/tui/test_knows_no_game.py`` fails if it reads the game object.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardtable.engine.cards import Card, parse_card
 from cardtable.engine.errors import IllegalMove, InvalidNotation
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
@@ -97,13 +102,11 @@ class TableScreen(Screen[None]):
         """The last hint's move: first among the choices when its cards allow several."""
         self.cursor = 0
         self.sort_mode = 0
-        self.log_seen = 0
         self.bot_timer: Any = None
         self.handing_off = False
         self.last_message = ""
-        from cardtable.engine import get
-
-        specs = get(session.game.game_id).verbs
+        self.log_shown: tuple[str, ...] = ()
+        specs = session.verbs
         self.verb_specs: dict[str, VerbSpec] = {v.name: v for v in specs}
         """The game's verbs by name: keys, labels and what each takes come from here."""
         self.verbs = set(self.verb_specs)
@@ -156,13 +159,31 @@ class TableScreen(Screen[None]):
         self.advance()
 
     # ------------------------------------------------------------------ state helpers
-    @property
-    def game(self) -> Any:
-        return self.session.game
+    def seen(self) -> PlayerView:
+        """What the viewer may see now (a spectator's view while no one views): everything
+        the table draws comes from here."""
+        return self.session.view(self.viewer)
+
+    def names(self, view: PlayerView | None = None) -> list[str]:
+        """The players' names by seat."""
+        return [s.name for s in (view or self.seen()).seats]
+
+    def _held(self, seat: int) -> list[Card]:
+        """``seat``'s cards as its view shows them, each with its identity (without one from
+        the view: its name and occurrence, so equal cards stay apart)."""
+        view = self.session.view(seat)
+        cards: list[Card] = []
+        seen: Counter[str] = Counter()
+        for i, name in enumerate(view.hand):
+            card = parse_card(name)
+            seen[name] += 1
+            ident = view.hand_ids[i] if view.hand_ids else -1 - (100 * seen[name] + card.key)
+            cards.append(Card(card.rank, card.suit, card.copy, ident))
+        return cards
 
     def hand_order(self, seat: int) -> list[int]:
         """The viewer's arrangement (card ids), kept across moves: new cards go last."""
-        hand = self.game.hand(seat)
+        hand = self._held(seat)
         ids = {c.id for c in hand}
         order = [i for i in self.order.get(seat, []) if i in ids]
         known = set(order)
@@ -170,24 +191,20 @@ class TableScreen(Screen[None]):
         self.order[seat] = order
         return order
 
-    def hand_cards(self, seat: int) -> list[Any]:
-        by_id = {c.id: c for c in self.game.hand(seat)}
+    def hand_cards(self, seat: int) -> list[Card]:
+        by_id = {c.id: c for c in self._held(seat)}
         return [by_id[i] for i in self.hand_order(seat)]
 
     def my_turn(self) -> bool:
-        game = self.game
-        return (
-            not self.handing_off
-            and self.viewer is not None
-            and game.to_act == self.viewer
-            and not self.session.is_bot(game.to_act)
-        )
+        if self.handing_off or self.viewer is None:
+            return False
+        seat = self.seen().to_act
+        return seat == self.viewer and not self.session.is_bot(seat)
 
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
-        game = self.game
-        view = game.view(self.viewer)
-        names = list(game.players)
+        view = self.seen()
+        names = self.names(view)
         header = Text(f" {view.title} ", style="bold reverse")
         header.append(f"  deal {view.deal_number}")
         for key, value in view.facts.items():
@@ -210,8 +227,8 @@ class TableScreen(Screen[None]):
         self.query_one(TrickArea).show(view.trick, names)
         self._draw_face_up(view)
         self._draw_melds(view)
-        self._draw_hand()
-        self._draw_log()
+        self._draw_hand(view)
+        self._draw_log(view)
         status = view.status
         if self.last_message:
             status = f"{status}\n{self.last_message}"
@@ -239,7 +256,7 @@ class TableScreen(Screen[None]):
         chosen = self.selected_cards()
         finish = chosen[0] if len(chosen) == 1 else self.cursor_card()
         try:
-            return self.game.grouping(self.viewer, finish)
+            return self.session.grouping(self.viewer, None if finish is None else finish.id)
         except Exception as exc:  # a panel must never take the table down
             self.notify(f"The groups could not be shown: {exc}", severity="warning")
             return None
@@ -252,13 +269,15 @@ class TableScreen(Screen[None]):
         if not view.melds:
             area.mount(Static("(no melds on the table yet)", classes="empty-note"))
             return
-        area.mount_all(MeldLine(m, self.game.players[m.owner]) for m in view.melds)
+        names = self.names(view)
+        area.mount_all(MeldLine(m, names[m.owner]) for m in view.melds)
 
-    def _draw_hand(self) -> None:
+    def _draw_hand(self, view: PlayerView | None = None) -> None:
         widget = self.query_one(HandWidget)
         if self.viewer is None or self.handing_off:
-            nxt = self.game.to_act
-            who = self.game.players[nxt] if nxt is not None else "nobody"
+            view = view or self.seen()
+            nxt = view.to_act
+            who = self.names(view)[nxt] if nxt is not None else "nobody"
             widget.hide(f"Hands are hidden. Next to play: {who}.")
             self.query_one(GroupsPanel).show(None)
             return
@@ -269,25 +288,23 @@ class TableScreen(Screen[None]):
         # The declare panel follows the cursor: it judges going out with the card under it.
         self.query_one(GroupsPanel).show(self._grouping())
 
-    def _draw_log(self) -> None:
-        lines = self.game.log
-        if len(lines) == self.log_seen:
+    def _draw_log(self, view: PlayerView) -> None:
+        lines = view.log
+        if lines == self.log_shown:
             return
-        self.log_seen = len(lines)
-        self.query_one("#log-text", Static).update("\n".join(lines[-60:]))
+        self.log_shown = lines
+        self.query_one("#log-text", Static).update("\n".join(lines))
         self.query_one("#log", VerticalScroll).scroll_end(animate=False)
 
     # ------------------------------------------------------------------ turn flow
     def advance(self) -> None:
         """After a move: scores, a bot's turn, or the next human (with a hand-off)."""
-        game = self.game
         if self.session.save_error:
             self.notify(self.session.save_error, severity="warning", timeout=6)
-        if game.is_over or game.phase_kind is PhaseKind.DEAL_OVER:
+        view = self.seen()
+        seat = view.to_act
+        if seat is None or view.phase_kind is PhaseKind.DEAL_OVER:  # no one to act: the match is over
             self.show_scores()
-            return
-        seat = game.to_act
-        if seat is None:
             return
         if self.session.is_bot(seat):
             delay = float(self.app.settings.bot_delay) if hasattr(self.app, "settings") else 0.5
@@ -308,7 +325,7 @@ class TableScreen(Screen[None]):
         self.viewer = None
         self.selected = set()
         self.redraw()
-        name = self.game.players[seat]
+        name = self.names()[seat]
 
         def done(_: None) -> None:
             self.handing_off = False
@@ -320,7 +337,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(HandoffScreen(name), done)
 
     def bot_step(self) -> None:
-        seat = self.game.to_act
+        seat = self.seen().to_act
         if seat is None or not self.session.is_bot(seat) or self.handing_off:
             return
         try:
@@ -332,8 +349,7 @@ class TableScreen(Screen[None]):
         self.advance()
 
     def show_scores(self) -> None:
-        game = self.game
-        view = game.view(self.viewer)
+        view = self.seen()
 
         def chosen(what: str | None) -> None:
             if what == "next":
@@ -345,16 +361,15 @@ class TableScreen(Screen[None]):
             elif what == "quit":
                 self.app.exit()
 
-        self.app.push_screen(ScoresScreen(view, game.is_over, list(self.session.hints)), chosen)
+        over = view.to_act is None
+        self.app.push_screen(ScoresScreen(view, over, list(self.session.hints)), chosen)
 
     def play_again(self) -> None:
-        game = self.game
-        from cardtable.engine.ruleset import non_defaults
-
+        view = self.seen()
         app: Any = self.app
         app.pop_screen()
         app.start_session(
-            game.game_id, list(game.players), list(self.session.bots), rules=non_defaults(game.rules)
+            view.game, self.names(view), list(self.session.bots), rules=self.session.changed_rules()
         )
 
     # ------------------------------------------------------------------ moves
@@ -363,8 +378,8 @@ class TableScreen(Screen[None]):
         game warns about (a wrong show that costs points) is played only once confirmed."""
         try:
             if not confirmed:
-                found = self.game.find_move(move)
-                warning = self.game.warning(found)
+                found = self.session.find_move(move)
+                warning = self.session.warning(found)
                 if warning:
                     yes = f"yes: {found}"
 
@@ -385,7 +400,7 @@ class TableScreen(Screen[None]):
         self.app.clear_notifications()
         drew = self.verb_specs.get(done.kind)
         if drew is not None and drew.pile and self.viewer is not None:  # the new card is last: show it
-            self.cursor = len(self.game.hand(self.viewer)) - 1
+            self.cursor = len(self.seen().hand) - 1
         self.redraw()
         self.advance()
         return True
@@ -395,20 +410,20 @@ class TableScreen(Screen[None]):
         self.notify(reason, title="Not allowed", severity="warning", timeout=5)
         self.redraw()
 
-    def selected_cards(self) -> list[Any]:
+    def selected_cards(self) -> list[Card]:
         if self.viewer is None:
             return []
         cards = self.hand_cards(self.viewer)
         return [cards[i] for i in sorted(self.selected) if i < len(cards)]
 
-    def cursor_card(self) -> Any:
+    def cursor_card(self) -> Card | None:
         """The viewer's card under the cursor (None without a hand)."""
         if self.viewer is None:
             return None
         hand = self.hand_cards(self.viewer)
         return hand[self.cursor] if 0 <= self.cursor < len(hand) else None
 
-    def selected_or_cursor(self) -> list[Any]:
+    def selected_or_cursor(self) -> list[Card]:
         """The selected cards, or with none selected the card under the cursor."""
         cards = self.selected_cards()
         if not cards:
@@ -421,8 +436,7 @@ class TableScreen(Screen[None]):
         if not self.my_turn():
             self.refuse(self._not_your_turn())
             return
-        game = self.game
-        legal = [m for m in game.legal_moves() if m.kind == verb]
+        legal = [m for m in self.session.legal_moves() if m.kind == verb]
         spec = self.verb_specs.get(verb)
         if spec is None:
             self.refuse(f"'{verb}' is not a move of this game")
@@ -460,7 +474,7 @@ class TableScreen(Screen[None]):
             names = " ".join(c.name for c in cards)
             if spec.takes is Takes.TARGET:
                 number = target if target is not None else 1
-                if not game.melds:
+                if not self.seen().melds:
                     self.refuse(f"there are no melds on the table to {spec.label.lower()} on")
                     return
                 self._explain(f"{verb} {number} {names}")
@@ -469,19 +483,21 @@ class TableScreen(Screen[None]):
 
     def _explain(self, text: str) -> None:
         try:
-            self.game.find_move(text)
+            self.session.find_move(text)
         except (IllegalMove, InvalidNotation) as exc:
             self.refuse(str(exc))
             return
         self.refuse(f"'{text}' is not possible now")
 
     def _not_your_turn(self) -> str:
-        game = self.game
-        if game.to_act is None:
+        view = self.seen()
+        seat = view.to_act
+        if seat is None:
             return "the match is over"
-        if self.session.is_bot(game.to_act):
-            return f"{game.players[game.to_act]} (computer) is thinking"
-        return f"it is {game.players[game.to_act]}'s turn"
+        name = self.names(view)[seat]
+        if self.session.is_bot(seat):
+            return f"{name} (computer) is thinking"
+        return f"it is {name}'s turn"
 
     # ------------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -491,7 +507,7 @@ class TableScreen(Screen[None]):
                 return False  # this game has no such move: keep the footer short
             if not self.my_turn():
                 return None
-            kinds = {m.kind for m in self.game.legal_moves()}
+            kinds = {m.kind for m in self.session.legal_moves()}
             return True if verb in kinds else None
         if action in ("act", "hint"):
             return True if self.my_turn() else None
@@ -509,7 +525,7 @@ class TableScreen(Screen[None]):
         the next deal."""
         if not self.my_turn():
             return
-        kinds = {m.kind for m in self.game.legal_moves()}
+        kinds = {m.kind for m in self.session.legal_moves()}
         count = len(self.selected)
         going_out = self._going_out_verb() if count <= 1 else None
         ladder = sorted(
@@ -517,7 +533,7 @@ class TableScreen(Screen[None]):
         )
         for spec in ladder:
             if spec.takes is Takes.NOTHING:
-                fits = not spec.draw_phase_only or self.game.phase_kind is PhaseKind.DRAW
+                fits = not spec.draw_phase_only or self.seen().phase_kind is PhaseKind.DRAW
             elif spec.goes_out:
                 fits = spec.name == going_out
             elif spec.takes is Takes.CARD:
@@ -533,8 +549,8 @@ class TableScreen(Screen[None]):
             return
         card_verbs = [v for v in self.verb_specs.values() if v.uses_cards and v.name in kinds]
         if card_verbs:
-            keys = ", ".join(f"{v.key} to {v.label.lower()}" for v in card_verbs)
-            self.refuse(f"select cards, then press {keys}")
+            how = ", ".join(f"{v.key} to {v.label.lower()}" for v in card_verbs)
+            self.refuse(f"select cards, then press {how}")
         else:
             keys = [
                 f"{self.verb_specs[k].key} {k}"
@@ -559,7 +575,7 @@ class TableScreen(Screen[None]):
     def action_cursor(self, step: int) -> None:
         if self.viewer is None:
             return
-        size = len(self.game.hand(self.viewer))
+        size = len(self.seen().hand)
         if size:
             self.cursor = (self.cursor + step) % size
             self._draw_hand()
@@ -592,13 +608,15 @@ class TableScreen(Screen[None]):
     def action_sort(self) -> None:
         if self.viewer is None:
             return
-        by_id = {c.id: c for c in self.game.hand(self.viewer)}
+        by_id = {c.id: c for c in self._held(self.viewer)}
         self.sort_mode = (self.sort_mode + 1) % 2
-        if self.sort_mode == 1:
-            # jokers last (their suit_index, 4, is also the stars')
-            key = lambda i: (by_id[i].suit_index + (by_id[i].rank == 0), by_id[i].rank)  # noqa: E731
-        else:
-            key = lambda i: (by_id[i].rank == 0, by_id[i].rank, by_id[i].suit_index)  # noqa: E731
+
+        def key(i: int) -> tuple[int, ...]:
+            card = by_id[i]
+            if self.sort_mode == 1:  # jokers last (their suit_index, 4, is also the stars')
+                return (card.suit_index + (card.rank == 0), card.rank)
+            return (card.rank == 0, card.rank, card.suit_index)
+
         self.order[self.viewer] = sorted(self.hand_order(self.viewer), key=key)
         self.selected = set()
         self._draw_hand()
@@ -641,10 +659,8 @@ class TableScreen(Screen[None]):
         """Order the hand into its best groups (melds first, then the loose cards)."""
         if self.viewer is None or self.handing_off:
             return
-        from cardtable.bots import arrange
-
         cards = self.hand_cards(self.viewer)
-        melds, loose = arrange(self.game.game_id, self.game.rules, [c.name for c in cards])
+        melds, loose = self.session.arrange([c.name for c in cards])
         taken: set[int] = set()
         order: list[int] = []
         for group in [*melds, loose]:
@@ -714,13 +730,11 @@ class TableScreen(Screen[None]):
         return next((v for v in targeted if v in legal), targeted[0] if targeted else None)
 
     def _legal(self) -> tuple[Move, ...]:
-        return self.game.legal_moves() if self.my_turn() else ()
+        return self.session.legal_moves() if self.my_turn() else ()
 
     def action_rules(self) -> None:
-        from cardtable.engine.ruleset import non_defaults
-
         app: Any = self.app
-        app.show_rules(self.game.game_id, {**self.game.rules.model_dump(), **non_defaults(self.game.rules)})
+        app.show_rules(self.seen().game, self.session.rule_values())
 
     def action_new_game(self) -> None:
         self.app.pop_screen()
@@ -735,7 +749,7 @@ class TableScreen(Screen[None]):
     def pile_clicked(self, event: PileWidget.Clicked) -> None:
         # Drawing verbs name their pile; outside a draw phase a click on the face-up pile
         # plays the selected card there (the first one-card verb on the Enter ladder).
-        drawing = self.game.phase_kind is PhaseKind.DRAW or event.pile == "stock"
+        drawing = self.seen().phase_kind is PhaseKind.DRAW or event.pile == "stock"
         if drawing:
             verb = next((v.name for v in self.verb_specs.values() if v.pile == event.pile), None)
         else:
