@@ -1,0 +1,530 @@
+"""The meld solver's memoised search over a prepared hand (:class:`_Search`), and the
+building of its choices into melds (:func:`_build`). How the search works and why it is
+exact: :mod:`cardtable.kits.rummy.arrange`."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from cardtable.engine.cards import ALL_SUITS, JOKER_RANK, SUITS, Card, card_of
+
+from ._hand import _SIGS, _Hand, _take
+from .melds import RUN, SET, Meld, MeldRules, rank_at
+
+_SIG_INFO: list[tuple[int, int, int, int, int]] = []
+
+
+def _sig_info(sid: int) -> tuple[int, int, int, int, int]:
+    if len(_SIG_INFO) != len(_SIGS):
+        _SIG_INFO[:] = sorted(_SIGS, key=_SIGS.__getitem__)
+    return _SIG_INFO[sid]
+
+
+@lru_cache(maxsize=64)
+def _guard(count: int, width: int) -> int:
+    """The guard bit of every field: taking a meld must leave them all set."""
+    return sum(1 << (f * width + width - 1) for f in range(count))
+
+
+_TRANS: dict[tuple[int, int, int, int], tuple[dict[int, int], dict[int, int]]] = {}
+"""Per (tokens, runs, pure runs, long runs) caps: the search's meld transitions on ``aux``
+(``aux << 10 | signature id``) and its token transitions, kept across hands."""
+_TRANS_MAX = 1 << 18
+"""Transitions kept per caps before the table is started again (a bound on memory)."""
+
+
+class _Search:
+    """The memoised search over one prepared hand (costs are plain ints).
+
+    The state is the packed class counts ``s`` plus one small int ``aux`` holding the
+    tokens owed ``t`` (negative: wild-rank cards already given as tokens), the tokens
+    that may still be absorbed ``u``, the runs and pure runs so far (capped at the need)
+    and the discard flag; meld transitions on ``aux`` are cached per meld signature.
+    """
+
+    __slots__ = (
+        "_tables",
+        "big",
+        "caps",
+        "dead",
+        "disc",
+        "floor",
+        "hand",
+        "inf",
+        "jdead",
+        "jdisc",
+        "tok_cost",
+        "ucap",
+    )
+
+    def __init__(
+        self,
+        hand: _Hand,
+        dead: list[int],
+        disc: list[int | None],
+        jdead: list[int],
+        jdisc: list[int | None],
+        caps: tuple[int, int, int],
+        *,
+        inf: int,
+        big: int = 0,
+        tok_cost: int = 0,
+        floor: int | None = None,
+    ) -> None:
+        if floor is None:
+            floor = -inf
+        self.hand = hand
+        self.dead = dead
+        self.disc = disc
+        self.jdead = jdead
+        self.jdisc = jdisc
+        self.caps = caps
+        self.tok_cost = tok_cost
+        self.inf = inf
+        self.big = big
+        """Cost added to a split that misses the need (0: such splits are impossible)."""
+        self.floor = floor
+        """No cost is below this (0 when every cost is >= 0): reaching it ends a state's search."""
+        self.ucap = hand.tokens
+        self._tables: tuple[list[tuple[int, int, list[int]]], list[tuple[int, int, list[int]]]] | None = None
+
+    def settle(self, t: int, u: int, d: int) -> tuple[int, int, int]:
+        """Settle the printed jokers: ``(cost, jokers used, joker discarded or -1)`` when
+        ``t`` tokens are still owed and up to ``t + u`` may be absorbed."""
+        best = (self.inf, 0, -1)
+        tables = self._tables if self._tables is not None else self._make_tables()
+        for q, base, tail in tables[d]:
+            lo_k, hi_k = max(t, 0), min(t + u, len(tail) - 1)
+            for k in range(lo_k, hi_k + 1):
+                cost = base + tail[k]
+                if cost < best[0]:
+                    best = (cost, k, q)
+        return best
+
+    def _make_tables(self) -> tuple[list[tuple[int, int, list[int]]], list[tuple[int, int, list[int]]]]:
+        """Per discard choice (none, or each distinct joker that may be thrown): its cost and
+        the cost of the jokers kept when the first k of the rest (costliest first) are used."""
+        jdead, jdisc = self.jdead, self.jdisc
+        order = sorted(range(len(jdead)), key=lambda j: -jdead[j])
+
+        def tail(rest: list[int]) -> list[int]:
+            out = [0] * (len(rest) + 1)
+            for k in range(len(rest) - 1, -1, -1):
+                out[k] = out[k + 1] + jdead[rest[k]]
+            return out
+
+        keep = [(-1, 0, tail(order))]
+        throw: list[tuple[int, int, list[int]]] = []
+        seen: set[tuple[int, int]] = set()
+        for q in order:
+            dq = jdisc[q]
+            if dq is None or (jdead[q], dq) in seen:
+                continue
+            seen.add((jdead[q], dq))
+            throw.append((q, dq, tail([j for j in order if j != q])))
+        self._tables = (keep, throw)
+        return self._tables
+
+    def solve(self, d0: int) -> tuple[int, list[tuple[Any, ...]], tuple[int, int, int]]:
+        """The least cost, the choices that reach it, and the joker settlement."""
+        h = self.hand
+        inf, big = self.inf, self.big
+        floor = self.floor
+        ucap = self.ucap
+        rcap, pure_cap, lcap = self.caps
+        # ``p`` packs the pure runs and the long runs so far: pure * (lcap + 1) + long
+        ml = lcap + 1
+        pcap = pure_cap * ml + lcap
+        mu, mr, mp = ucap + 1, rcap + 1, pcap + 1
+        tdiv = mp * mr * mu  # aux >> 1 = ((t + ucap) * mu + u) * mr * mp + r * mp + p
+
+        def decode(aux: int) -> tuple[int, int, int, int, int]:
+            x = aux >> 1
+            p = x % mp
+            x //= mp
+            r = x % mr
+            x //= mr
+            return x // mu - ucap, x % mu, r, p, aux & 1
+
+        def encode(t: int, u: int, r: int, p: int, d: int) -> int:
+            return ((((t + ucap) * mu + u) * mr + r) * mp + p) * 2 + d
+
+        def move(aux: int, sid: int) -> int:
+            a, b, dr, dp, dl = _sig_info(sid)
+            t, u, r, p, d = decode(aux)
+            t += a
+            if t > ucap:
+                return -1
+            # absorbing beyond ``ucap`` tokens in all is never needed: cap t + u there
+            u = min(u + b - a, ucap - t if t > 0 else ucap)
+            p = min(p // ml + dp, pure_cap) * ml + min(p % ml + dl, lcap)
+            return encode(t, u, min(r + dr, rcap), p, d)
+
+        aux_bits = (encode(ucap, ucap, rcap, pcap, 1)).bit_length()
+        by_low = h.by_low
+        # the state transitions depend only on the counters' sizes: shared by every hand
+        shared = _TRANS.get((ucap, rcap, pure_cap, lcap))
+        if shared is None or len(shared[0]) > _TRANS_MAX:
+            shared = _TRANS[ucap, rcap, pure_cap, lcap] = ({}, {})
+        trans, tok_tr = shared
+        dead, disc = self.dead, self.disc
+        width = h.width
+        wbase = h.wbase
+        guard = _guard(len(h.copies), width)
+        tok_cost = self.tok_cost
+        jokers = len(h.jokers)
+        wshift = wbase * width
+        fmask = (1 << width) - 1
+        wfields = range(len(h.copies) - wbase)
+        wcount: dict[int, int] = {}
+        fin: dict[int, int] = {}
+        memo: dict[int, int] = {}
+
+        def final(aux: int) -> int:
+            t, u, r, p, d = decode(aux)
+            cost = self.settle(t, u, d)[0]
+            if r < rcap or p != pcap:
+                cost = cost + big if big else inf
+            return min(cost, inf)
+
+        memo_get = memo.get
+        # A state whose classes left cannot hold the runs still needed costs ``big`` more
+        # than floor at least: once a cheaper option is known it is not searched. ok[c]
+        # has bit (r * mp + p) set when, counting only the runs whose lowest class is c or
+        # later (one per copy), the counters r and p can still reach their caps.
+        rpm = mr * mp
+        lbig = floor + big if big else inf
+        ok = [(1 << rpm) - 1] * (len(h.copies) + 1)
+        if big and (rcap or pure_cap or lcap):
+            nr = npure = nlong = 0
+            for c in range(len(h.copies) - 1, -1, -1):
+                k = len(h.copies[c])
+                sigs = [_sig_info(m[1]) for m in by_low[c]]
+                nr += k if any(x[2] for x in sigs) else 0
+                npure += k if any(x[3] for x in sigs) else 0
+                nlong += k if any(x[4] for x in sigs) else 0
+                ok[c] = sum(
+                    1 << (r * mp + p)
+                    for r in range(mr)
+                    for p in range(mp)
+                    if nr >= rcap - r and npure >= pure_cap - p // ml and nlong >= lcap - p % ml
+                )
+
+        # the pure runs' natural parts: a state owing a pure run needs one of them whole
+        pures = [m[0] for row in by_low for m in row if _sig_info(m[1])[3]]
+        pure_left: dict[int, bool] = {}
+        owe_pure = pure_cap * ml if big else 0  # p below this: a pure run is still owed
+
+        def no_pure(s: int) -> bool:
+            """Whether ``s`` holds no pure run's natural part whole."""
+            got = pure_left.get(s)
+            if got is None:
+                sg = s | guard
+                got = pure_left[s] = any((sg - m) & guard == guard for m in pures)
+            return not got
+
+        # With the discard still to make, leaving a natural card c as deadwood is never
+        # better than throwing it when it is worth at least as much as any card that could
+        # be thrown later: throwing c instead and keeping that card as deadwood costs no
+        # more (less penalty or the same, and a throw worth as much; the tie-breaks agree).
+        jd = self.jdead
+        top_later = max([jd[q] for q in range(len(jd)) if self.jdisc[q] is not None], default=-inf)
+        keep_dead = [True] * len(dead)
+        for c in range(len(dead) - 1, -1, -1):
+            if d0 and disc[c] is not None:
+                top_later = max(top_later, dead[c])
+                keep_dead[c] = c >= wbase or dead[c] < top_later
+
+        def f(s: int, aux: int) -> int:
+            if not s:
+                v = fin.get(aux)
+                if v is None:
+                    v = fin[aux] = final(aux)
+                return v
+            key = s << aux_bits | aux
+            v = memo_get(key)
+            if v is not None:
+                return v
+            # tokens still free: the wild cards left (jokers and wild-rank cards) less those owed
+            wp = s >> wshift
+            have = wcount.get(wp)
+            if have is None:
+                have = wcount[wp] = sum(wp >> (k * width) & fmask for k in wfields)
+            room = jokers + have + ucap - (aux >> 1) // tdiv
+            if room < 0:
+                memo[key] = inf
+                return inf
+            c = ((s & -s).bit_length() - 1) // width
+            s1 = s - (1 << (c * width))
+            best = inf
+            # options whose child cannot meet the need: searched last, and only while nothing
+            # found costs less than they surely do (``lbig`` more than their own cost)
+            later: list[tuple[int, int, int]] = []
+            # melds first: when one reaches the floor (no cost can be lower) the rest is skipped
+            sg = s | guard
+            for n_mask, sid, a, wt, _cand in by_low[c]:
+                if a > room:
+                    break  # sorted by least wilds: none further can be paid
+                rest = sg - n_mask
+                if rest & guard != guard:
+                    continue
+                tk = aux << 10 | sid
+                a2 = trans.get(tk)
+                if a2 is None:
+                    a2 = trans[tk] = move(aux, sid)
+                if a2 >= 0:
+                    rest ^= guard
+                    # (child values are looked up here first: many are already known)
+                    v = memo_get(rest << aux_bits | a2) if rest else None
+                    if v is None:
+                        x = (a2 >> 1) % rpm
+                        if rest and (
+                            not ok[((rest & -rest).bit_length() - 1) // width] >> x & 1
+                            or (x % mp < owe_pure and no_pure(rest))
+                        ):
+                            later.append((rest, a2, wt))
+                            continue
+                        v = f(rest, a2)
+                    v += wt
+                    if v < best:
+                        best = v
+                        if v <= floor:
+                            memo[key] = best
+                            return best
+            # the options that keep the counters (token, discard, deadwood) go to ``later``
+            # together when what is left after them cannot meet the need
+            x = (aux >> 1) % rpm
+            late = bool(s1) and (
+                not ok[((s1 & -s1).bit_length() - 1) // width] >> x & 1 or (x % mp < owe_pure and no_pure(s1))
+            )
+            # an option costing ``floor`` + its own cost or more cannot beat ``best``: its
+            # child is not searched (the walk below searches it if it ever needs it)
+            if c >= wbase:
+                a2 = tok_tr.get(aux)
+                if a2 is None:
+                    t, u, r, p, d = decode(aux)
+                    a2 = tok_tr[aux] = encode(t - 1, u, r, p, d) if t > -ucap else -1
+                if a2 < 0:
+                    pass
+                elif late:
+                    later.append((s1, a2, tok_cost))
+                elif tok_cost + floor < best:
+                    v = memo_get(s1 << aux_bits | a2) if s1 else None
+                    v = (f(s1, a2) if v is None else v) + tok_cost
+                    if v < best:
+                        best = v
+            k1 = s1 << aux_bits | aux
+            if aux & 1:
+                dc = disc[c]
+                if dc is None:
+                    pass
+                elif late:
+                    later.append((s1, aux ^ 1, dc))
+                elif dc + floor < best:
+                    v = memo_get(k1 ^ 1) if s1 else None
+                    v = (f(s1, aux ^ 1) if v is None else v) + dc
+                    if v < best:
+                        best = v
+            dc = dead[c]
+            if aux & 1 and not keep_dead[c]:
+                pass
+            elif late:
+                later.append((s1, aux, dc))
+            elif dc + floor < best:
+                v = memo_get(k1) if s1 else None
+                v = (f(s1, aux) if v is None else v) + dc
+                if v < best:
+                    best = v
+            for rest, a2, wt in later:
+                if wt + lbig < best:
+                    v = memo_get(rest << aux_bits | a2)
+                    v = (f(rest, a2) if v is None else v) + wt
+                    if v < best:
+                        best = v
+            memo[key] = best
+            return best
+
+        starts = [(0, 0)]
+        if h.all_wild is not None:
+            a, b = h.all_wild
+            starts += [(g * a, g * (b - a)) for g in range(1, ucap // a + 1)]
+        best = inf
+        pick = 0
+        for g, (t0, u0) in enumerate(starts):
+            cost = f(h.start, encode(t0, min(u0, ucap), 0, 0, d0))
+            if cost < best:
+                best, pick = cost, g
+                if cost <= floor:
+                    break
+        choices: list[tuple[Any, ...]] = [("allwild", pick)] if pick else []
+        if best >= inf:
+            return best, choices, (0, 0, -1)
+        # walk the optimum down again, taking the first option that reaches each value
+        s = h.start
+        aux = encode(starts[pick][0], min(starts[pick][1], ucap), 0, 0, d0)
+        while s:
+            target = f(s, aux)
+            c = ((s & -s).bit_length() - 1) // width
+            s1 = s - (1 << (c * width))
+            for n_mask, sid, _a, wt, cand in by_low[c]:
+                rest = (s | guard) - n_mask
+                a2 = trans.get(aux << 10 | sid, -1)
+                if rest & guard != guard or a2 < 0:
+                    continue
+                if f(rest ^ guard, a2) + wt == target:
+                    choices.append(("meld", cand))
+                    s, aux = rest ^ guard, a2
+                    break
+            else:
+                dc = disc[c]
+                if c >= wbase and tok_tr.get(aux, -1) >= 0 and f(s1, tok_tr[aux]) + tok_cost == target:
+                    choices.append(("tok", c))
+                    s, aux = s1, tok_tr[aux]
+                elif aux & 1 and dc is not None and f(s1, aux ^ 1) + dc == target:
+                    choices.append(("disc", c))
+                    s, aux = s1, aux ^ 1
+                elif f(s1, aux) + dead[c] == target:
+                    choices.append(("dead", c))
+                    s = s1
+                else:
+                    raise AssertionError("the optimum could not be walked again")
+        t, u, _r, _p, d = decode(aux)
+        return best, choices, self.settle(t, u, d)
+
+
+# ---------------------------------------------------------------------------- building
+
+
+def _build(
+    hand: _Hand,
+    choices: list[tuple[Any, ...]],
+    settle: tuple[int, int, int],
+) -> tuple[list[Meld], list[int], int]:
+    """Turn the search's choices into melds; returns (melds, deadwood indices, discard index)."""
+    rules = hand.rules
+    pools = [list(x) for x in hand.copies]
+    tokens: list[int] = []
+    dead: list[int] = []
+    discard = -1
+    melds: list[tuple[Any, ...]] = []
+    allwild = 0
+    for choice in choices:
+        kind = choice[0]
+        if kind == "allwild":
+            allwild = choice[1]
+        elif kind == "meld":
+            melds.append(choice[1])
+        else:
+            c = choice[1]
+            if kind == "disc":
+                discard = pools[c].pop(-1)
+            else:
+                i = pools[c].pop(0)
+                (dead if kind == "dead" else tokens).append(i)
+    _cost, used, jq = settle
+    jokers = hand.jokers
+    if jq >= 0:
+        discard = jokers[jq]
+    order = sorted(range(len(jokers)), key=lambda j: -hand.vals[jokers[j]])
+    rest = [j for j in order if j != jq]
+    tokens += [jokers[j] for j in rest[:used]]
+    dead += [jokers[j] for j in rest[used:]]
+    # every meld takes its least wilds, then the spare tokens go to the first that has room
+    wants = [m[1] for m in melds]
+    all_wild = hand.all_wild
+    groups_aw = [all_wild[0]] * allwild if all_wild else []
+    spare = len(tokens) - sum(wants) - sum(groups_aw)
+    for k, m in enumerate(melds):
+        extra = min(spare, m[2] - m[1])
+        wants[k] += extra
+        spare -= extra
+    for k in range(len(groups_aw)):
+        assert all_wild is not None
+        extra = min(spare, all_wild[1] - all_wild[0])
+        groups_aw[k] += extra
+        spare -= extra
+    cards = hand.cards
+    out: list[Meld] = []
+    tok_iter = iter(tokens)
+    for m, w in zip(melds, wants, strict=True):
+        spec = m[5]
+        wild_cards = [cards[next(tok_iter)] for _ in range(w)]
+        if spec[0] == RUN:
+            lo2 = spec[3] if len(spec) > 3 else None
+            out.append(_make_run(hand, pools, spec[1], spec[2], wild_cards, rules, lo2))
+        else:
+            out.append(_make_set(hand, pools, spec[1], spec[2], wild_cards, rules))
+    for size in groups_aw:
+        out.append(_make_all_wild([cards[next(tok_iter)] for _ in range(size)], rules))
+    return out, dead, discard
+
+
+def _make_run(
+    hand: _Hand,
+    pools: list[list[int]],
+    si: int,
+    places: tuple[int, ...],
+    wild_cards: list[Card],
+    rules: MeldRules,
+    start: int | None = None,
+) -> Meld:
+    """The run of the naturals at ``places`` with ``wild_cards`` in the gaps, then above
+    (then below) it; ``start``: where the run begins, when the caller chose."""
+    lo, hi = places[0], places[-1]
+    have = set(places)
+    gaps = [p for p in range(lo, hi + 1) if p not in have]
+    extra = len(wild_cards) - len(gaps)
+    up_room = rules.hi_max - hi
+    down_room = lo - rules.lo_min
+    if rules.run_wilds_apart:
+        up_room, down_room = min(up_room, 1), min(down_room, 1)
+    up = min(extra, up_room)
+    down = extra - up
+    if start is not None:
+        down = lo - start
+        up = extra - down
+    lo2, hi2 = lo - down, hi + up
+    suit = ALL_SUITS[si]
+    wi = iter(wild_cards)
+    seq: list[Card] = []
+    reps: list[Card] = []
+    for pos in range(lo2, hi2 + 1):
+        rep = card_of(rank_at(pos), suit)
+        seq.append(_take(hand, pools, rep.rank, si) if pos in have else next(wi))
+        reps.append(rep)
+    return Meld(RUN, tuple(seq), tuple(reps), suit=suit, lo=lo2)
+
+
+def _make_set(
+    hand: _Hand,
+    pools: list[list[int]],
+    rank: int,
+    vec: tuple[int, ...],
+    wild_cards: list[Card],
+    rules: MeldRules,
+) -> Meld:
+    pairs: list[tuple[Card, Card]] = []
+    for si, k in enumerate(vec):
+        for _ in range(k):
+            pairs.append((_take(hand, pools, rank, si), card_of(rank, ALL_SUITS[si])))
+    ns = len(vec)
+    free = [si for si in range(ns) if not vec[si]] + [si for si in range(ns) if vec[si]]
+    for n, w in enumerate(wild_cards):
+        pairs.append((w, card_of(rank, ALL_SUITS[free[n % ns]])))
+    pairs.sort(key=lambda cr: (cr[1].suit_index, cr[0].rank == JOKER_RANK))
+    return Meld(SET, tuple(c for c, _ in pairs), tuple(r for _, r in pairs), rank=rank)
+
+
+def _make_all_wild(wild_cards: list[Card], rules: MeldRules) -> Meld:
+    """A group of wild cards only: a set of kings when a set that big is allowed, else a run
+    of spades from the top (its reps are nominal: no natural card fixes them)."""
+    n = len(wild_cards)
+    if n <= min(rules.set_max, 4 if rules.set_distinct_suits else rules.set_max) and not (
+        rules.set_wilds_le_naturals
+    ):
+        reps = tuple(card_of(13, SUITS[k % 4]) for k in range(n))
+        return Meld(SET, tuple(wild_cards), reps, rank=13)
+    lo = rules.hi_max - n + 1
+    reps = tuple(card_of(rank_at(p), "S") for p in range(lo, lo + n))
+    return Meld(RUN, tuple(wild_cards), reps, suit="S", lo=lo)
