@@ -70,6 +70,7 @@ from cardtable.kits.rummy.turn import RummyGame
 from . import five_crowns
 from .decks import STANDARD, STANDARD_VALUES, CardValues, Deck
 from .outs import out_candidates
+from .payloads import Discard, GoOut, LayOff
 from .rounds import BUSH_ROUNDS, ROUNDS, cards_dealt, rank_plural, wild_rank
 from .rules import ProgressiveRules
 
@@ -379,7 +380,7 @@ class ProgressiveRummy(RummyGame):
             seen.add(card.key)
             throw = made.get(card.id)
             if throw is None:
-                throw = made[card.id] = Move("discard", (card,), (None,), payload=("discard", card))
+                throw = made[card.id] = Move("discard", (card,), (None,), payload=Discard(card))
             moves.append(throw)
         if self._may_go_out():
             moves.extend(self._going_out(hand))
@@ -397,7 +398,7 @@ class ProgressiveRummy(RummyGame):
             rest = [c for c in hand if c is not card]
             arr = self.arrange(rest)
             if not arr.deadwood:
-                moves.append(Move("out", (card,), (None,), payload=("out", card, arr.groups)))
+                moves.append(Move("out", (card,), (None,), payload=GoOut(card, arr.groups)))
         return moves
 
     def _layoff_moves(self, moves: list[Move], hand: Sequence[Card]) -> None:
@@ -410,7 +411,7 @@ class ProgressiveRummy(RummyGame):
             seen.add(card.key)
             for j, meld in enumerate(self.melds_):
                 for named, new in self._layoff_options(meld, card):
-                    moves.append(Move("layoff", (card,), (named,), j + 1, payload=("layoff", j, new, card)))
+                    moves.append(Move("layoff", (card,), (named,), j + 1, payload=LayOff(j, new, card)))
 
     def _layoff_options(self, meld: Meld, card: Card) -> list[tuple[Card | None, Meld]]:
         """The distinct ways to lay ``card`` off on ``meld``, each with the name its notation
@@ -522,46 +523,43 @@ class ProgressiveRummy(RummyGame):
     def _apply(self, move: Move) -> None:
         seat = self.cur
         name = self.players[seat]
-        kind = move.kind
-        if kind == "draw":
-            self.hands[seat].append(self.stock.pop())
-            self.log.append(f"{name} drew from the stock")
-            self.phase_ = "play"
-            return
-        if kind == "take":
-            card = self.discard.pop()
-            self.hands[seat].append(card)
-            self.known.append(card)
-            self.log.append(f"{name} took {card.name} from the discard pile")
-            self.phase_ = "play"
-            return
-        if kind == "discard":
-            real = self._throw(move.payload[1])
-            self.log.append(f"{name} discarded {real.name}")
-            self._end_turn()
-            return
-        if kind == "out":
-            _, card, groups = move.payload
-            real = self._throw(card)
-            self._lay(seat, groups)
-            assert not self.hands[seat]
-            shown = " ".join(str(g) for g in groups)
-            self.log.append(f"{name} went out with {shown}, discarding {real.name}")
-            self.out_seat = seat
-            order = self._seat_order()
-            at = order.index(seat)
-            self.final_left = order[at + 1 :] + order[:at]
-            self._end_turn()
-            return
-        if kind == "layoff":
-            self._apply_layoff(move)
-            return
-        if kind == "next":
-            self.round_no += 1
-            self.dealer = self._next_active(self.dealer)
-            self._deal(self.next_stacked_deal())
-            return
-        raise AssertionError(kind)
+        match move.payload:
+            case "draw":
+                self.hands[seat].append(self.stock.pop())
+                self.log.append(f"{name} drew from the stock")
+                self.phase_ = "play"
+            case "take":
+                card = self.discard.pop()
+                self.hands[seat].append(card)
+                self.known.append(card)
+                self.log.append(f"{name} took {card.name} from the discard pile")
+                self.phase_ = "play"
+            case Discard(card):
+                real = self._throw(card)
+                self.log.append(f"{name} discarded {real.name}")
+                self._end_turn()
+            case GoOut(card, groups):
+                real = self._throw(card)
+                self._lay(seat, groups)
+                assert not self.hands[seat]
+                shown = " ".join(str(g) for g in groups)
+                self.log.append(f"{name} went out with {shown}, discarding {real.name}")
+                self.out_seat = seat
+                order = self._seat_order()
+                at = order.index(seat)
+                self.final_left = order[at + 1 :] + order[:at]
+                self._end_turn()
+            case LayOff(j, new, card):
+                # the hand keeps a card to discard (a lay-off never empties it here)
+                real = self._take_from_hand(card)
+                self.melds_[j] = new.replace(cards=tuple(real if c is card else c for c in new.cards))
+                self.log.append(f"{name} laid off {move.tokens()[0]} on meld {j + 1}")
+            case "next":
+                self.round_no += 1
+                self.dealer = self._next_active(self.dealer)
+                self._deal(self.next_stacked_deal())
+            case other:
+                raise AssertionError(other)
 
     def _throw(self, card: Card) -> Card:
         """Move ``card`` from the current hand to the discard pile (the dummy hat follows a
