@@ -71,6 +71,7 @@ from . import five_crowns
 from .decks import STANDARD, STANDARD_VALUES, CardValues, Deck
 from .outs import out_candidates
 from .payloads import Discard, GoOut, LayOff
+from .play_rules import PLAY_RULES
 from .rounds import BUSH_ROUNDS, ROUNDS, cards_dealt, rank_plural, wild_rank
 from .rules import ProgressiveRules
 
@@ -101,6 +102,7 @@ class ProgressiveRummy(RummyGame):
     title = "Progressive Rummy"
     verbs = ("draw", "take", "discard", "out", "layoff", "next")
     move_caches = ("_discard_moves",)
+    play_rules = PLAY_RULES
 
     rules: ProgressiveRules
 
@@ -361,16 +363,37 @@ class ProgressiveRummy(RummyGame):
     def _can_take(self) -> bool:
         return bool(self.discard)
 
+    def _last_turns(self) -> bool:
+        """Someone has gone out: the others are taking their last turns."""
+        return self.out_seat is not None
+
+    def _first_turn_barred(self) -> bool:
+        """The house rule keeps the seat to act from going out on its first turn."""
+        return self.rules.no_go_out_first_turn and self.turns[self.cur] == 0
+
     def _may_go_out(self) -> bool:
         """Whether the seat to act may go out this turn (not a last turn, house rule kept)."""
-        if self.out_seat is not None:
-            return False
-        return not (self.rules.no_go_out_first_turn and self.turns[self.cur] == 0)
+        return not self._last_turns() and not self._first_turn_barred()
+
+    @staticmethod
+    def _last_card(hand: Sequence[Card]) -> bool:
+        """The hand holds only the card its turn must end by discarding."""
+        return len(hand) < 2
+
+    def _may_lay_off(self, hand: Sequence[Card]) -> bool:
+        """Lay-offs are open: a last turn, the toggle on, and a card kept for the discard."""
+        return self._last_turns() and self.rules.final_turn_layoff and not self._last_card(hand)
+
+    @staticmethod
+    def _rest(hand: Sequence[Card], card: Card) -> list[Card]:
+        """``hand`` without its first card equal to ``card``: what going out with it lays down."""
+        at = next(i for i, c in enumerate(hand) if c == card)
+        return [*hand[:at], *hand[at + 1 :]]
 
     def _play_moves(self) -> list[Move]:
         hand = self.hands[self.cur]
         moves: list[Move] = []
-        if self.out_seat is not None and self.rules.final_turn_layoff and len(hand) >= 2 and self.melds_:
+        if self._may_lay_off(hand) and self.melds_:
             self._layoff_moves(moves, hand)
         made = self._discard_moves
         seen: set[int] = set()
@@ -395,8 +418,7 @@ class ProgressiveRummy(RummyGame):
             return []
         moves: list[Move] = []
         for card in candidates:
-            rest = [c for c in hand if c is not card]
-            arr = self.arrange(rest)
+            arr = self.arrange(self._rest(hand, card))
             if not arr.deadwood:
                 moves.append(Move("out", (card,), (None,), payload=GoOut(card, arr.groups)))
         return moves
@@ -466,58 +488,6 @@ class ProgressiveRummy(RummyGame):
                 str(move),
             )
         return super()._canonical(move)
-
-    # ------------------------------------------------------------------ explaining
-    def _explain(self, move: Move) -> str:
-        seat = self.cur
-        name = self.players[seat]
-        kind = move.kind
-        ph = self.phase_
-        if ph == "deal-over":
-            return f"round {self.round_no} is over: play 'next' to deal round {self.round_no + 1}"
-        if ph == "draw":
-            if kind == "take":
-                return "the discard pile is empty: draw from the stock"
-            options = "'draw' from the stock" + (
-                f" or 'take' {self.discard[-1].name}" if self.discard else ""
-            )
-            return f"{name} must draw first: {options}"
-        if kind in ("draw", "take"):
-            return "you have drawn already this turn: discard a card (or go out)"
-        if kind == "next":
-            return "the round is still going on"
-        missing = self._missing(move)
-        if missing:
-            return f"you do not hold {missing[0].name}"
-        if kind == "out":
-            if self.out_seat is not None:
-                who = self.players[self.out_seat]
-                return (
-                    f"{who} has gone out: this is your last turn, so just discard (discard "
-                    f"{move.cards[0].name}); your sets and runs of 3 or more will not count against you"
-                )
-            if self.rules.no_go_out_first_turn and self.turns[seat] == 0:
-                return "house rule: nobody may go out on their own first turn of a round"
-            card = move.cards[0]
-            hand = self.hands[seat]
-            rest = list(hand)
-            rest.remove(next(c for c in hand if c == card))
-            left = self.arrange(rest).deadwood
-            return (
-                f"without {card.name}, {names(left)} would be left out of sets and runs: going out "
-                "needs every other card in a set or run of 3 or more"
-            )
-        if kind == "layoff":
-            if self.out_seat is None:
-                return "no laying off: cards stay in hand until someone goes out"
-            if not self.rules.final_turn_layoff:
-                return "no laying off in the last turns (the 'final_turn_layoff' toggle allows it)"
-            if len(self.hands[seat]) < 2:
-                return "keep your last card: the turn ends with a discard"
-            assert move.target is not None
-            meld = self.melds_[move.target - 1]
-            return f"{move.cards[0].name} does not fit meld {move.target} {meld}"
-        return f"'{move}' is not allowed now"
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> None:
