@@ -396,11 +396,7 @@ class ProgressiveRummy(RummyGame):
         if self._may_lay_off(hand) and self.melds_:
             self._layoff_moves(moves, hand)
         made = self._discard_moves
-        seen: set[int] = set()
-        for card in hand:
-            if card.key in seen:
-                continue
-            seen.add(card.key)
+        for card in one_of_each(hand):
             throw = made.get(card.id)
             if throw is None:
                 throw = made[card.id] = Move("discard", (card,), (None,), payload=Discard(card))
@@ -426,11 +422,7 @@ class ProgressiveRummy(RummyGame):
     def _layoff_moves(self, moves: list[Move], hand: Sequence[Card]) -> None:
         """Lay-offs on the table melds (last turns with ``final_turn_layoff``): a wild card is
         named where a run could take it at either end or where it could also sit as itself."""
-        seen: set[int] = set()
-        for card in hand:
-            if card.key in seen:
-                continue
-            seen.add(card.key)
+        for card in one_of_each(hand):
             for j, meld in enumerate(self.melds_):
                 for named, new in self._layoff_options(meld, card):
                     moves.append(Move("layoff", (card,), (named,), j + 1, payload=LayOff(j, new, card)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from cardtable.engine.cards import JOKER_RANK, Card
+from cardtable.engine.cards import JOKER_RANK, Card, one_of_each
 from cardtable.kits.rummy.melds import MeldRules
 
 _NEVER = 1e9
@@ -96,12 +96,8 @@ def out_candidates(hand: Sequence[Card], rules: MeldRules) -> list[Card]:
     never = sum(1 for x in shares if x >= _NEVER)
     owed = sum(x for x in shares if x < _NEVER) - 1e-9
     out: list[Card] = []
-    seen: set[int] = set()
     at = {c.id: i for i, c in enumerate(nat)}
-    for card in hand:
-        if card.key in seen:
-            continue
-        seen.add(card.key)
+    for card in one_of_each(hand):
         i = at.get(card.id)
         # a wild card leaves one fewer wild for the rest; a natural one owes no share
         if i is None:
