@@ -9,10 +9,26 @@ face value, J 11, Q 12, K 13, a card of the wild rank 20 and a joker 50.
 
 from __future__ import annotations
 
-from cardtable.engine.cards import FIVE_CROWNS_RANKS, make_five_crowns_deck
+from cardtable.engine.cards import ALL_SUITS, Card, make_deck
 
 from .decks import CardValues, Deck
 from .rules import ProgressiveRules
+
+RANKS: tuple[int, ...] = tuple(range(3, 14))
+"""The ranks of a Five Crowns deck: 3 to king (no aces, no 2s)."""
+SUITS: tuple[str, ...] = ALL_SUITS
+"""Its five suits: S H D C and X, stars."""
+
+
+def make_five_crowns_deck(packs: int = 2, jokers_per_pack: int = 3) -> tuple[Card, ...]:
+    """Five Crowns' deck in a fixed order: ``packs`` 55-card packs (suits S H D C X, ranks
+    3 to king) then ``jokers_per_pack`` jokers a pack; ids as in :func:`make_deck`.
+
+    >>> d = make_five_crowns_deck()
+    >>> len(d), d[0].name, d[54].name, d[-1].name, sum(c.is_joker for c in d)
+    (116, '3S', 'KX', 'JK', 6)
+    """
+    return make_deck(packs, packs * jokers_per_pack, SUITS, RANKS)
 
 
 def _refuse(rules: ProgressiveRules) -> str | None:
@@ -29,11 +45,11 @@ def _refuse(rules: ProgressiveRules) -> str | None:
 
 DECK = Deck(
     label=" Five Crowns",
-    pack_size=5 * len(FIVE_CROWNS_RANKS),
+    pack_size=len(SUITS) * len(RANKS),
     jokers_per_pack=3,
     auto_packs=lambda players: 2,  # the box holds two packs, for any number of players
-    build=lambda packs, jokers: make_five_crowns_deck(packs, jokers // packs),
-    min_rank=FIVE_CROWNS_RANKS[0],
+    build=lambda packs, jokers: make_deck(packs, jokers, SUITS, RANKS),
+    min_rank=RANKS[0],
     stars=True,
     refuse=_refuse,
 )
