@@ -23,9 +23,9 @@ from cardtable.engine.cards import (
     SUITS,
     Card,
     make_deck,
-    make_five_crowns_deck,
     parse_cards,
 )
+from cardtable.games.progressive.five_crowns import make_five_crowns_deck
 from cardtable.kits.rummy.arrange import (
     Arrangement,
     Requirement,

@@ -24,7 +24,7 @@ SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 """Suit letters in the engine's fixed order (spades, hearts, diamonds, clubs)."""
 
 STARS = "X"
-"""Five Crowns' fifth suit, stars: only its own deck (:func:`make_five_crowns_deck`) has it."""
+"""A fifth suit, stars, for decks that declare it (:func:`make_deck`'s ``suits``; Five Crowns)."""
 ALL_SUITS: tuple[str, ...] = (*SUITS, STARS)
 """Every suit letter a card may have, in order (``Card.suit_index`` indexes this)."""
 
@@ -77,7 +77,7 @@ _BAD_CARD = (
 
 class Card:
     """One physical card: ``rank`` 1-13 (ace 1) or 0 for a printed joker, ``suit`` a
-    letter of :data:`ALL_SUITS` ('' for a joker; ``X``, stars, only in Five Crowns' deck),
+    letter of :data:`ALL_SUITS` ('' for a joker; ``X``, stars, only in a deck that declares it),
     ``copy`` the pack (or joker number) it comes from, and ``id`` its unique number in the
     deck it was made in.
 
@@ -209,9 +209,17 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     return tuple(parse_card(t) for t in tokens)
 
 
+RANKS: tuple[int, ...] = tuple(range(1, 14))
+"""The ranks of a standard pack, ace (1) to king (13)."""
+
+
 @cache
-def make_deck(packs: int = 1, jokers: int = 0) -> tuple[Card, ...]:
-    """A deck in a fixed order: ``packs`` 52-card packs (S H D C, ace to king) then jokers.
+def make_deck(
+    packs: int = 1, jokers: int = 0, suits: tuple[str, ...] = SUITS, ranks: tuple[int, ...] = RANKS
+) -> tuple[Card, ...]:
+    """A deck in a fixed order: ``packs`` packs of ``suits`` by ``ranks`` (standard: 52
+    cards, S H D C, ace to king), then ``jokers`` jokers. A game with its own deck declares
+    its suits (of :data:`ALL_SUITS`) and ranks.
 
     Every card has a distinct ``id`` (its index here). The same arguments return the same
     objects, so cards can be compared by identity inside one deck.
@@ -219,8 +227,10 @@ def make_deck(packs: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     >>> d = make_deck(1, 2)
     >>> len(d), d[0].name, d[-1].name, d[-1].copy
     (54, 'AS', 'JK', 1)
+    >>> names(make_deck(1, 0, ("H", STARS), (12, 13)))
+    'QH KH QX KX'
     """
-    return make_pack({suit: range(1, 14) for suit in SUITS}, packs, jokers)
+    return make_pack(dict.fromkeys(suits, ranks), packs, jokers)
 
 
 def make_pack(ranks: dict[str, Sequence[int]], packs: int = 1, jokers: int = 0) -> tuple[Card, ...]:
@@ -240,29 +250,6 @@ def make_pack(ranks: dict[str, Sequence[int]], packs: int = 1, jokers: int = 0) 
             for rank in suit_ranks:
                 cards.append(Card(rank, suit, copy, len(cards)))
     for copy in range(jokers):
-        cards.append(Card(JOKER_RANK, "", copy, len(cards)))
-    return tuple(cards)
-
-
-FIVE_CROWNS_RANKS = tuple(range(3, 14))
-"""The ranks of a Five Crowns deck: 3 to king (no aces, no 2s)."""
-
-
-@cache
-def make_five_crowns_deck(packs: int = 2, jokers_per_pack: int = 3) -> tuple[Card, ...]:
-    """Five Crowns' deck in a fixed order: ``packs`` 55-card packs (suits S H D C X, ranks
-    3 to king) then ``jokers_per_pack`` jokers a pack; ids as in :func:`make_deck`.
-
-    >>> d = make_five_crowns_deck()
-    >>> len(d), d[0].name, d[54].name, d[-1].name, sum(c.is_joker for c in d)
-    (116, '3S', 'KX', 'JK', 6)
-    """
-    cards: list[Card] = []
-    for copy in range(packs):
-        for suit in ALL_SUITS:
-            for rank in FIVE_CROWNS_RANKS:
-                cards.append(Card(rank, suit, copy, len(cards)))
-    for copy in range(packs * jokers_per_pack):
         cards.append(Card(JOKER_RANK, "", copy, len(cards)))
     return tuple(cards)
 

@@ -566,3 +566,24 @@ async def test_fast_filtering_leaves_title_and_form_of_one_game(tmp_path: Path) 
         spec = next(s for s in all_games() if s.id == screen.game_id)
         assert screen.game_id == "page-one" and title == spec.title
         assert len(screen.query("#player-count")) == 1
+
+
+async def test_presets_are_shown_by_name(tmp_path: Path) -> None:
+    """Every game's presets are offered by name (Five Crowns is one of Progressive Rummy's),
+    listed in the detail pane, and choosing one fills the form with its rules."""
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        with_presets = [spec for spec in all_games() if spec.presets]
+        assert "Five Crowns" in next(s for s in with_presets if s.id == "progressive-rummy").presets
+        for spec in with_presets:
+            await screen.select_game(spec.id)
+            await pilot.pause()
+            summary = str(screen.query_one("#game-summary", Static).render())
+            select = screen.query_one("#preset", Select)
+            for name, values in spec.presets.items():
+                assert name in summary
+                select.value = name  # refused (InvalidSelectValueError) unless it is an option
+                await pilot.pause()
+                assert {k: screen.current_values()[k] for k in values} == dict(values), (spec.id, name)

@@ -55,176 +55,33 @@ ace do not exist there and are refused. Its card values are ``score_preset = fiv
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from functools import lru_cache
-from importlib.resources import files
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import Field
-
-from cardtable.engine.cards import (
-    FIVE_CROWNS_RANKS,
-    JOKER_RANK,
-    RANK_NAMES,
-    Card,
-    make_deck,
-    make_five_crowns_deck,
-    names,
-    one_of_each,
-)
+from cardtable.engine.cards import JOKER_RANK, Card, names, one_of_each
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.moves import Move
-from cardtable.engine.registry import GameSpec, register
-from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.scoring import PENALTY
-from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.kits.rummy.arrange import Arrangement, best_arrangement
 from cardtable.kits.rummy.grouping import grouping_view
 from cardtable.kits.rummy.melds import RUN, Meld, MeldRules, extend_meld
 from cardtable.kits.rummy.turn import RummyGame
 
-ROUNDS = 11
-BUSH_ROUNDS = 13
-JOKERS_PER_PACK = 2
-FIVE_CROWNS_JOKERS_PER_PACK = 3
-FIVE_CROWNS_PACK = 5 * len(FIVE_CROWNS_RANKS)
-"""Cards in one Five Crowns pack besides its jokers: five suits of 3 to king."""
+from . import five_crowns
+from .decks import STANDARD, STANDARD_VALUES, CardValues, Deck
+from .outs import out_candidates
+from .payloads import Discard, GoOut, LayOff
+from .play_rules import PLAY_RULES
+from .rounds import BUSH_ROUNDS, ROUNDS, cards_dealt, rank_plural, wild_rank
+from .rules import ProgressiveRules
+
 UNLIMITED = 99
 """``MeldRules.max_wilds`` when a meld may hold any number of wild cards."""
-_NEVER = 1e9
-"""A wild-card share too big to pay: the card fits no meld."""
 
-_PLURAL = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
-
-
-def _f(default: Any, title: str, description: str, **kw: Any) -> Any:
-    return Field(default, title=title, description=description, **kw)
-
-
-def cards_dealt(round_no: int) -> int:
-    """Cards dealt in a round: two more than its number (3 ... 13, Bush 14 and 15).
-
-    >>> cards_dealt(1), cards_dealt(11), cards_dealt(13)
-    (3, 13, 15)
-    """
-    return round_no + 2
-
-
-def wild_rank(round_no: int) -> int:
-    """The round's wild rank: the number of cards dealt; the Bush rounds 12 and 13 have aces
-    (rank 1) and 2s wild.
-
-    >>> [wild_rank(r) for r in (1, 9, 11, 12, 13)]
-    [3, 11, 13, 1, 2]
-    """
-    k = cards_dealt(round_no)
-    return k if k <= 13 else k - 13
-
-
-def rank_plural(rank: int) -> str:
-    """A rank as a plural word: ``'3s'``, ``'jacks'``, ``'aces'``."""
-    return _PLURAL.get(rank, f"{RANK_NAMES[rank]}s")
-
-
-class ProgressiveRules(Ruleset):
-    """3-13's variant toggles. Defaults follow the seed post and the rules file."""
-
-    score_preset: Literal["family", "numeric", "bush", "five_crowns"] = _f(
-        "family",
-        "Card values",
-        "family: A 1, 2-10 face value, J Q K 10, a wild-rank card or joker 20 (seed comments). "
-        "numeric: J 11, Q 12, K 13, a wild-rank card its face value, joker 20. bush: as family, "
-        "but a joker 50. five_crowns: face value, J 11, Q 12, K 13, a wild-rank card 20, joker 50.",
-    )
-    deck: Literal["standard", "five_crowns"] = _f(
-        "standard",
-        "Deck",
-        "standard: 52-card packs and 2 jokers a pack. five_crowns: Five Crowns' packs of five suits "
-        "(stars, X, the fifth), ranks 3 to king only, 3 jokers a pack; two packs unless 'Packs' "
-        "says otherwise. No aces there: the Bush rounds and the high ace are refused.",
-    )
-    bush_extension: bool = _f(
-        False,
-        "Bush Rummy rounds",
-        "After the kings round play an ace round (14 cards, aces wild) and a 2s round (15 cards, "
-        "2s wild): 13 rounds.",
-    )
-    rounds_to_play: int = _f(
-        11,
-        "Rounds to play",
-        "Play only the first R rounds (the short game for young children); 11 plays them all, "
-        "with the Bush rounds too when those are on.",
-        ge=1,
-        le=11,
-    )
-    no_go_out_first_turn: bool = _f(
-        False,
-        "No going out on the first turn",
-        "Nobody may go out on their own first turn of a round (a family's house rule).",
-    )
-    runs_any_suit: bool = _f(
-        False,
-        "Runs of any suits",
-        "A run may mix suits, as in 5H 6S 7H (a suggestion for small children); normally a run is one suit.",
-    )
-    ace_high: bool = _f(
-        False,
-        "Ace high too",
-        "Q-K-A is a run as well as A-2-3 (never K-A-2). Normally the ace is low only.",
-    )
-    include_jokers: bool = _f(
-        True, "Jokers", "Two jokers per pack, wild in every round (seed). Off: no jokers (Wikipedia)."
-    )
-    decks: Literal["auto", "1", "2", "3"] = _f(
-        "auto",
-        "Packs",
-        "auto: one pack per two players (seed; pagat's 1 for 2 players and 2 for 3-4 agree), "
-        "or two Five Crowns packs; or a fixed number, refused if too few for the largest round.",
-    )
-    all_wild_meld_allowed: bool = _f(
-        True,
-        "All-wild melds",
-        "A meld may be made of wild cards only (pagat). Off: each meld needs a card that is "
-        "neither a joker nor of the wild rank (gamerules.com); a wild-rank card then always counts "
-        "as a wild card, even in its own place.",
-    )
-    max_wilds_per_meld: Literal["unlimited", "one"] = _f(
-        "unlimited", "Wild cards per meld", "Any number (pagat, Five Crowns), or one (a Wikipedia variant)."
-    )
-    final_turn_layoff: bool = _f(
-        False,
-        "Lay off on the last turn",
-        "In their last turn the other players may lay cards off on the melds of the player who "
-        "went out (familycardgame). Normally there is no laying off.",
-    )
-    dummy_hat: bool = _f(
-        False,
-        "Dummy hat",
-        "Whoever last discarded a wild card wears the dummy hat (a badge, no score effect).",
-    )
-    max_stock_rebuilds: int = _f(
-        3,
-        "Stock rebuilds before the round ends",
-        "When the stock runs out once more than this, the round ends and everyone scores the "
-        "cards left out of sets and runs (0 = rebuild for ever).",
-        ge=0,
-        le=50,
-    )
-
-
-PRESETS: dict[str, dict[str, Any]] = {
-    "3-13 (seed rules)": {},
-    "numeric card values": {"score_preset": "numeric"},
-    "Bush Rummy": {"bush_extension": True, "score_preset": "bush"},
-    "Dummy Rummy": {"dummy_hat": True},
-    "short game for younger kids": {"rounds_to_play": 5},
-    "house rule: no going out on the first turn": {"no_go_out_first_turn": True},
-    "Wikipedia (two packs, no jokers)": {"include_jokers": False, "decks": "2"},
-    "gamerules.com (a natural card in every meld)": {"all_wild_meld_allowed": False},
-    "Five Crowns": {"deck": "five_crowns", "score_preset": "five_crowns"},
-    "runs of mixed suits (for small children)": {"runs_any_suit": True},
-}
+DECKS: dict[str, Deck] = {"standard": STANDARD, "five_crowns": five_crowns.DECK}
+"""The decks the ``deck`` rule names."""
+CARD_VALUES: dict[str, CardValues] = {**STANDARD_VALUES, "five_crowns": five_crowns.VALUES}
+"""The card values the ``score_preset`` rule names."""
 
 
 def _remove_cards(hand: list[Card], cards: Sequence[Card]) -> None:
@@ -238,68 +95,6 @@ def _one(card: Card) -> int:
     return 1
 
 
-def _wild_shares(nat: Sequence[Card], ace_high: bool, limit: int, any_suit: bool = False) -> list[float]:
-    """For each natural card, the least share of wild cards it owes in any meld it can join
-    when a meld may hold ``limit`` wild cards at most (``_NEVER``: in none).
-
-    A meld with ``m`` natural cards needs at least ``need`` wild cards: ``3 - m`` for a
-    set, and for a run also its gaps (``span - m``). Spread evenly over its naturals, each
-    owes ``need / m``. A card's share is the least over the melds it could be in: a set with
-    every natural of its rank, or a run with every natural of its suit between two of them
-    (more naturals only lower the share). The shares of a cover add up to no more than the
-    wild cards it uses, so their sum is a lower bound; removing a card only raises the
-    others' shares. With ``any_suit`` (runs may mix suits) every card counts as one suit:
-    a run then may hold any naturals of distinct ranks, so the bound stays sound.
-
-    >>> from cardtable.engine import parse_cards
-    >>> _wild_shares(parse_cards("5H 8H 7S 7D KC"), False, 2)
-    [1.0, 1.0, 0.5, 0.5, 2.0]
-    >>> _wild_shares(parse_cards("5H 8H 7S 7D KC"), False, 1)[-1] == _NEVER
-    True
-    """
-    count = [0] * 15
-    masks = [0, 0, 0, 0, 0]  # the fifth: Five Crowns' stars
-    for c in nat:
-        count[c.rank] += 1
-        si = 0 if any_suit else c.suit_index
-        masks[si] |= 1 << c.rank
-        if ace_high and c.rank == 1:
-            masks[si] |= 1 << 14
-    lows = [_run_shares(mask, limit) for mask in masks]
-    out = []
-    for c in nat:
-        q = count[c.rank]
-        need = 3 - q if q < 3 else 0
-        share = need / q if need <= limit else _NEVER
-        low = lows[0 if any_suit else c.suit_index]
-        share = min(share, low[c.rank], low[14] if c.rank == 1 else _NEVER)
-        out.append(share)
-    return out
-
-
-@lru_cache(maxsize=1 << 16)
-def _run_shares(mask: int, limit: int) -> tuple[float, ...]:
-    """The least run share (see :func:`_wild_shares`) of the natural card at each place of
-    one suit (bit p of ``mask``: a card at place p, 1..14), by place; cached per mask."""
-    pos = [p for p in range(1, 15) if mask >> p & 1]
-    low = [_NEVER] * 15
-    for i in range(len(pos)):
-        first = pos[i]
-        for j in range(i, len(pos)):
-            m = j - i + 1
-            gaps = pos[j] - first + 1 - m
-            if gaps > limit:
-                break
-            need = max(gaps, 3 - m)
-            if need > limit:
-                continue
-            share = need / m
-            for p in pos[i : j + 1]:
-                if share < low[p]:
-                    low[p] = share
-    return tuple(low)
-
-
 class ProgressiveRummy(RummyGame):
     """A match of 3-13 (see the module)."""
 
@@ -307,6 +102,7 @@ class ProgressiveRummy(RummyGame):
     title = "Progressive Rummy"
     verbs = ("draw", "take", "discard", "out", "layoff", "next")
     move_caches = ("_discard_moves",)
+    play_rules = PLAY_RULES
 
     rules: ProgressiveRules
 
@@ -316,26 +112,16 @@ class ProgressiveRummy(RummyGame):
         super().__init__(players, rules, seed, deal)
         self._init_match(seed)
         n = self.n
-        self.five_crowns = rules.deck == "five_crowns"
-        """Five Crowns' deck: five suits, 3 to king, 3 jokers a pack."""
-        if self.five_crowns and rules.bush_extension:
-            raise InvalidRules(
-                "bush_extension: the Bush rounds have aces and 2s wild, and the Five Crowns deck "
-                "has neither (its ranks are 3 to king); turn one of them off"
-            )
-        if self.five_crowns and rules.ace_high:
-            raise InvalidRules(
-                "ace_high: the Five Crowns deck has no aces (its ranks are 3 to king); turn it off"
-            )
+        self.deck_kind = DECKS[rules.deck]
+        """The kind of deck played (the ``deck`` rule)."""
+        lacking = self.deck_kind.refuse(rules)
+        if lacking is not None:
+            raise InvalidRules(lacking)
         full = BUSH_ROUNDS if rules.bush_extension else ROUNDS
         self.last_round = full if rules.rounds_to_play >= ROUNDS else rules.rounds_to_play
         """The match's last round."""
-        if rules.decks != "auto":
-            self.packs = int(rules.decks)
-        else:
-            self.packs = 2 if self.five_crowns else -(-n // 2)
-        per_pack = FIVE_CROWNS_JOKERS_PER_PACK if self.five_crowns else JOKERS_PER_PACK
-        self.jokers = per_pack * self.packs if rules.include_jokers else 0
+        self.packs = self.deck_kind.auto_packs(n) if rules.decks == "auto" else int(rules.decks)
+        self.jokers = self.deck_kind.jokers_per_pack * self.packs if rules.include_jokers else 0
         first = self.next_stacked_deal()
         start = 1
         if first is not None and "round" in first:
@@ -347,24 +133,17 @@ class ProgressiveRummy(RummyGame):
                 )
         biggest = cards_dealt(self.last_round)
         need = n * (biggest + 1) + 1
-        have = (FIVE_CROWNS_PACK if self.five_crowns else 52) * self.packs + self.jokers
-        kind = " Five Crowns" if self.five_crowns else ""
+        have = self.deck_kind.pack_size * self.packs + self.jokers
         if need > have:
             raise InvalidRules(
-                f"{self.packs}{kind} pack(s) ({have} cards) are too few: {n} players need {need} cards in "
-                f"round {self.last_round} ({biggest} each, one drawn, and the up-card); choose more "
-                "packs or decks=auto"
+                f"{self.packs}{self.deck_kind.label} pack(s) ({have} cards) are too few: {n} players "
+                f"need {need} cards in round {self.last_round} ({biggest} each, one drawn, and the "
+                "up-card); choose more packs or decks=auto"
             )
-        values: dict[str, tuple[int, int, int, int, bool]] = {
-            "family": (20, 10, 10, 10, True),
-            "numeric": (20, 11, 12, 13, False),
-        }
-        values["bush"] = (50, 10, 10, 10, True)
-        values["five_crowns"] = (50, 11, 12, 13, True)
-        joker, jack, queen, king, wild20 = values[rules.score_preset]
-        self.base_values: tuple[int, ...] = (joker, *range(1, 11), jack, queen, king)
+        values = CARD_VALUES[rules.score_preset]
+        self.base_values: tuple[int, ...] = values.by_rank
         """What a card left in hand scores, by rank (0 = joker), before the wild rank."""
-        self.wild_scores_20 = wild20
+        self.wild_scores_20 = values.wild_scores_20
         self.dealer = n - 1  # seat 0 plays first in the first round
         self.hat: int | None = None
         self._discard_moves: dict[int, Move] = {}
@@ -388,8 +167,8 @@ class ProgressiveRummy(RummyGame):
             allow_all_wild=rules.all_wild_meld_allowed,
             name_set_wilds=False,
             ace_both_ends="never",
-            min_rank=3 if self.five_crowns else 1,
-            stars=self.five_crowns,
+            min_rank=self.deck_kind.min_rank,
+            stars=self.deck_kind.stars,
             runs_any_suit=rules.runs_any_suit,
         )
         self.allow_all_wild = rules.all_wild_meld_allowed
@@ -403,7 +182,7 @@ class ProgressiveRummy(RummyGame):
             name_set_wilds=False,
             ace_both_ends="never",
             min_rank=self.mrules.min_rank,
-            stars=self.five_crowns,
+            stars=self.deck_kind.stars,
             runs_any_suit=rules.runs_any_suit,
         )
         """The meld rules the solver sees when every meld needs a natural card (wild-rank
@@ -437,10 +216,7 @@ class ProgressiveRummy(RummyGame):
         self.final_left: list[int] = []
         """Seats still to take their last turn after a going out, in order."""
         self.result = ""
-        if self.five_crowns:
-            deck = list(make_five_crowns_deck(self.packs, self.jokers // self.packs))
-        else:
-            deck = list(make_deck(self.packs, self.jokers))
+        deck = list(self.deck_kind.build(self.packs, self.jokers))
         order = self._seat_order()
         if stacked is None:
             self.rng.shuffle(deck)
@@ -587,66 +363,43 @@ class ProgressiveRummy(RummyGame):
     def _can_take(self) -> bool:
         return bool(self.discard)
 
+    def _last_turns(self) -> bool:
+        """Someone has gone out: the others are taking their last turns."""
+        return self.out_seat is not None
+
+    def _first_turn_barred(self) -> bool:
+        """The house rule keeps the seat to act from going out on its first turn."""
+        return self.rules.no_go_out_first_turn and self.turns[self.cur] == 0
+
     def _may_go_out(self) -> bool:
         """Whether the seat to act may go out this turn (not a last turn, house rule kept)."""
-        if self.out_seat is not None:
-            return False
-        return not (self.rules.no_go_out_first_turn and self.turns[self.cur] == 0)
+        return not self._last_turns() and not self._first_turn_barred()
 
-    def _out_candidates(self, hand: Sequence[Card]) -> list[Card]:
-        """Distinct cards whose discard might leave a hand all in sets and runs: a quick,
-        sound filter before the exact solver.
+    @staticmethod
+    def _last_card(hand: Sequence[Card]) -> bool:
+        """The hand holds only the card its turn must end by discarding."""
+        return len(hand) < 2
 
-        It bounds from below the wild cards a full cover needs (see :func:`_wild_shares`;
-        wild-rank cards count as wild, as one could always stand for itself): a hand that
-        needs more wild cards than it holds cannot go out.
-        """
-        rules = self.mrules
-        wild_ranks = rules.wild_ranks
-        nat = [c for c in hand if c.rank != JOKER_RANK and c.rank not in wild_ranks]
-        w = len(hand) - len(nat)
-        # At most max_wilds cards act as wild in a meld, but a wild-rank card in its own
-        # place does not count (unless every wild-rank card is wild: all-wild melds off).
-        own_place = 0 if not self.allow_all_wild else sum(1 for c in hand if c.rank in wild_ranks)
-        limit = min(w, rules.max_wilds + own_place)
-        shares = _wild_shares(nat, rules.ace_high, limit, rules.runs_any_suit)
-        # The shares are fractions: keep float error on the safe side, and count the cards
-        # that fit no meld apart (adding _NEVER to the sum would swallow the fractions' digits).
-        never = sum(1 for x in shares if x >= _NEVER)
-        owed = sum(x for x in shares if x < _NEVER) - 1e-9
-        out: list[Card] = []
-        seen: set[int] = set()
-        at = {c.id: i for i, c in enumerate(nat)}
-        for card in hand:
-            if card.key in seen:
-                continue
-            seen.add(card.key)
-            i = at.get(card.id)
-            # a wild card leaves one fewer wild for the rest; a natural one owes no share
-            if i is None:
-                fits = not never and owed <= w - 1
-            elif shares[i] >= _NEVER:
-                fits = never == 1 and owed <= w
-            else:
-                fits = not never and owed - shares[i] <= w
-            if fits:
-                out.append(card)
-        return out
+    def _may_lay_off(self, hand: Sequence[Card]) -> bool:
+        """Lay-offs are open: a last turn, the toggle on, and a card kept for the discard."""
+        return self._last_turns() and self.rules.final_turn_layoff and not self._last_card(hand)
+
+    @staticmethod
+    def _rest(hand: Sequence[Card], card: Card) -> list[Card]:
+        """``hand`` without its first card equal to ``card``: what going out with it lays down."""
+        at = next(i for i, c in enumerate(hand) if c == card)
+        return [*hand[:at], *hand[at + 1 :]]
 
     def _play_moves(self) -> list[Move]:
         hand = self.hands[self.cur]
         moves: list[Move] = []
-        if self.out_seat is not None and self.rules.final_turn_layoff and len(hand) >= 2 and self.melds_:
+        if self._may_lay_off(hand) and self.melds_:
             self._layoff_moves(moves, hand)
         made = self._discard_moves
-        seen: set[int] = set()
-        for card in hand:
-            if card.key in seen:
-                continue
-            seen.add(card.key)
+        for card in one_of_each(hand):
             throw = made.get(card.id)
             if throw is None:
-                throw = made[card.id] = Move("discard", (card,), (None,), payload=("discard", card))
+                throw = made[card.id] = Move("discard", (card,), (None,), payload=Discard(card))
             moves.append(throw)
         if self._may_go_out():
             moves.extend(self._going_out(hand))
@@ -656,28 +409,23 @@ class ProgressiveRummy(RummyGame):
         """The ``out X`` moves: for each candidate discard, the rest must arrange with nothing
         left over. With several candidates one count first: a hand whose best arrangement
         leaves two cards or more out cannot go out at all."""
-        candidates = self._out_candidates(hand)
+        candidates = out_candidates(hand, self.mrules)
         if len(candidates) > 1 and len(self.arrange(hand, _one).deadwood) > 1:
             return []
         moves: list[Move] = []
         for card in candidates:
-            rest = [c for c in hand if c is not card]
-            arr = self.arrange(rest)
+            arr = self.arrange(self._rest(hand, card))
             if not arr.deadwood:
-                moves.append(Move("out", (card,), (None,), payload=("out", card, arr.groups)))
+                moves.append(Move("out", (card,), (None,), payload=GoOut(card, arr.groups)))
         return moves
 
     def _layoff_moves(self, moves: list[Move], hand: Sequence[Card]) -> None:
         """Lay-offs on the table melds (last turns with ``final_turn_layoff``): a wild card is
         named where a run could take it at either end or where it could also sit as itself."""
-        seen: set[int] = set()
-        for card in hand:
-            if card.key in seen:
-                continue
-            seen.add(card.key)
+        for card in one_of_each(hand):
             for j, meld in enumerate(self.melds_):
                 for named, new in self._layoff_options(meld, card):
-                    moves.append(Move("layoff", (card,), (named,), j + 1, payload=("layoff", j, new, card)))
+                    moves.append(Move("layoff", (card,), (named,), j + 1, payload=LayOff(j, new, card)))
 
     def _layoff_options(self, meld: Meld, card: Card) -> list[tuple[Card | None, Meld]]:
         """The distinct ways to lay ``card`` off on ``meld``, each with the name its notation
@@ -733,102 +481,47 @@ class ProgressiveRummy(RummyGame):
             )
         return super()._canonical(move)
 
-    # ------------------------------------------------------------------ explaining
-    def _explain(self, move: Move) -> str:
-        seat = self.cur
-        name = self.players[seat]
-        kind = move.kind
-        ph = self.phase_
-        if ph == "deal-over":
-            return f"round {self.round_no} is over: play 'next' to deal round {self.round_no + 1}"
-        if ph == "draw":
-            if kind == "take":
-                return "the discard pile is empty: draw from the stock"
-            options = "'draw' from the stock" + (
-                f" or 'take' {self.discard[-1].name}" if self.discard else ""
-            )
-            return f"{name} must draw first: {options}"
-        if kind in ("draw", "take"):
-            return "you have drawn already this turn: discard a card (or go out)"
-        if kind == "next":
-            return "the round is still going on"
-        missing = self._missing(move)
-        if missing:
-            return f"you do not hold {missing[0].name}"
-        if kind == "out":
-            if self.out_seat is not None:
-                who = self.players[self.out_seat]
-                return (
-                    f"{who} has gone out: this is your last turn, so just discard (discard "
-                    f"{move.cards[0].name}); your sets and runs of 3 or more will not count against you"
-                )
-            if self.rules.no_go_out_first_turn and self.turns[seat] == 0:
-                return "house rule: nobody may go out on their own first turn of a round"
-            card = move.cards[0]
-            hand = self.hands[seat]
-            rest = list(hand)
-            rest.remove(next(c for c in hand if c == card))
-            left = self.arrange(rest).deadwood
-            return (
-                f"without {card.name}, {names(left)} would be left out of sets and runs: going out "
-                "needs every other card in a set or run of 3 or more"
-            )
-        if kind == "layoff":
-            if self.out_seat is None:
-                return "no laying off: cards stay in hand until someone goes out"
-            if not self.rules.final_turn_layoff:
-                return "no laying off in the last turns (the 'final_turn_layoff' toggle allows it)"
-            if len(self.hands[seat]) < 2:
-                return "keep your last card: the turn ends with a discard"
-            assert move.target is not None
-            meld = self.melds_[move.target - 1]
-            return f"{move.cards[0].name} does not fit meld {move.target} {meld}"
-        return f"'{move}' is not allowed now"
-
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> None:
         seat = self.cur
         name = self.players[seat]
-        kind = move.kind
-        if kind == "draw":
-            self.hands[seat].append(self.stock.pop())
-            self.log.append(f"{name} drew from the stock")
-            self.phase_ = "play"
-            return
-        if kind == "take":
-            card = self.discard.pop()
-            self.hands[seat].append(card)
-            self.known.append(card)
-            self.log.append(f"{name} took {card.name} from the discard pile")
-            self.phase_ = "play"
-            return
-        if kind == "discard":
-            real = self._throw(move.payload[1])
-            self.log.append(f"{name} discarded {real.name}")
-            self._end_turn()
-            return
-        if kind == "out":
-            _, card, groups = move.payload
-            real = self._throw(card)
-            self._lay(seat, groups)
-            assert not self.hands[seat]
-            shown = " ".join(str(g) for g in groups)
-            self.log.append(f"{name} went out with {shown}, discarding {real.name}")
-            self.out_seat = seat
-            order = self._seat_order()
-            at = order.index(seat)
-            self.final_left = order[at + 1 :] + order[:at]
-            self._end_turn()
-            return
-        if kind == "layoff":
-            self._apply_layoff(move)
-            return
-        if kind == "next":
-            self.round_no += 1
-            self.dealer = self._next_active(self.dealer)
-            self._deal(self.next_stacked_deal())
-            return
-        raise AssertionError(kind)
+        match move.payload:
+            case "draw":
+                self.hands[seat].append(self.stock.pop())
+                self.log.append(f"{name} drew from the stock")
+                self.phase_ = "play"
+            case "take":
+                card = self.discard.pop()
+                self.hands[seat].append(card)
+                self.known.append(card)
+                self.log.append(f"{name} took {card.name} from the discard pile")
+                self.phase_ = "play"
+            case Discard(card):
+                real = self._throw(card)
+                self.log.append(f"{name} discarded {real.name}")
+                self._end_turn()
+            case GoOut(card, groups):
+                real = self._throw(card)
+                self._lay(seat, groups)
+                assert not self.hands[seat]
+                shown = " ".join(str(g) for g in groups)
+                self.log.append(f"{name} went out with {shown}, discarding {real.name}")
+                self.out_seat = seat
+                order = self._seat_order()
+                at = order.index(seat)
+                self.final_left = order[at + 1 :] + order[:at]
+                self._end_turn()
+            case LayOff(j, new, card):
+                # the hand keeps a card to discard (a lay-off never empties it here)
+                real = self._take_from_hand(card)
+                self.melds_[j] = new.replace(cards=tuple(real if c is card else c for c in new.cards))
+                self.log.append(f"{name} laid off {move.tokens()[0]} on meld {j + 1}")
+            case "next":
+                self.round_no += 1
+                self.dealer = self._next_active(self.dealer)
+                self._deal(self.next_stacked_deal())
+            case other:
+                raise AssertionError(other)
 
     def _throw(self, card: Card) -> Card:
         """Move ``card`` from the current hand to the discard pile (the dummy hat follows a
@@ -974,35 +667,4 @@ class ProgressiveRummy(RummyGame):
         return {c.id for c in self.known}
 
 
-def _factory(
-    players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None
-) -> ProgressiveRummy:
-    assert isinstance(rules, ProgressiveRules)
-    return ProgressiveRummy(players, rules, seed, deal)
-
-
-RULES_TEXT = (files("cardtable.games.progressive") / "rules.md").read_text(encoding="utf-8")
-"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
-
-GO_OUT = VerbSpec("out", "u", "Go out", Takes.CARD, enter=30, goes_out=True, example="out 9S")
-"""Going out with a card: Enter prefers it to a discard when the card under the cursor can."""
-
-SPEC = register(
-    GameSpec(
-        id="progressive-rummy",
-        title="Progressive Rummy",
-        summary="3-13: eleven rounds of 3 to 13 cards, a new wild rank each round, lowest total wins.",
-        min_players=2,
-        max_players=6,
-        rules_type=ProgressiveRules,
-        factory=_factory,
-        rules_text=RULES_TEXT,
-        bot="cardtable.kits.rummy.closed",
-        presets=PRESETS,
-        notation=__doc__ or "",
-        scoring=PENALTY,
-        verbs=verb_specs(ProgressiveRummy.verbs, GO_OUT),
-    )
-)
-
-__all__ = ["PRESETS", "SPEC", "ProgressiveRules", "ProgressiveRummy", "cards_dealt", "wild_rank"]
+__all__ = ["CARD_VALUES", "DECKS", "ProgressiveRummy", "cards_dealt", "wild_rank"]
