@@ -19,12 +19,24 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.fields import FieldInfo
 
 from .errors import InvalidRules
 
 R = TypeVar("R", bound="Ruleset")
+
+
+def toggle(default: Any, title: str, description: str, **kw: Any) -> Any:
+    """A ruleset field: its default, the title a form shows and a one-line description (the
+    help text of ``cardtable rules`` and the picker); ``kw`` are Pydantic's constraints.
+
+    >>> class Demo(Ruleset):
+    ...     target: int = toggle(101, "Target", "Retire at this.", ge=50)
+    >>> Demo.model_fields["target"].title, Demo().target
+    ('Target', 101)
+    """
+    return Field(default, title=title, description=description, **kw)
 
 
 class Ruleset(BaseModel):
