@@ -28,7 +28,7 @@ def test_list_names_every_game_with_player_counts():
 
 
 def test_rules_lists_every_toggle_with_default():
-    from cardtable.games.scala40.game import Scala40Rules
+    from cardtable.games.scala40.rules import Scala40Rules
 
     code, text = run(["rules", "scala40"])
     assert code == 0

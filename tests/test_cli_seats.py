@@ -20,6 +20,7 @@ from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.saves import autosave_path
+from cardtable.engine.verbs import verb_specs
 from cardtable.engine.views import PlayerView, SeatView
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 
@@ -87,7 +88,7 @@ def fake(game_id: str, lo: int, hi: int, factory: Any, rules_type: type[Ruleset]
         rules_type=rules_type,
         factory=factory,
         rules_text="",
-        verbs=("draw", "play", "next"),
+        verbs=verb_specs(("draw", "play", "next")),
         bot="cardtable.kits.rummy.closed",
         family="trick-taking",
     )

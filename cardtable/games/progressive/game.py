@@ -65,6 +65,7 @@ from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.kits.rummy.arrange import Arrangement, best_arrangement
 from cardtable.kits.rummy.grouping import grouping_view
 from cardtable.kits.rummy.melds import RUN, Meld, MeldRules, extend_meld
+from cardtable.kits.rummy.moves import Draw, NextDeal, Take
 from cardtable.kits.rummy.turn import RummyGame
 
 from . import five_crowns
@@ -486,11 +487,11 @@ class ProgressiveRummy(RummyGame):
         seat = self.cur
         name = self.players[seat]
         match move.payload:
-            case "draw":
+            case Draw():
                 self.hands[seat].append(self.stock.pop())
                 self.log.append(f"{name} drew from the stock")
                 self.phase_ = "play"
-            case "take":
+            case Take():
                 card = self.discard.pop()
                 self.hands[seat].append(card)
                 self.known.append(card)
@@ -516,7 +517,7 @@ class ProgressiveRummy(RummyGame):
                 real = self._take_from_hand(card)
                 self.melds_[j] = new.replace(cards=tuple(real if c is card else c for c in new.cards))
                 self.log.append(f"{name} laid off {move.tokens()[0]} on meld {j + 1}")
-            case "next":
+            case NextDeal():
                 self.round_no += 1
                 self.dealer = self._next_active(self.dealer)
                 self._deal(self.next_stacked_deal())

@@ -3,7 +3,7 @@
 
 The traits come from a fresh game of the same rules (nothing of a game in progress).
 
->>> from cardtable.games.rummy51.game import Rummy51Rules
+>>> from cardtable.games.rummy51.rules import Rummy51Rules
 >>> policy = make_policy("medium", Rummy51Rules(opening_minimum=60))
 >>> policy.t.minimum, policy.t.unopened_cost
 (60, 100)
@@ -17,7 +17,8 @@ from cardtable.engine.cards import Card
 from cardtable.engine.ruleset import Ruleset
 from cardtable.kits.rummy.bot import RummyPolicy, RummyTraits, arrange_names
 
-from .game import NOT_OPENED, Rummy51, Rummy51Rules
+from .game import NOT_OPENED, Rummy51
+from .rules import Rummy51Rules
 
 
 def traits(rules: Rummy51Rules) -> RummyTraits:

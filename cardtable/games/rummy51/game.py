@@ -53,19 +53,13 @@ hand ends with no score and counts as one of the match's hands.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from importlib.resources import files
-from typing import Any, Literal
-
-from pydantic import Field
+from typing import Any
 
 from cardtable.engine.cards import JOKER_RANK, Card, make_deck, names
 from cardtable.engine.deals import deal_hand
 from cardtable.engine.errors import InvalidRules
 from cardtable.engine.moves import Move
-from cardtable.engine.registry import GameSpec, register
-from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.scoring import PENALTY
-from cardtable.engine.verbs import verb_specs
+from cardtable.engine.rules import Rule
 from cardtable.engine.views import PlayerView
 from cardtable.kits.rummy.melds import (
     RUN,
@@ -77,7 +71,10 @@ from cardtable.kits.rummy.melds import (
     extend_meld,
     meld_value,
 )
-from cardtable.kits.rummy.turn import RummyGame
+from cardtable.kits.rummy.moves import CANCEL, Cancel, Discard, Draw, LayMeld, LayOff, NextDeal, Swap, Take
+from cardtable.kits.rummy.turn import DRAW_FIRST, HOLD, MUST_USE, SWAP, RummyGame
+
+from .rules import Rummy51Rules
 
 FIRST_HAND = 15
 HAND_SIZE = 14
@@ -87,120 +84,92 @@ NOT_OPENED = 100
 NOT_OPENED_AT_ONCE = 200
 
 
-def _f(default: Any, title: str, description: str, **kw: Any) -> Any:
-    return Field(default, title=title, description=description, **kw)
+# ---------------------------------------------------------------------- rules of play
+# One function per rule: each says why a move breaks it now, or None. The generator filters
+# with the same helpers (``may_open``, ``_short_out``, ``_may_swap``, ``_may_cancel``,
+# ``_holds_discard``...), so a rule is written once.
 
 
-class Rummy51Rules(Ruleset):
-    """Rummy 51's variant toggles. Defaults follow the seed page and the rules file's
-    recommendations."""
+def _hand_over(game: Rummy51, move: Move) -> str | None:
+    if game.phase_ == "deal-over" and move.kind != "next":
+        return "the hand is over: play 'next' to deal the next one"
+    return None
 
-    jokers: Literal[4, 2] = _f(
-        4, "Jokers", "Jokers shuffled in with the two packs: 4 (Balkan, 108 cards) or 2 (Romanian, 106)."
-    )
-    cut_joker_to_cutter: bool = _f(
-        True,
-        "Cut joker to the cutter",
-        "A joker shown at the cut goes to the player who cut, who is dealt one card fewer; the "
-        "card shown lies face up at the bottom of the stock.",
-    )
-    direction: Literal["clockwise", "counter-clockwise"] = _f(
-        "clockwise",
-        "Direction of play",
-        "Clockwise: the first player sits left of the dealer. Counter-clockwise (Serbian): the "
-        "first player sits right of the dealer and play goes that way.",
-    )
-    opening_minimum: int = _f(
-        51, "Opening minimum", "Points the first melds must reach together, in one turn.", ge=10, le=120
-    )
-    all_at_once_needs_51: bool = _f(
-        False,
-        "Out at once needs the minimum",
-        "A player going out in one turn without having opened still needs the opening minimum.",
-    )
-    ace_value: Literal["10", "11", "11/1"] = _f(
-        "10",
-        "Ace value",
-        "In opening melds and in hand: 10 (seed), 11 (Romanian), or 11/1: 1 low in A-2-3, 11 "
-        "elsewhere (Polish).",
-    )
-    joker_hand_value: Literal[25, 20, 50] = _f(
-        25, "Joker left in hand", "What a joker left in hand costs: 25 (seed), 20 (Romanian), 50 (Polish)."
-    )
-    joker_limit: Literal["naturals_at_least_jokers", "unlimited", "one_per_meld", "no_adjacent_in_run"] = _f(
-        "naturals_at_least_jokers",
-        "Jokers per meld",
-        "naturals_at_least_jokers: no meld holds more jokers than natural cards; unlimited; "
-        "one_per_meld; no_adjacent_in_run: no two jokers side by side in a run, and books as "
-        "the first (Polish).",
-    )
-    joker_take_requires_opened: bool = _f(
-        False,
-        "Take a joker only once opened",
-        "Only a player who has opened may take a joker from the table.",
-    )
-    joker_must_be_used_now: bool = _f(
-        False,
-        "Taken joker used at once",
-        "A joker taken from the table must be melded or laid off in the same turn.",
-    )
-    discard_must_be_used: bool = _f(
-        False,
-        "Taken discard must be used",
-        "A card taken from the discard pile must go into a meld or lay-off that turn (Balkan).",
-    )
-    no_open_first_rounds: Literal[0, 2] = _f(
-        0,
-        "Rounds before opening",
-        "0, or 2: nobody may open or go out until every player has had two turns (askarte).",
-    )
-    ace_both_ends_in_run: bool = _f(
-        False,
-        "Ace at both ends of a run",
-        "A run may reach 14 cards, A 2 ... K A, with an ace at each end (askarte).",
-    )
-    final_discard_required: bool = _f(
-        True,
-        "Going out needs a discard",
-        "Going out ends with a discard. Off: melding or laying off the last card also goes out.",
-    )
-    hands: Literal["4xn", "n", "custom"] = _f(
-        "4xn",
-        "Hands in the match",
-        "4xn: four sets of one hand per player (16 hands with 4 players); n: one hand per "
-        "player; custom: custom_hands.",
-    )
-    custom_hands: int = _f(
-        8, "Custom number of hands", "The match's hands when 'hands' is custom.", ge=1, le=100
-    )
-    max_stock_rebuilds: int = _f(
-        3,
-        "Stock rebuilds before a void hand",
-        "When the stock runs out once more than this, the hand ends with no score "
-        "(0 = rebuild for ever). Guards against hands nobody can finish.",
-        ge=0,
-        le=50,
+
+def _take(game: Rummy51, move: Move) -> str | None:
+    if game.phase_ != "draw" or move.kind != "take" or game._can_take():
+        return None
+    if not game.discard:
+        return "the discard pile is empty: draw from the stock"
+    return (
+        f"you may take {game.discard[-1].name} only if you can meld or lay it off this "
+        "turn (a taken discard must be used)"
     )
 
 
-PRESETS: dict[str, dict[str, Any]] = {
-    "seed rules": {},
-    "Balkan table": {
-        "direction": "counter-clockwise",
-        "discard_must_be_used": True,
-        "no_open_first_rounds": 2,
-        "ace_both_ends_in_run": True,
-    },
-    "Romanian Remi 51": {
-        "jokers": 2,
-        "ace_value": "11",
-        "joker_hand_value": 20,
-        "joker_limit": "unlimited",
-    },
-    "Polish Remik": {"ace_value": "11/1", "joker_hand_value": 50, "joker_limit": "no_adjacent_in_run"},
-    "Scala-style jokers": {"joker_take_requires_opened": True, "joker_must_be_used_now": True},
-    "short match": {"hands": "n"},
-}
+def _drawn(game: Rummy51, move: Move) -> str | None:
+    if game.phase_ != "play" or move.kind not in ("draw", "take"):
+        return None
+    if game.turn_no == 0 and game.cur == game.first and not game.start_opened:
+        return "the first player starts with 15 cards and no draw: meld if you can, then discard"
+    return "you have drawn already this turn: meld, lay off or discard"
+
+
+def _going_on(game: Rummy51, move: Move) -> str | None:
+    if game.phase_ == "play" and move.kind == "next":
+        return "the hand is still going on"
+    return None
+
+
+def _cancel(game: Rummy51, move: Move) -> str | None:
+    if move.kind == "cancel" and not game._may_cancel():
+        return f"there is nothing to take back: cancel returns melds still short of {game.minimum}"
+    return None
+
+
+def _joker_take(game: Rummy51, move: Move) -> str | None:
+    if move.kind == "swap" and not game._may_swap():
+        return f"you may take a joker from the table only after you have opened with {game.minimum} points"
+    return None
+
+
+def _layoff(game: Rummy51, move: Move) -> str | None:
+    if move.kind != "layoff" or move.target is None:
+        return None
+    if not game.opened[game.cur]:
+        return f"you may lay off only after you have opened with {game.minimum} points"
+    meld = game.melds_[move.target - 1]
+    if not extend_meld(meld, move.cards[0], move.named[0], game.mrules):
+        return game._layoff_reason(meld, move.cards[0], move.named[0])
+    if len(game.hands[game.cur]) - 1 < game.min_left:
+        return game._keep_one()
+    return None
+
+
+def _meld(game: Rummy51, move: Move) -> str | None:
+    if move.kind != "meld" or not isinstance(move.payload, LayMeld):
+        return None
+    if not game.opened[game.cur] and not game.may_open():
+        return game._closed_text()
+    left = len(game.hands[game.cur]) - len(move.cards)
+    if left < game.min_left:
+        return game._keep_one()
+    if game._short_out(move.payload.meld, left):
+        return f"going out in one turn still needs {game.minimum} points in melds"
+    return None
+
+
+def _short_of_minimum(game: Rummy51, move: Move) -> str | None:
+    if move.kind != "discard" or not game._holds_discard():
+        return None
+    minimum = game.minimum
+    text = (
+        f"your melds this turn make {game.prov_value}, short of the {minimum} needed to "
+        "open: meld more or 'cancel'"
+    )
+    if len(game.hands[game.cur]) == 1:
+        text += f" (going out at once needs {minimum} too)"
+    return text
 
 
 class Rummy51(RummyGame):
@@ -210,6 +179,31 @@ class Rummy51(RummyGame):
     title = "Rummy 51"
     verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
     move_caches = ("_discard_moves",)
+    play_rules = (
+        Rule("hand-over", "Once a hand is over, the only move is 'next'.", _hand_over),
+        Rule("take", "The top discard is taken only where the variant lets it be.", _take),
+        DRAW_FIRST,
+        Rule("drawn", "A player draws once a turn; the first player of a hand does not draw.", _drawn),
+        Rule("going-on", "'next' waits until the hand is over.", _going_on),
+        Rule("cancel", "'cancel' takes back melds still short of the minimum.", _cancel),
+        HOLD,
+        Rule(
+            "joker-take", "With the variant, only an opened player takes a joker from the table.", _joker_take
+        ),
+        SWAP,
+        Rule("layoff", "Lay-offs come after opening, fit their meld and keep a card to discard.", _layoff),
+        Rule(
+            "meld",
+            "Melds wait for the opening rounds, keep a card to discard and open with the minimum.",
+            _meld,
+        ),
+        Rule(
+            "opening",
+            "Melds short of the minimum are completed or cancelled before the discard.",
+            _short_of_minimum,
+        ),
+        MUST_USE,
+    )
 
     rules: Rummy51Rules
 
@@ -397,19 +391,15 @@ class Rummy51(RummyGame):
         min_left = self.min_left
         moves: list[Move] = []
         if opened or self.may_open():
-            short_ok = opened or self._waived()
-            need = self.minimum - self.prov_value
             # Without a joker in hand every meld is natural and needs no naming.
             plain = all(c.rank != JOKER_RANK for c in hand)
             ace_runs: dict[tuple[Any, ...], int] = {}
             for meld in enumerate_melds(hand, self.mrules):
                 left = size - len(meld.cards)
-                if left < min_left:
-                    continue
-                if left == 0 and not short_ok and self.meld_points(meld) < need:
+                if left < min_left or self._short_out(meld, left):
                     continue
                 if plain:
-                    moves.append(Move("meld", meld.cards, None, payload=("meld", meld)))
+                    moves.append(Move("meld", meld.cards, None, payload=LayMeld(meld)))
                     continue
                 move = self._joker_meld_move(meld)
                 if meld.kind == RUN and (meld.lo == 1 or meld.lo + len(meld.cards) == 15):
@@ -426,11 +416,11 @@ class Rummy51(RummyGame):
             table = self._table()
             if opened and size - 1 >= min_left:
                 self._add_layoffs(moves, hand, one_notation=True, wanted=table[1])
-            if table[2] and (opened or not self.rules.joker_take_requires_opened):
+            if table[2] and self._may_swap():
                 self._add_swaps(moves, hand, table[2])
-        if not opened and (self.prov or self.swaps or self.taken is not None):
-            moves.append(Move("cancel", payload="cancel", text="cancel"))
-        if self.prov and not (size == 1 and self._waived()):
+        if self._may_cancel():
+            moves.append(Move("cancel", payload=CANCEL, text="cancel"))
+        if self._holds_discard():
             return moves  # melds short of the minimum: meld more or cancel, no discard yet
         if self.must_use and self._binding_must_use(moves):
             return moves  # a card that must be used may not stay in hand: no discard until it is
@@ -442,9 +432,30 @@ class Rummy51(RummyGame):
         for card in distinct.values():
             throw = made.get(card.id)
             if throw is None:
-                throw = made[card.id] = Move("discard", (card,), (None,), payload=("discard", card))
+                throw = made[card.id] = Move("discard", (card,), (None,), payload=Discard(card))
             moves.append(throw)
         return moves
+
+    def _short_out(self, meld: Meld, left: int) -> bool:
+        """Would laying ``meld`` go out (``left`` cards after it) short of the minimum, where
+        going out at once still needs it?"""
+        if left or self.opened[self.cur] or self._waived():
+            return False
+        return self.meld_points(meld) < self.minimum - self.prov_value
+
+    def _may_swap(self) -> bool:
+        """Whether the player may take a joker from the table now."""
+        return self.opened[self.cur] or not self.rules.joker_take_requires_opened
+
+    def _may_cancel(self) -> bool:
+        """Whether 'cancel' has something to take back: melds short of the minimum, swaps
+        made for them, or a discard taken to open."""
+        return not self.opened[self.cur] and bool(self.prov or self.swaps or self.taken is not None)
+
+    def _holds_discard(self) -> bool:
+        """Whether melds short of the minimum keep the player from discarding (unless the
+        last card goes out at once where that needs no minimum)."""
+        return bool(self.prov) and not (len(self.hands[self.cur]) == 1 and self._waived())
 
     def _joker_meld_move(self, meld: Meld) -> Move:
         """The listed move of a meld from a hand holding a joker: the notation of
@@ -455,22 +466,22 @@ class Rummy51(RummyGame):
         if meld.kind == RUN:
             low, high = cards[0].rank == JOKER_RANK, cards[last].rank == JOKER_RANK
             if not (low or high):
-                return Move("meld", cards, None, payload=("meld", meld), flags=flags)
+                return Move("meld", cards, None, payload=LayMeld(meld), flags=flags)
             named: list[Card | None] = [None] * len(cards)
             if low:
                 named[0] = reps[0]
             if high:
                 named[last] = reps[last]
-            return Move("meld", cards, tuple(named), payload=("meld", meld), flags=flags)
+            return Move("meld", cards, tuple(named), payload=LayMeld(meld), flags=flags)
         wild = [c.rank == JOKER_RANK for c in cards]
         count = sum(wild)
         if not count or (count == 1 and len(cards) == 4):
-            return Move("meld", cards, None, payload=("meld", meld), flags=flags)
+            return Move("meld", cards, None, payload=LayMeld(meld), flags=flags)
         return Move(
             "meld",
             cards,
             tuple(r if w else None for r, w in zip(reps, wild, strict=True)),
-            payload=("meld", meld),
+            payload=LayMeld(meld),
             flags=flags,
         )
 
@@ -487,80 +498,7 @@ class Rummy51(RummyGame):
         self._table_cache = fresh
         return fresh
 
-    # ------------------------------------------------------------------ explaining
-    def _explain(self, move: Move) -> str:
-        seat = self.cur
-        ph = self.phase_
-        kind = move.kind
-        name = self.players[seat]
-        minimum = self.minimum
-        if ph == "deal-over":
-            return "the hand is over: play 'next' to deal the next one"
-        if ph == "draw":
-            if kind == "take":
-                if not self.discard:
-                    return "the discard pile is empty: draw from the stock"
-                return (
-                    f"you may take {self.discard[-1].name} only if you can meld or lay it off this "
-                    "turn (a taken discard must be used)"
-                )
-            return f"{name} must draw first: 'draw' from the stock" + (
-                f" or 'take' {self.discard[-1].name}" if self._can_take() else ""
-            )
-        if kind in ("draw", "take"):
-            if self.turn_no == 0 and seat == self.first and not self.start_opened:
-                return "the first player starts with 15 cards and no draw: meld if you can, then discard"
-            return "you have drawn already this turn: meld, lay off or discard"
-        if kind == "next":
-            return "the hand is still going on"
-        if kind == "cancel":
-            return f"there is nothing to take back: cancel returns melds still short of {minimum}"
-        missing = self._missing(move)
-        if missing:
-            return f"you do not hold {missing[0].name}"
-        opened = self.opened[seat]
-        size = len(self.hands[seat])
-        if kind == "swap":
-            assert move.target is not None
-            meld = self.melds_[move.target - 1]
-            if not opened and self.rules.joker_take_requires_opened:
-                return f"you may take a joker from the table only after you have opened with {minimum} points"
-            card = move.cards[0]
-            return f"meld {move.target} {meld} has no joker standing for {card.name}"
-        if kind == "layoff":
-            assert move.target is not None
-            if not opened:
-                return f"you may lay off only after you have opened with {minimum} points"
-            meld = self.melds_[move.target - 1]
-            if not extend_meld(meld, move.cards[0], move.named[0], self.mrules):
-                return self._layoff_reason(meld, move.cards[0], move.named[0])
-            if size - 1 < self.min_left:
-                return self._keep_one()
-        if kind == "meld":
-            if not opened and not self.may_open():
-                return self._closed_text()
-            left = size - len(move.cards)
-            if left < self.min_left:
-                return self._keep_one()
-            if left == 0 and not opened:
-                return f"going out in one turn still needs {minimum} points in melds"
-        if kind == "discard":
-            card = move.cards[0]
-            if self.prov:
-                text = (
-                    f"your melds this turn make {self.prov_value}, short of the {minimum} needed to "
-                    "open: meld more or 'cancel'"
-                )
-                if size == 1:
-                    text += f" (going out at once needs {minimum} too)"
-                return text
-            binding = self._binding_must_use(list(self.legal_moves()))
-            if any(c == card for c in binding):
-                return f"{card.name} was taken this turn and must be melded or laid off, not discarded"
-            if binding:
-                return f"first meld or lay off {names(binding)}: a card taken this turn may not stay in hand"
-        return f"'{move}' is not allowed now"
-
+    # ------------------------------------------------------------------ refusals
     def _keep_one(self) -> str:
         return "you must keep a card to discard: going out needs a final discard"
 
@@ -588,72 +526,65 @@ class Rummy51(RummyGame):
     def _apply(self, move: Move) -> None:
         seat = self.cur
         name = self.players[seat]
-        kind = move.kind
-        if kind in ("meld", "layoff", "swap", "cancel", "next"):
+        payload = move.payload
+        if isinstance(payload, (LayMeld, LayOff, Swap, Cancel, NextDeal)):
             self.table_version += 1  # the table may change: move generation reads it afresh
-        if kind == "discard":
-            real = self._take_from_hand(move.payload[1])
-            self.discard.append(real)
-            if self.known:
-                self.known = [c for c in self.known if c is not real]
-            self.log.append(f"{name} discarded {real.name}")
-            if not self.hands[seat]:
-                self._went_out(seat)
-                return
-            self.turn_no += 1
-            self._end_turn()
-            return
-        if kind == "draw":
-            card = self.stock.pop()
-            self.hands[seat].append(card)
-            if card is self.bottom:
-                self.bottom = None
+        match payload:
+            case Discard(card):
+                real = self._take_from_hand(card)
+                self.discard.append(real)
+                if self.known:
+                    self.known = [c for c in self.known if c is not real]
+                self.log.append(f"{name} discarded {real.name}")
+                if not self.hands[seat]:
+                    self._went_out(seat)
+                    return
+                self.turn_no += 1
+                self._end_turn()
+            case Draw():
+                card = self.stock.pop()
+                self.hands[seat].append(card)
+                if card is self.bottom:
+                    self.bottom = None
+                    self.known.append(card)
+                    self.log.append(f"{name} drew the face-up {card.name}, the last card of the stock")
+                else:
+                    self.log.append(f"{name} drew from the stock")
+                self.phase_ = "play"
+            case Take():
+                card = self.discard.pop()
+                self.hands[seat].append(card)
                 self.known.append(card)
-                self.log.append(f"{name} drew the face-up {card.name}, the last card of the stock")
-            else:
-                self.log.append(f"{name} drew from the stock")
-            self.phase_ = "play"
-            return
-        if kind == "take":
-            card = self.discard.pop()
-            self.hands[seat].append(card)
-            self.known.append(card)
-            if self.rules.discard_must_be_used:
-                self.must_use.append(card)
-                if not self.opened[seat]:
-                    self.taken = card
-            self.log.append(f"{name} took {card.name} from the discard pile")
-            self.phase_ = "play"
-            return
-        if kind == "meld":
-            self._apply_meld(move.payload[1], self.minimum)
-            if self.swaps and self.opened[seat]:
-                self.swaps = []  # opened: this turn's joker swaps stand
-            return
-        if kind == "layoff":
-            self._apply_layoff(move)
-            return
-        if kind == "swap":
-            j = move.payload[1]
-            before = self.melds_[j]
-            must_use = self.rules.joker_must_be_used_now
-            natural, wild = self._apply_swap(move, must_use)
-            self.known.append(wild)
-            if must_use and not self.opened[seat]:
-                # The joker must go into this turn's opening: 'cancel' puts it back.
-                self.swaps.append((j, before, natural, wild))
-                return
-            taken = self.taken
-            if taken is not None and all(h is not taken for h in self.hands[seat]):
-                self.taken = None  # the taken discard went onto the table for good
-            return
-        if kind == "cancel":
-            self._apply_cancel()
-            return
-        if kind == "next":
-            self._deal(self.next_stacked_deal())
-            return
-        raise AssertionError(kind)
+                if self.rules.discard_must_be_used:
+                    self.must_use.append(card)
+                    if not self.opened[seat]:
+                        self.taken = card
+                self.log.append(f"{name} took {card.name} from the discard pile")
+                self.phase_ = "play"
+            case LayMeld(meld):
+                self._apply_meld(meld, self.minimum)
+                if self.swaps and self.opened[seat]:
+                    self.swaps = []  # opened: this turn's joker swaps stand
+            case LayOff():
+                self._apply_layoff(move)
+            case Swap(j):
+                before = self.melds_[j]
+                must_use = self.rules.joker_must_be_used_now
+                natural, wild = self._apply_swap(move, must_use)
+                self.known.append(wild)
+                if must_use and not self.opened[seat]:
+                    # The joker must go into this turn's opening: 'cancel' puts it back.
+                    self.swaps.append((j, before, natural, wild))
+                    return
+                taken = self.taken
+                if taken is not None and all(h is not taken for h in self.hands[seat]):
+                    self.taken = None  # the taken discard went onto the table for good
+            case Cancel():
+                self._apply_cancel()
+            case NextDeal():
+                self._deal(self.next_stacked_deal())
+            case other:
+                raise AssertionError(other)
 
     def _undo_provisional(self) -> None:
         """Undo this turn's joker swaps that had to serve the opening (last first)."""
@@ -785,32 +716,3 @@ class Rummy51(RummyGame):
         """The cards to use this turn and the cards taken in sight of all (the face-up
         bottom card is shown by the stock)."""
         return {c.id for c in self.must_use} | {c.id for c in self.known}
-
-
-def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> Rummy51:
-    assert isinstance(rules, Rummy51Rules)
-    return Rummy51(players, rules, seed, deal)
-
-
-RULES_TEXT = (files("cardtable.games.rummy51") / "rules.md").read_text(encoding="utf-8")
-"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
-
-SPEC = register(
-    GameSpec(
-        id="rummy51",
-        title="Rummy 51",
-        summary="Balkan two-pack rummy (Remi): open with 51, -40 for going out, lowest total wins.",
-        min_players=2,
-        max_players=5,
-        rules_type=Rummy51Rules,
-        factory=_factory,
-        rules_text=RULES_TEXT,
-        bot="cardtable.games.rummy51.bot",
-        presets=PRESETS,
-        notation=__doc__ or "",
-        scoring=PENALTY,
-        verbs=verb_specs(Rummy51.verbs),
-    )
-)
-
-__all__ = ["PRESETS", "SPEC", "Rummy51", "Rummy51Rules"]

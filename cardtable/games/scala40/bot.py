@@ -4,7 +4,7 @@ the hard player re-weighs them for this game (:class:`Scala40Hard`).
 
 The traits come from a fresh game of the same rules (nothing of a game in progress).
 
->>> from cardtable.games.scala40.game import Scala40Rules
+>>> from cardtable.games.scala40.rules import Scala40Rules
 >>> policy = make_policy("medium", Scala40Rules())
 >>> policy.t.minimum, policy.t.take_needs_open
 (40, True)
@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from cardtable.engine.ruleset import Ruleset
 from cardtable.kits.rummy.bot import RummyPolicy, RummyTraits, arrange_names
 
-from .game import OPENING, Scala40, Scala40Rules
+from .game import OPENING, Scala40
+from .rules import Scala40Rules
 
 
 def traits(rules: Scala40Rules) -> RummyTraits:

@@ -31,22 +31,15 @@ also raises J/Q/K/A left in hand to 11/12/13/14 (the joker in hand then counts 1
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib.resources import files
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import Field
-
-from cardtable.engine.cards import JOKER_RANK, SUITS, Card, make_deck, names
+from cardtable.engine.cards import JOKER_RANK, Card, make_deck, names
 from cardtable.engine.deals import deal_hand
 from cardtable.engine.errors import InvalidRules
 from cardtable.engine.moves import Move
-from cardtable.engine.registry import GameSpec, register
-from cardtable.engine.ruleset import Ruleset
-from cardtable.engine.scoring import PENALTY
-from cardtable.engine.verbs import verb_specs
+from cardtable.engine.rules import Rule
 from cardtable.engine.views import PlayerView
 from cardtable.kits.rummy.melds import (
-    RUN,
     SET,
     Meld,
     MeldRules,
@@ -54,145 +47,135 @@ from cardtable.kits.rummy.melds import (
     extend_meld,
     meld_value,
 )
-from cardtable.kits.rummy.turn import LayoffFilter, RummyGame
+from cardtable.kits.rummy.moves import CANCEL, Cancel, Discard, Draw, LayMeld, LayOff, NextDeal, Swap, Take
+from cardtable.kits.rummy.turn import DRAW_FIRST, HOLD, MUST_USE, SWAP, LayoffFilter, RummyGame
+
+from .rules import Scala40Rules
 
 HAND_SIZE = 13
 OPENING = 40
 
 
-def _f(default: Any, title: str, description: str, **kw: Any) -> Any:
-    return Field(default, title=title, description=description, **kw)
+# ---------------------------------------------------------------------- rules of play
+# One function per rule: each says why a move breaks it now, or None. The generator filters
+# with the same helpers (``_min_left``, ``_short_out``, ``_adds_now``, ``_may_cancel``,
+# ``_holds_discard``, ``_barred``...), so a rule is written once.
 
 
-class Scala40Rules(Ruleset):
-    """Scala 40's variant toggles. Defaults follow the seed page (pagat's base game)."""
-
-    single_game: bool = _f(
-        False, "Single game", "Each deal stands alone: the closer wins and no one counts cards."
-    )
-    target_score: Literal[101, 151, 201, 501] = _f(
-        101, "Retiring score", "A player whose total reaches this retires from the match."
-    )
-    reentry: bool = _f(
-        False,
-        "Re-entry",
-        "While two or more players are below the target, those who reach it are reset to the "
-        "highest score below it instead of retiring.",
-    )
-    no_elimination: Literal[0, 1000, 1500, 2000] = _f(
-        0,
-        "Play to (no elimination)",
-        "0 = off. Otherwise nobody retires; the match ends when the highest total reaches this "
-        "and the lowest total wins.",
-    )
-    court_values_high: bool = _f(
-        False,
-        "Court cards high",
-        "J 11, Q 12, K 13, A 14 in sets and at the top of runs (so AAA opens); in hand too, "
-        "and a joker left in hand counts 14.",
-    )
-    earlier_discard: bool = _f(
-        False,
-        "Earlier use of the discard",
-        "A player who has not opened may take the top discard to use in the opening melds that turn.",
-    )
-    open_and_close_double: bool = _f(
-        False,
-        "Open and close doubles",
-        "A player who melds all 13 cards in one turn without having opened makes everyone else score double.",
-    )
-    close_first_turn: bool = _f(
-        False,
-        "Close on the first turn",
-        "Closing on one's first turn is allowed; players who have not had a turn count all their cards.",
-    )
-    unopened_flat_100: bool = _f(
-        False, "100 if not opened", "When someone closes, a player who has not opened scores a flat 100."
-    )
-    ban_playable_discard_unopened: bool = _f(
-        False,
-        "No playable discards before opening",
-        "A player who has not opened may not discard a card that fits a meld on the table.",
-    )
-    ban_playable_discard_opened: bool = _f(
-        False,
-        "No playable discards after opening",
-        "An opened player who is not closing may not discard a card that fits a meld on the table.",
-    )
-    ban_playable_discard_closing: bool = _f(
-        False,
-        "No playable closing discard",
-        "The closing discard may not be a card that fits a meld on the table.",
-    )
-    first_player_upcard: bool = _f(
-        False,
-        "First player may take the up-card",
-        "The first player's first turn may take the turned-up card and keep it.",
-    )
-    no_discard_needed_to_close: bool = _f(
-        False, "Close without a discard", "A player may close by melding every card, with nothing to discard."
-    )
-    four_of_kind_to_discard: bool = _f(
-        False,
-        "Four of a kind is discarded",
-        "A four-card set without jokers goes onto the discard pile, under its owner's discard.",
-    )
-    multiple_jokers_per_meld: bool = _f(
-        False, "Several jokers per meld", "A meld may hold more than one joker."
-    )
-    upcard_may_be_joker: bool = _f(
-        True,
-        "Joker may be the up-card",
-        "Off: a joker turned up to start the discard pile goes back into the stock (FISCA).",
-    )
-    joker_discard_only_when_closing: bool = _f(
-        False, "Joker discard only to close", "A joker may be discarded only as the closing card."
-    )
-    single_ace_in_hand_counts_1: bool = _f(
-        False, "Lone ace counts 1", "An ace that is the only card left in hand counts 1."
-    )
-    close_in_hand_no_minimum: bool = _f(
-        False,
-        "Closing in hand needs no 40",
-        "Going out all at once without having opened needs no 40-point minimum.",
-    )
-    keep_taken_discard: bool = _f(
-        False, "Keep the taken discard", "A card taken from the discard pile may stay in hand."
-    )
-    max_stock_rebuilds: int = _f(
-        3,
-        "Stock rebuilds before a void deal",
-        "When the stock runs out once more than this, the deal ends with no score and is dealt "
-        "again (0 = rebuild for ever). Guards against deals nobody can finish.",
-        ge=0,
-        le=50,
-    )
-    layoff_same_turn_as_opening: bool = _f(
-        True,
-        "Lay off in the opening turn",
-        "Once the opening melds reach 40, lay-offs and joker swaps are allowed in that same turn.",
-    )
+def _deal_over(game: Scala40, move: Move) -> str | None:
+    if game.phase_ == "deal-over" and move.kind != "next":
+        return "the deal is over: play 'next' to deal again"
+    return None
 
 
-PRESETS: dict[str, dict[str, Any]] = {
-    "seed rules": {},
-    "Italian federation": {
-        "upcard_may_be_joker": False,
-        "earlier_discard": True,
-        "open_and_close_double": True,
-        "unopened_flat_100": True,
-        "ban_playable_discard_opened": True,
-        "ban_playable_discard_unopened": True,
-    },
-    "Italian home game": {
-        "earlier_discard": True,
-        "open_and_close_double": True,
-        "unopened_flat_100": True,
-        "single_ace_in_hand_counts_1": True,
-        "reentry": True,
-    },
-    "quick game": {"single_game": True},
-}
+def _take(game: Scala40, move: Move) -> str | None:
+    if game.phase_ != "draw" or move.kind != "take" or game._can_take():
+        return None
+    if not game.discard:
+        return "the discard pile is empty: draw from the stock"
+    if not game.opened[game.cur] and not game.rules.earlier_discard:
+        return "you may take the discard only after you have opened (draw from the stock)"
+    return f"you may take {game.discard[-1].name} only if you can meld or lay it off this turn"
+
+
+def _drawn(game: Scala40, move: Move) -> str | None:
+    if game.phase_ == "play" and move.kind in ("draw", "take"):
+        return "you have drawn already this turn: meld, lay off or discard"
+    return None
+
+
+def _going_on(game: Scala40, move: Move) -> str | None:
+    if game.phase_ == "play" and move.kind == "next":
+        return "the deal is still going on"
+    return None
+
+
+def _cancel(game: Scala40, move: Move) -> str | None:
+    if move.kind == "cancel" and not game._may_cancel():
+        return "there is nothing to take back: cancel returns melds still short of 40"
+    return None
+
+
+def _opened(game: Scala40, move: Move) -> str | None:
+    if move.kind not in ("layoff", "swap"):
+        return None
+    if not game.opened[game.cur]:
+        what = "lay off" if move.kind == "layoff" else "swap jokers"
+        return f"you may {what} only after you have opened with {OPENING} points"
+    if not game._adds_now():
+        return "lay-offs and swaps wait until your next turn after opening"
+    return None
+
+
+def _layoff(game: Scala40, move: Move) -> str | None:
+    if move.kind != "layoff" or move.target is None:
+        return None
+    meld = game.melds_[move.target - 1]
+    card, named = move.cards[0], move.named[0]
+    options = extend_meld(meld, card, named, game.mrules)
+    if not options:
+        return game._layoff_reason(meld, card, named)
+    size = len(game.hands[game.cur])
+    if size - 1 < game._min_left():
+        return game._too_few_left()
+    if size == 2 and game._strands_playable(_held(game, (card,)), game._with(move.target - 1, options[0])):
+        return _STRANDED
+    return None
+
+
+def _meld(game: Scala40, move: Move) -> str | None:
+    if move.kind != "meld" or not isinstance(move.payload, LayMeld):
+        return None
+    meld = move.payload.meld
+    left = len(game.hands[game.cur]) - len(move.cards)
+    if left < game._min_left():
+        return game._too_few_left()
+    if game._short_out(meld, left):
+        return f"going out at once still needs {OPENING} points in melds"
+    if left == 1 and game._strands_playable(_held(game, meld.cards), [*game.melds_, meld]):
+        return _STRANDED
+    return None
+
+
+def _short_of_40(game: Scala40, move: Move) -> str | None:
+    if move.kind == "discard" and game._holds_discard():
+        return (
+            f"your melds this turn make {game.prov_value}, short of the {OPENING} needed to open: "
+            "meld more or 'cancel'"
+        )
+    return None
+
+
+def _first_turn(game: Scala40, move: Move) -> str | None:
+    if move.kind == "discard" and len(game.hands[game.cur]) == 1 and not game.can_close(game.cur):
+        return "nobody may close on their first turn: keep a card"
+    return None
+
+
+def _barred(game: Scala40, move: Move) -> str | None:
+    if move.kind != "discard":
+        return None
+    card = move.cards[0]
+    bans = game._discard_bans()
+    if not game._barred(card, bans) or game._all_barred(bans):
+        return None
+    if bans[1] and card.rank == JOKER_RANK:
+        return "a joker may be discarded only as the closing card"
+    return f"{card.name} fits a meld on the table and may not be discarded"
+
+
+def _held(game: Scala40, cards: Sequence[Card]) -> list[Card]:
+    """The hand's own copies of ``cards`` (a move read from text names equal cards, not the
+    physical ones; the hold rule has made sure they are held)."""
+    hand = list(game.hands[game.cur])
+    return [hand.pop(next(i for i, h in enumerate(hand) if h.key == c.key)) for c in cards]
+
+
+_STRANDED = (
+    "the card you would keep would fit a meld on the table, and a playable card may not "
+    "be the closing discard"
+)
+"""Why a meld or lay-off may not leave a last card that fits the table (the closing ban)."""
 
 
 class Scala40(RummyGame):
@@ -201,6 +184,23 @@ class Scala40(RummyGame):
     game_id = "scala40"
     title = "Scala 40"
     verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
+    play_rules = (
+        Rule("deal-over", "Once a deal is over, the only move is 'next'.", _deal_over),
+        Rule("take", "The top discard is taken only when it can be used this turn.", _take),
+        DRAW_FIRST,
+        Rule("drawn", "A player draws once a turn.", _drawn),
+        Rule("going-on", "'next' waits until the deal is over.", _going_on),
+        Rule("cancel", "'cancel' takes back melds still short of 40.", _cancel),
+        HOLD,
+        Rule("opened", "Lay-offs and joker swaps come after opening with 40.", _opened),
+        SWAP,
+        Rule("layoff", "A lay-off fits its meld and keeps a card to discard.", _layoff),
+        Rule("meld", "Melds keep a card to discard, and going out at once needs 40.", _meld),
+        Rule("opening", "Melds short of 40 are completed or cancelled before the discard.", _short_of_40),
+        Rule("first-turn", "Nobody closes on their first turn.", _first_turn),
+        MUST_USE,
+        Rule("barred", "The variant's barred discards (playable cards, jokers) stay in hand.", _barred),
+    )
 
     rules: Scala40Rules
 
@@ -366,24 +366,18 @@ class Scala40(RummyGame):
     def _play_moves(self) -> list[Move]:
         seat = self.cur
         hand = self.hands[seat]
-        rules = self.rules
         opened = self.opened[seat]
         size = len(hand)
         min_left = self._min_left()
         moves: list[Move] = []
-        # melds
-        short_in_hand_ok = rules.close_in_hand_no_minimum and not self.start_opened
         for meld in enumerate_melds(hand, self.mrules):
             left = size - len(meld.cards)
-            if left < min_left:
-                continue
-            short = left == 0 and not opened and self.prov_value + self.meld_points(meld) < OPENING
-            if short and not short_in_hand_ok:
+            if left < min_left or self._short_out(meld, left):
                 continue
             if left == 1 and self._strands_playable(meld.cards, [*self.melds_, meld]):
                 continue
             moves.append(self._meld_move(meld))
-        can_add = opened and (rules.layoff_same_turn_as_opening or self.start_opened)
+        can_add = opened and self._adds_now()
         if can_add and size - 1 >= min_left:
             skip: LayoffFilter | None = None
             if size == 2:
@@ -395,10 +389,57 @@ class Scala40(RummyGame):
             self._add_layoffs(moves, hand, skip, one_notation=True)
         if can_add:
             self._add_swaps(moves, hand)
-        if self.prov or (self.taken is not None and not opened):
-            moves.append(Move("cancel", payload="cancel", text="cancel"))
+        if self._may_cancel():
+            moves.append(Move("cancel", payload=CANCEL, text="cancel"))
         moves.extend(self._discards(moves))
         return moves
+
+    def _short_out(self, meld: Meld, left: int) -> bool:
+        """Would laying ``meld`` go out (``left`` cards after it) short of the opening 40?"""
+        if left or self.opened[self.cur] or self.prov_value + self.meld_points(meld) >= OPENING:
+            return False
+        return not (self.rules.close_in_hand_no_minimum and not self.start_opened)
+
+    def _adds_now(self) -> bool:
+        """Whether an opened player may lay off and swap this turn (not in the opening turn
+        without ``layoff_same_turn_as_opening``)."""
+        return self.rules.layoff_same_turn_as_opening or self.start_opened
+
+    def _may_cancel(self) -> bool:
+        """Whether 'cancel' has something to take back: melds short of 40, or a discard
+        taken to open."""
+        return bool(self.prov) or (self.taken is not None and not self.opened[self.cur])
+
+    def _holds_discard(self) -> bool:
+        """Whether melds short of 40 keep the player from discarding (unless the last card
+        goes out at once with ``close_in_hand_no_minimum``)."""
+        closing = len(self.hands[self.cur]) == 1
+        return bool(self.prov) and not (
+            closing and self.rules.close_in_hand_no_minimum and not self.start_opened
+        )
+
+    def _discard_bans(self) -> tuple[bool, bool]:
+        """Whether (cards that fit the table, jokers) may not be discarded now."""
+        rules = self.rules
+        closing = len(self.hands[self.cur]) == 1
+        if closing:
+            ban = rules.ban_playable_discard_closing
+        else:
+            ban = (
+                rules.ban_playable_discard_opened
+                if self.opened[self.cur]
+                else rules.ban_playable_discard_unopened
+            )
+        return ban, rules.joker_discard_only_when_closing and not closing
+
+    def _barred(self, card: Card, bans: tuple[bool, bool]) -> bool:
+        """Whether ``bans`` bar ``card`` from being discarded."""
+        ban, joker_ban = bans
+        return (ban and self._fits_table(card)) or (joker_ban and card.rank == JOKER_RANK)
+
+    def _all_barred(self, bans: tuple[bool, bool]) -> bool:
+        """Whether every card in hand is barred: then any may go (the rules file's REC)."""
+        return all(self._barred(c, bans) for c in self.hands[self.cur])
 
     def _strands_playable(self, used: Sequence[Card], table: Sequence[Meld]) -> bool:
         """With ``ban_playable_discard_closing``: would playing ``used`` leave a single card
@@ -411,12 +452,10 @@ class Scala40(RummyGame):
     def _discards(self, moves: list[Move]) -> list[Move]:
         seat = self.cur
         hand = self.hands[seat]
-        rules = self.rules
-        opened = self.opened[seat]
         closing = len(hand) == 1
         if closing and not self.can_close(seat):
             return []
-        if self.prov and not (closing and rules.close_in_hand_no_minimum and not self.start_opened):
+        if self._holds_discard():
             return []
         if self.must_use and self._binding_must_use(moves):
             return []  # a card that must be used may not stay in hand: no discard until it is used
@@ -430,107 +469,19 @@ class Scala40(RummyGame):
             candidates.append(card)
         if not candidates:
             return []
-        ban = (
-            rules.ban_playable_discard_closing
-            if closing
-            else (rules.ban_playable_discard_opened if opened else rules.ban_playable_discard_unopened)
-        )
-        joker_ban = rules.joker_discard_only_when_closing and not closing
-        if ban or joker_ban:
-            allowed = [
-                c
-                for c in candidates
-                if not (ban and self._fits_table(c)) and not (joker_ban and c.rank == JOKER_RANK)
-            ]
+        bans = self._discard_bans()
+        if any(bans):
+            allowed = [c for c in candidates if not self._barred(c, bans)]
             if not allowed:
                 allowed = candidates  # every card is barred: any may go (rules file's REC)
         else:
             allowed = candidates
-        return [Move("discard", (c,), (None,), payload=("discard", c)) for c in allowed]
+        return [Move("discard", (c,), (None,), payload=Discard(c)) for c in allowed]
 
     def _fits_table(self, card: Card) -> bool:
         return any(extend_meld(m, card, None, self.mrules) for m in self.melds_)
 
-    # ------------------------------------------------------------------ resolving text
-    def _explain(self, move: Move) -> str:
-        seat = self.cur
-        ph = self.phase_
-        kind = move.kind
-        name = self.players[seat]
-        hand = self.hands[seat]
-        if ph == "deal-over":
-            return "the deal is over: play 'next' to deal again"
-        if ph == "draw":
-            if kind == "take":
-                if not self.discard:
-                    return "the discard pile is empty: draw from the stock"
-                top = self.discard[-1]
-                if not self.opened[seat] and not self.rules.earlier_discard:
-                    return "you may take the discard only after you have opened (draw from the stock)"
-                return f"you may take {top.name} only if you can meld or lay it off this turn"
-            return f"{name} must draw first: 'draw' from the stock" + (
-                f" or 'take' {self.discard[-1].name}" if self._can_take() else ""
-            )
-        if kind in ("draw", "take"):
-            return "you have drawn already this turn: meld, lay off or discard"
-        if kind == "next":
-            return "the deal is still going on"
-        if kind == "cancel":
-            return "there is nothing to take back: cancel returns melds still short of 40"
-        missing = self._missing(move)
-        if missing:
-            return f"you do not hold {missing[0].name}"
-        opened = self.opened[seat]
-        size = len(hand)
-        if kind in ("layoff", "swap"):
-            if not opened:
-                what = "lay off" if kind == "layoff" else "swap jokers"
-                return f"you may {what} only after you have opened with {OPENING} points"
-            if not self.start_opened and not self.rules.layoff_same_turn_as_opening:
-                return "lay-offs and swaps wait until your next turn after opening"
-            assert move.target is not None
-            meld = self.melds_[move.target - 1]
-            if kind == "swap":
-                if not any(c != r and r == move.cards[0] for c, r in zip(meld.cards, meld.reps, strict=True)):
-                    return f"meld {move.target} {meld} has no joker standing for {move.cards[0].name}"
-            elif not extend_meld(meld, move.cards[0], move.named[0], self.mrules):
-                return self._layoff_reason(meld, move.cards[0], move.named[0])
-            if size - 1 < self._min_left():
-                return self._too_few_left()
-        if kind == "meld":
-            left = size - len(move.cards)
-            if left < self._min_left():
-                return self._too_few_left()
-            if left == 0 and not opened:
-                return f"going out at once still needs {OPENING} points in melds"
-        closing_ban = self.rules.ban_playable_discard_closing and self._min_left() == 1
-        if kind in ("meld", "layoff") and size - len(move.cards) == 1 and closing_ban:
-            return (
-                "the card you would keep would fit a meld on the table, and a playable card may not "
-                "be the closing discard"
-            )
-        if kind == "discard":
-            card = move.cards[0]
-            if self.prov:
-                return (
-                    f"your melds this turn make {self.prov_value}, short of the {OPENING} needed to open: "
-                    "meld more or 'cancel'"
-                )
-            if size == 1 and not self.can_close(seat):
-                return "nobody may close on their first turn: keep a card"
-            binding = self._binding_must_use(list(self.legal_moves()))
-            if any(c == card for c in binding):
-                return f"{card.name} was taken this turn and must be melded or laid off, not discarded"
-            if binding:
-                return f"first meld or lay off {names(binding)}: a card taken this turn may not stay in hand"
-            if self.rules.joker_discard_only_when_closing and card.rank == JOKER_RANK:
-                return "a joker may be discarded only as the closing card"
-            if self._fits_table(card):
-                return f"{card.name} fits a meld on the table and may not be discarded"
-        if kind == "meld" and self.must_use:
-            pass
-        return f"'{move}' is not allowed now"
-
+    # ------------------------------------------------------------------ refusals
     def _too_few_left(self) -> str:
         if not self.can_close(self.cur):
             return "nobody may close on their first turn, so keep at least two cards after melding"
@@ -538,68 +489,59 @@ class Scala40(RummyGame):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> None:
-        action = move.payload
         seat = self.cur
         name = self.players[seat]
-        kind = move.kind
-        if kind == "draw":
-            if not self.stock:
-                self._rebuild_stock(keep_top=True)
-            if not self.stock:
-                self._end_deal(None, "the stock and discard pile are both empty")
-                return
-            self.hands[seat].append(self.stock.pop())
-            self.log.append(f"{name} drew from the stock")
-            limit = self.rules.max_stock_rebuilds
-            if not self.stock and (limit == 0 or self.reshuffles < limit):
-                self._rebuild_stock(keep_top=False)
-            self.phase_ = "play"
-            return
-        if kind == "take":
-            card = self.discard.pop()
-            self.hands[seat].append(card)
-            free = (
-                self.rules.first_player_upcard and seat == self.first and sum(self.turns) == 0
-            ) or self.rules.keep_taken_discard
-            if not free:
-                self.must_use.append(card)
-                if not self.opened[seat]:
-                    self.taken = card
-            self.log.append(f"{name} took {card.name} from the discard pile")
-            self.phase_ = "play"
-            return
-        if kind == "next":
-            self._deal(self.next_stacked_deal())
-            return
-        if kind == "cancel":
-            self._apply_cancel()
-            return
-        if kind == "meld":
-            self._apply_meld(action[1], OPENING)
-            return
-        if kind == "layoff":
-            self._apply_layoff(move)
-            return
-        if kind == "swap":
-            self._apply_swap(move, must_use=True)
-            return
-        if kind == "discard":
-            card = action[1]
-            if self.rules.four_of_kind_to_discard:
-                self._bury_fours(seat)
-            real = self._take_from_hand(card)
-            self.discard.append(real)
-            self.turns[seat] += 1
-            self.log.append(f"{name} discarded {real.name}")
-            if not self.hands[seat]:
-                self._close(seat)
-                return
-            self.cur = self._next_active(seat)
-            self._start_turn()
-            if not self.stock:
-                self._end_deal(None, f"the stock ran out after {self.reshuffles} rebuilds")
-            return
-        raise AssertionError(kind)
+        match move.payload:
+            case Draw():
+                if not self.stock:
+                    self._rebuild_stock(keep_top=True)
+                if not self.stock:
+                    self._end_deal(None, "the stock and discard pile are both empty")
+                    return
+                self.hands[seat].append(self.stock.pop())
+                self.log.append(f"{name} drew from the stock")
+                limit = self.rules.max_stock_rebuilds
+                if not self.stock and (limit == 0 or self.reshuffles < limit):
+                    self._rebuild_stock(keep_top=False)
+                self.phase_ = "play"
+            case Take():
+                card = self.discard.pop()
+                self.hands[seat].append(card)
+                free = (
+                    self.rules.first_player_upcard and seat == self.first and sum(self.turns) == 0
+                ) or self.rules.keep_taken_discard
+                if not free:
+                    self.must_use.append(card)
+                    if not self.opened[seat]:
+                        self.taken = card
+                self.log.append(f"{name} took {card.name} from the discard pile")
+                self.phase_ = "play"
+            case NextDeal():
+                self._deal(self.next_stacked_deal())
+            case Cancel():
+                self._apply_cancel()
+            case LayMeld(meld):
+                self._apply_meld(meld, OPENING)
+            case LayOff():
+                self._apply_layoff(move)
+            case Swap():
+                self._apply_swap(move, must_use=True)
+            case Discard(card):
+                if self.rules.four_of_kind_to_discard:
+                    self._bury_fours(seat)
+                real = self._take_from_hand(card)
+                self.discard.append(real)
+                self.turns[seat] += 1
+                self.log.append(f"{name} discarded {real.name}")
+                if not self.hands[seat]:
+                    self._close(seat)
+                    return
+                self.cur = self._next_active(seat)
+                self._start_turn()
+                if not self.stock:
+                    self._end_deal(None, f"the stock ran out after {self.reshuffles} rebuilds")
+            case other:
+                raise AssertionError(other)
 
     def _bury_fours(self, seat: int) -> None:
         """Move ``seat``'s four-card sets without jokers onto the discard pile (in its turn)."""
@@ -737,32 +679,3 @@ class Scala40(RummyGame):
 
     def _snapshot_extra(self) -> tuple[Any, ...]:
         return (tuple(self.turns),)
-
-
-def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> Scala40:
-    assert isinstance(rules, Scala40Rules)
-    return Scala40(players, rules, seed, deal)
-
-
-RULES_TEXT = (files("cardtable.games.scala40") / "rules.md").read_text(encoding="utf-8")
-"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
-
-SPEC = register(
-    GameSpec(
-        id="scala40",
-        title="Scala 40",
-        summary="Italian two-pack rummy: open with 40 points, retire at 101.",
-        min_players=2,
-        max_players=6,
-        rules_type=Scala40Rules,
-        factory=_factory,
-        rules_text=RULES_TEXT,
-        bot="cardtable.games.scala40.bot",
-        presets=PRESETS,
-        notation=__doc__ or "",
-        scoring=PENALTY,
-        verbs=verb_specs(Scala40.verbs),
-    )
-)
-
-__all__ = ["PRESETS", "RUN", "SPEC", "SUITS", "Scala40", "Scala40Rules"]

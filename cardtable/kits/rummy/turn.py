@@ -28,6 +28,7 @@ from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove
 from cardtable.engine.game import Outcome, TableGame
 from cardtable.engine.moves import Move
+from cardtable.engine.rules import Rule
 from cardtable.engine.views import MeldView, PlayerView, SeatView
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.rummy.melds import (
@@ -43,11 +44,62 @@ from cardtable.kits.rummy.melds import (
     order_for_ace_end,
     swap_wild,
 )
+from cardtable.kits.rummy.moves import DRAW, NEXT, TAKE, LayMeld, LayOff, Swap
 
 HIDDEN, PUBLIC = Visibility.HIDDEN, Visibility.PUBLIC
 
 LayoffFilter = Callable[[Card, int, Meld], bool]
 """``(card, meld index, meld after the lay-off) -> True`` to leave that lay-off out."""
+
+
+# ---------------------------------------------------------------------- shared rules of play
+# Rules that read the same in every game built on RummyGame; a game puts them in its own
+# ``play_rules`` among its own rules (see cardtable.engine.rules).
+
+
+def _refuse_undrawn(game: RummyGame, move: Move) -> str | None:
+    if game.phase_ != "draw" or move.kind in ("draw", "take"):
+        return None
+    return f"{game.players[game.cur]} must draw first: 'draw' from the stock" + (
+        f" or 'take' {game.discard[-1].name}" if game._can_take() else ""
+    )
+
+
+def _refuse_missing(game: RummyGame, move: Move) -> str | None:
+    missing = game._missing(move)
+    return f"you do not hold {missing[0].name}" if missing else None
+
+
+def _refuse_swap(game: RummyGame, move: Move) -> str | None:
+    if move.kind != "swap" or move.target is None:
+        return None
+    meld = game.melds_[move.target - 1]
+    card = move.cards[0]
+    if swap_wild(meld, card, game.mrules) is None:
+        return f"meld {move.target} {meld} has no joker standing for {card.name}"
+    return None
+
+
+def _refuse_binding(game: RummyGame, move: Move) -> str | None:
+    if move.kind != "discard":
+        return None
+    binding = game._binding_must_use(list(game.legal_moves()))
+    card = move.cards[0]
+    if any(c == card for c in binding):
+        return f"{card.name} was taken this turn and must be melded or laid off, not discarded"
+    if binding:
+        return f"first meld or lay off {names(binding)}: a card taken this turn may not stay in hand"
+    return None
+
+
+DRAW_FIRST = Rule("draw-first", "A turn starts with 'draw' or 'take'.", _refuse_undrawn)
+HOLD = Rule("hold", "A move uses only cards the player holds.", _refuse_missing)
+SWAP = Rule("swap", "A natural card swaps only for the wild card standing for it.", _refuse_swap)
+MUST_USE = Rule(
+    "must-use",
+    "A card that must be used this turn is melded or laid off before the discard, while it can be.",
+    _refuse_binding,
+)
 
 
 class RummyGame(TableGame):
@@ -111,12 +163,12 @@ class RummyGame(TableGame):
     def _generate(self) -> list[Move]:
         ph = self.phase_
         if ph == "draw":
-            moves = [Move("draw", payload="draw", text="draw")]
+            moves = [Move("draw", payload=DRAW, text="draw")]
             if self._can_take():
-                moves.append(Move("take", payload="take", text="take"))
+                moves.append(Move("take", payload=TAKE, text="take"))
             return moves
         if ph == "deal-over":
-            return [Move("next", payload="next", text="next")]
+            return [Move("next", payload=NEXT, text="next")]
         if ph != "play":
             return []
         return self._play_moves()
@@ -181,7 +233,7 @@ class RummyGame(TableGame):
         flags = ace_flags(meld, self.mrules)
         wild_at = [i for i, (c, r) in enumerate(zip(cards, reps, strict=True)) if c.key != r.key]
         if not wild_at:
-            return Move("meld", cards, None, payload=("meld", meld), flags=flags)
+            return Move("meld", cards, None, payload=LayMeld(meld), flags=flags)
         # Name a wild where the plain notation would not say what it is (matches Meld.tokens).
         last = len(cards) - 1
         if meld.kind == RUN:
@@ -189,7 +241,7 @@ class RummyGame(TableGame):
         else:
             show = [] if len(cards) == 4 and len(wild_at) == 1 else wild_at
         named = tuple(reps[i] if i in show else None for i in range(len(cards)))
-        return Move("meld", cards, named, payload=("meld", meld), flags=flags)
+        return Move("meld", cards, named, payload=LayMeld(meld), flags=flags)
 
     def _with(self, j: int, meld: Meld) -> list[Meld]:
         """The table with meld ``j`` replaced."""
@@ -227,9 +279,7 @@ class RummyGame(TableGame):
                 if options and skip is not None and skip(card, j, options[0]):
                     continue
                 if options:
-                    moves.append(
-                        Move("layoff", (card,), (None,), j + 1, payload=("layoff", j, options[0], card))
-                    )
+                    moves.append(Move("layoff", (card,), (None,), j + 1, payload=LayOff(j, options[0], card)))
         if joker is not None:
             for j, meld in enumerate(self.melds_):
                 reps_seen: list[Card] = []
@@ -241,7 +291,7 @@ class RummyGame(TableGame):
                         if rep in reps_seen:
                             continue
                         reps_seen.append(rep)
-                    moves.append(Move("layoff", (joker,), (rep,), j + 1, payload=("layoff", j, new, joker)))
+                    moves.append(Move("layoff", (joker,), (rep,), j + 1, payload=LayOff(j, new, joker)))
 
     def _wanted_keys(self) -> dict[int, list[int]]:
         """For each natural card key, the table melds (by index) it might be laid off on."""
@@ -269,9 +319,7 @@ class RummyGame(TableGame):
                 swapped = swap_wild(meld, mine, self.mrules)
                 if swapped is not None:
                     moves.append(
-                        Move(
-                            "swap", (mine,), (None,), j + 1, payload=("swap", j, swapped[0], mine, swapped[1])
-                        )
+                        Move("swap", (mine,), (None,), j + 1, payload=Swap(j, swapped[0], mine, swapped[1]))
                     )
 
     def _binding_must_use(self, moves: list[Move]) -> list[Card]:
@@ -397,7 +445,10 @@ class RummyGame(TableGame):
     def _apply_layoff(self, move: Move) -> None:
         """Lay off the move's card on its table meld; an empty hand goes out."""
         seat = self.cur
-        _, j, new, card = move.payload
+        payload = move.payload
+        if not isinstance(payload, LayOff):  # a game still listing ("layoff", j, meld, card)
+            payload = LayOff(*payload[1:])
+        j, new, card = payload.index, payload.meld, payload.card
         real = self._take_from_hand(card)
         cards = tuple(real if c is card else c for c in new.cards)
         self.melds_[j] = new.replace(cards=cards)
@@ -409,8 +460,9 @@ class RummyGame(TableGame):
         """Put the move's natural card in place of the wild; the wild comes to hand (and
         must be used this turn if ``must_use``). Returns the natural card placed and the wild."""
         seat = self.cur
-        _, j, new, card, wild = move.payload
-        assert isinstance(wild, Card)
+        payload = move.payload
+        assert isinstance(payload, Swap)
+        j, new, card, wild = payload.index, payload.meld, payload.card, payload.wild
         real = self._take_from_hand(card)
         cards = tuple(real if c is card else c for c in new.cards)
         self.melds_[j] = new.replace(cards=cards)
