@@ -7,15 +7,40 @@ written once.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Protocol
 
-from cardtable.engine.cards import names
+from cardtable.engine.cards import Card, names
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
+from cardtable.kits.rummy.arrange import Arrangement
+from cardtable.kits.rummy.melds import Meld
 
-ProgressiveRummy = Any
-"""The game the predicates read (game.py imports this module, so the class is not imported
-here: modules do not import each other, even for types)."""
+from .rules import ProgressiveRules
+
+
+class ProgressiveRummy(Protocol):
+    """What the rules read of the game (the game module imports this one, not the reverse)."""
+
+    phase_: str
+    round_no: int
+    players: Sequence[str]
+    cur: int
+    out_seat: int | None
+    rules: ProgressiveRules
+    hands: list[list[Card]]
+    discard: list[Card]
+    melds_: list[Meld]
+
+    def _can_take(self) -> bool: ...
+    def _missing(self, move: Move) -> list[Card]: ...
+    def _last_turns(self) -> bool: ...
+    def _first_turn_barred(self) -> bool: ...
+    def _last_card(self, hand: Sequence[Card]) -> bool: ...
+    def _rest(self, hand: Sequence[Card], card: Card) -> list[Card]: ...
+    def arrange(self, cards: Sequence[Card]) -> Arrangement: ...
+    def _layoff_options(self, meld: Meld, card: Card) -> list[tuple[Card | None, Meld]]: ...
+
 
 _HAND_VERBS = ("discard", "out", "layoff")
 """The verbs that play cards from the hand."""
