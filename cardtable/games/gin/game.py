@@ -231,7 +231,7 @@ class GinRummy(GinScoring, GinView):
             if len(self.stock) <= STOCK_LEFT:
                 self._drawn_hand()
                 return
-            self.cur = 1 - seat
+            self.cur = self._next_seat(seat)
             self.phase_ = "draw"
             self.no_take = False
             return
@@ -257,10 +257,10 @@ class GinRummy(GinScoring, GinView):
                 return
             self.passes += 1
             self.log.append(f"{name} passed the upcard")
-            if self.passes == 1:
-                self.cur = 1 - seat
+            if self.passes < len(self._seats):
+                self.cur = self._next_seat(seat)
             else:
-                self.cur = 1 - self.dealer
+                self.cur = self._next_seat(self.dealer)
                 self.phase_ = "draw"
                 self.no_take = True
             return
@@ -348,7 +348,7 @@ class GinRummy(GinScoring, GinView):
         """After the knocker's melds are down: the defender lays off (not on gin), then settle."""
         knocker = self.knocker
         assert knocker is not None
-        defender = 1 - knocker
+        defender = self._next_seat(knocker)
         self.cur = defender
         if self.ending != "knock":
             self._settle()

@@ -17,7 +17,7 @@ class GinScoring(GinState):
         """Score the hand that was just ended by a knock, gin or big gin."""
         knocker = self.knocker
         assert knocker is not None
-        defender = 1 - knocker
+        defender = self._next_seat(knocker)
         arr = self.arrange(self.hands[defender])
         self._lay(defender, arr.groups)
         self.known.update(c.id for h in self.hands for c in h)
@@ -46,17 +46,17 @@ class GinScoring(GinState):
             points *= 2
             text += ", doubled for the spade upcard"
         text += f" = {points}."
-        row = [0, 0]
+        row = [0 for _ in self._seats]
         row[winner] = points
         self.wins[winner] += 1
         self._end_hand(row, text, winner)
 
     def _drawn_hand(self) -> None:
         text = f"The stock is down to {len(self.stock)} cards: the hand is a draw, nobody scores."
-        self._end_hand([0, 0], text, None)
+        self._end_hand([0 for _ in self._seats], text, None)
 
     def _end_hand(self, row: list[int], text: str, winner: int | None) -> None:
-        for s in (0, 1):
+        for s in self._seats:
             self.total[s] += row[s]
         target = self.rules.target_score
         over = winner is not None and self.total[winner] >= target
@@ -68,10 +68,10 @@ class GinScoring(GinState):
         self.log.append(text)
         mode = self.rules.next_dealer
         if mode == "alternate":
-            self.dealer = 1 - self.dealer
+            self.dealer = self._next_seat(self.dealer)
         elif winner is not None:
-            self.dealer = winner if mode == "winner" else 1 - winner
-        self.cur = 1 - self.dealer
+            self.dealer = winner if mode == "winner" else self._next_seat(winner)  # the loser, of two
+        self.cur = self._next_seat(self.dealer)
         self.phase_ = "deal-over"
         limit = self.rules.max_hands
         if over:
@@ -79,7 +79,7 @@ class GinScoring(GinState):
             self._finish((winner,), f"{self.players[winner]} reached {target} points")
         elif limit and len(self.rows) >= limit:
             top = max(self.total)
-            leaders = tuple(s for s in (0, 1) if self.total[s] == top)
+            leaders = tuple(s for s in self._seats if self.total[s] == top)
             self._finish(
                 leaders, f"nobody reached {target} in {limit} hands (max_hands): the higher total wins"
             )
@@ -92,12 +92,12 @@ class GinScoring(GinState):
     def _game_bonuses(self, row: list[int], winner: int) -> str:
         """Add the end-of-game bonuses to the totals and to the last row; say what they were."""
         rules = self.rules
-        loser = 1 - winner
+        loser = self._next_seat(winner)  # Gin Rummy has two players: the other one lost
         shutout = rules.shutout_doubles and self.total[loser] == 0
         base = self.total[winner] + rules.game_bonus
         if shutout:
             base *= 2
-        final = [0, 0]
+        final = [0 for _ in self._seats]
         final[winner] = base + rules.line_bonus * self.wins[winner]
         final[loser] = self.total[loser] + rules.line_bonus * self.wins[loser]
         parts = [f"game bonus {rules.game_bonus}"]
@@ -107,8 +107,8 @@ class GinScoring(GinState):
             "line bonuses "
             + ", ".join(f"{self.players[s]} {self.wins[s]} × {rules.line_bonus}" for s in (winner, loser))
         )
-        for s in (0, 1):
+        for s in self._seats:
             row[s] += final[s] - self.total[s]
             self.total[s] = final[s]
-        final_text = ", ".join(f"{self.players[s]} {self.total[s]}" for s in (0, 1))
+        final_text = ", ".join(f"{self.players[s]} {self.total[s]}" for s in self._seats)
         return f"{self.players[winner]} wins the game: {'; '.join(parts)}. Final: {final_text}."

@@ -36,12 +36,14 @@ class GinState(TableGame):
         self.rng = random.Random(seed)
         self.mrules = MeldRules(ace_high=not rules.aces_low_only, max_wilds=0, ace_both_ends="never")
         self.ace_high = not rules.aces_low_only
-        self.total = [0, 0]
+        self._seats = range(len(players))
+        """Every seat, in turn order (Gin Rummy is a game for two: the opponent is the next seat)."""
+        self.total = [0 for _ in self._seats]
         self.rows: list[tuple[int | None, ...]] = []
-        self.wins = [0, 0]
+        self.wins = [0 for _ in self._seats]
         """Hands won by each seat in this game (for the line bonus)."""
         self.deal_no = 0
-        self.dealer = 1  # seat 0 is offered the first upcard
+        self.dealer = self._seats[-1]  # so seat 0 is offered the first upcard
         self._outcome: Outcome | None = None
         self.result = ""
         self._deal(self.next_stacked_deal())
@@ -49,7 +51,7 @@ class GinState(TableGame):
     # ------------------------------------------------------------------ dealing
     def _deal(self, stacked: dict[str, Any] | None) -> None:
         self.deal_no += 1
-        self.hands: list[list[Card]] = [[], []]
+        self.hands: list[list[Card]] = [[] for _ in self._seats]
         self.melds_: list[Meld] = []
         self.known: set[int] = set()
         """Ids of cards in hands that both players have seen: cards taken from the discard
@@ -66,16 +68,16 @@ class GinState(TableGame):
         self.knock_limit = 0
         """The most deadwood the knocker may keep while laying melds (knock phase)."""
         deck = list(make_deck(1, 0))
-        first = 1 - self.dealer
+        first = self._next_seat(self.dealer)
         if stacked is None:
             self.rng.shuffle(deck)
             for _ in range(HAND_SIZE):
-                for s in (first, self.dealer):
+                for s in self._deal_order():
                     self.hands[s].append(deck.pop())
             self.discard = [deck.pop()]
             self.stock = deck
         else:
-            self._deal_stacked(stacked, deck, first)
+            self._deal_stacked(stacked, deck)
         up = self.discard[-1]
         self.upcard = up
         if self.rules.oklahoma:
@@ -92,15 +94,15 @@ class GinState(TableGame):
             + ("; spades double this hand" if self.doubled else "")
         )
 
-    def _deal_stacked(self, stacked: dict[str, Any], pool: list[Card], first: int) -> None:
-        fixed, stock_top, discard, _ = read_stacked(stacked, pool, 2, self.title)
+    def _deal_stacked(self, stacked: dict[str, Any], pool: list[Card]) -> None:
+        fixed, stock_top, discard, _ = read_stacked(stacked, pool, len(self._seats), self.title)
         for seat, cards in fixed.items():
             if len(cards) != HAND_SIZE:
                 raise InvalidRules(
                     f"deal: hand {seat} has {len(cards)} cards; a Gin Rummy hand has {HAND_SIZE}"
                 )
         self.rng.shuffle(pool)
-        wanted = HAND_SIZE * (2 - len(fixed)) + (0 if discard else 1)
+        wanted = HAND_SIZE * (len(self._seats) - len(fixed)) + (0 if discard else 1)
         if len(pool) + len(stock_top) < wanted + STOCK_LEFT + 1:
             raise InvalidRules(
                 "deal: too few cards are left for the hands not listed, the upcard and a stock "
@@ -111,13 +113,21 @@ class GinState(TableGame):
                 f"deal: the listed stock leaves {len(pool)} cards for the hands and the upcard, "
                 f"which need {wanted}: list fewer stock cards"
             )
-        for s in (first, self.dealer):
+        for s in self._deal_order():
             self.hands[s] = fixed[s] if s in fixed else [pool.pop() for _ in range(HAND_SIZE)]
         self.discard = discard or [pool.pop()]
         self.stock = pool
         self.stock.extend(reversed(stock_top))
         if len(self.stock) <= STOCK_LEFT:
             raise InvalidRules(f"deal: the stock would hold only {len(self.stock)} cards")
+
+    def _next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in turn; of two players, the other one."""
+        return (seat + 1) % len(self._seats)
+
+    def _deal_order(self) -> list[int]:
+        """The seats in the order they are dealt to, from the dealer's left."""
+        return [self._next_seat(self.dealer + k) for k in self._seats]
 
     def _knock_text(self) -> str:
         return "gin only" if self.knock_value == 0 else str(self.knock_value)

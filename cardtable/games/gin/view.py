@@ -85,7 +85,7 @@ class GinView(GinState):
             limit = self.knock_limit
             return f"{name} knocked: lay the melds one by one (the deadwood left must stay within {limit})"
         if ph == "layoff":
-            knocker = self.players[1 - self.cur]
+            knocker = self.name_of(self.knocker)
             return f"{name}: lay off on {knocker}'s melds, or pass"
         if seat != self.cur:
             return f"{name} to discard"
@@ -117,7 +117,7 @@ class GinView(GinState):
                     if on
                 ),
             )
-            for s in (0, 1)
+            for s in self._seats
         )
         melds = tuple(
             MeldView(
@@ -138,7 +138,7 @@ class GinView(GinState):
         }
         if self.doubled:
             facts["spades"] = "this hand counts double"
-        for s in (0, 1):
+        for s in self._seats:
             seen = [c for c in self.hands[s] if c.id in self.known]
             if seen and live and s != self.knocker:
                 facts[f"{self.players[s]} holds"] = names(seen)
