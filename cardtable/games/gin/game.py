@@ -63,7 +63,8 @@ non-dealer of the first hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Self
+from dataclasses import dataclass
+from typing import Any, Self, assert_never
 
 from cardtable.engine.cards import Card, names
 from cardtable.engine.errors import IllegalMove
@@ -76,6 +77,80 @@ from .rules import GinRules
 from .scoring import GinScoring
 from .state import STOCK_LEFT
 from .view import GinView
+
+# ---------------------------------------------------------------------- payloads
+# What ``_apply`` does with each listed move: one small frozen value per verb.
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """``draw``: the top card of the stock."""
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """``take``: the upcard offered, or the top of the discard pile."""
+
+
+@dataclass(frozen=True, slots=True)
+class PassUpcard:
+    """``pass`` in the offer: leave the upcard to the other player."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndLayoffs:
+    """``pass`` in the layoff phase: the defender lays off no more."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """``next``: deal the next hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """``discard X``: end the turn by throwing ``card``."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """``knock X``: throw ``card`` face down and knock."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Gin:
+    """``gin X``: throw ``card`` and go gin."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class BigGin:
+    """``biggin``: all eleven cards meld, no discard."""
+
+
+@dataclass(frozen=True, slots=True)
+class LayMeld:
+    """``meld ...`` in the knock phase: the knocker lays ``meld``."""
+
+    meld: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    """``layoff N X``: ``card`` goes on table meld ``index`` (from 0), which becomes ``extended``."""
+
+    card: Card
+    index: int
+    extended: Meld
+
+
+Payload = Draw | Take | PassUpcard | EndLayoffs | NextHand | Discard | Knock | Gin | BigGin | LayMeld | LayOff
+"""Every payload a listed Gin Rummy move carries."""
 
 
 class GinRummy(GinScoring, GinView):
@@ -97,7 +172,13 @@ class GinRummy(GinScoring, GinView):
     def _init_moves(self) -> None:
         """This game's reusable moves (a listed move carries the stamp of one game)."""
         self._discards: list[Move | None] = [None] * 52
-        self._m = {v: Move(v, payload=(v, None, None), text=v) for v in ("draw", "take", "pass", "next")}
+        self._m = {
+            "draw": Move("draw", payload=Draw(), text="draw"),
+            "take": Move("take", payload=Take(), text="take"),
+            "pass": Move("pass", payload=PassUpcard(), text="pass"),
+            "stop": Move("pass", payload=EndLayoffs(), text="pass"),
+            "next": Move("next", payload=NextHand(), text="next"),
+        }
 
     def copy(self) -> Self:
         new = super().copy()
@@ -122,7 +203,7 @@ class GinRummy(GinScoring, GinView):
             return self._knock_moves()
         if ph == "layoff":
             moves = self._layoff_moves()
-            moves.append(m["pass"])
+            moves.append(m["stop"])
             return moves
         return []
 
@@ -136,7 +217,7 @@ class GinRummy(GinScoring, GinView):
                 continue
             move = made[c.id]
             if move is None:
-                move = made[c.id] = Move("discard", (c,), (None,), payload=("discard", c, None))
+                move = made[c.id] = Move("discard", (c,), (None,), payload=Discard(c))
             moves.append(move)
         moves.extend(self._ending_moves(hand, barred))
         return moves
@@ -160,7 +241,7 @@ class GinRummy(GinScoring, GinView):
         whole = self.arrange(hand)
         out: list[Move] = []
         if big and whole.penalty == 0:
-            out.append(Move("biggin", payload=("biggin", None, None), text="biggin"))
+            out.append(Move("biggin", payload=BigGin(), text="biggin"))
         base = whole.penalty
         loose = {c.id for c in whole.deadwood}
         upper = upper_bounds(whole)
@@ -182,9 +263,9 @@ class GinRummy(GinScoring, GinView):
                 settled = low == high or (low > 0 and high <= limit)
                 left = high if settled else self.deadwood(rest)
             if left == 0:
-                out.append(Move("gin", (c,), (None,), payload=("gin", c, None)))
+                out.append(Move("gin", (c,), (None,), payload=Gin(c)))
             elif left <= limit:
-                knocks.append((left, -v, Move("knock", (c,), (None,), payload=("knock", c, None))))
+                knocks.append((left, -v, Move("knock", (c,), (None,), payload=Knock(c))))
         # The knock that keeps the least deadwood first (a simple bot takes the first one).
         knocks.sort(key=lambda k: k[:2])
         out.extend(k[2] for k in knocks)
@@ -202,7 +283,7 @@ class GinRummy(GinScoring, GinView):
 
     def _knock_moves(self) -> list[Move]:
         return [
-            Move("meld", m.cards, None, payload=("meld", m, None))
+            Move("meld", m.cards, None, payload=LayMeld(m))
             for m in self._feasible_melds(self.hands[self.cur])
         ]
 
@@ -213,78 +294,74 @@ class GinRummy(GinScoring, GinView):
             for c in hand:
                 options = extend_meld(meld, c, None, self.mrules)
                 if options:
-                    moves.append(Move("layoff", (c,), (None,), j + 1, payload=("layoff", c, (j, options[0]))))
+                    moves.append(Move("layoff", (c,), (None,), j + 1, payload=LayOff(c, j, options[0])))
         return moves
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> None:
-        kind, card, extra = move.payload
+        payload: Payload = move.payload
         seat = self.cur
         name = self.players[seat]
         hand = self.hands[seat]
-        if kind == "discard":
-            hand.remove(card)
-            self.discard.append(card)
-            self.known.discard(card.id)
-            self.log.append(f"{name} discarded {card.name}")
-            self.taken = None
-            if len(self.stock) <= STOCK_LEFT:
-                self._drawn_hand()
-                return
-            self.cur = self._next_seat(seat)
-            self.phase_ = "draw"
-            self.no_take = False
-            return
-        if kind == "draw":
-            hand.append(self.stock.pop())
-            self.taken = None
-            self.phase_ = "play"
-            self.log.append(f"{name} drew from the stock")
-            return
-        if kind == "take":
-            up = self.discard.pop()
-            hand.append(up)
-            self.known.add(up.id)
-            self.taken = up
-            what = "the upcard" if self.phase_ == "offer" else "the discard"
-            self.phase_ = "play"
-            self.log.append(f"{name} took {what} {up.name}")
-            return
-        if kind == "pass":
-            if self.phase_ == "layoff":
+        match payload:
+            case Discard(card):
+                hand.remove(card)
+                self.discard.append(card)
+                self.known.discard(card.id)
+                self.log.append(f"{name} discarded {card.name}")
+                self.taken = None
+                if len(self.stock) <= STOCK_LEFT:
+                    self._drawn_hand()
+                    return
+                self.cur = self._next_seat(seat)
+                self.phase_ = "draw"
+                self.no_take = False
+            case Draw():
+                hand.append(self.stock.pop())
+                self.taken = None
+                self.phase_ = "play"
+                self.log.append(f"{name} drew from the stock")
+            case Take():
+                up = self.discard.pop()
+                hand.append(up)
+                self.known.add(up.id)
+                self.taken = up
+                what = "the upcard" if self.phase_ == "offer" else "the discard"
+                self.phase_ = "play"
+                self.log.append(f"{name} took {what} {up.name}")
+            case EndLayoffs():
                 self.log.append(f"{name} lays off no more")
                 self._settle()
-                return
-            self.passes += 1
-            self.log.append(f"{name} passed the upcard")
-            if self.passes < len(self._seats):
-                self.cur = self._next_seat(seat)
-            else:
-                self.cur = self._next_seat(self.dealer)
-                self.phase_ = "draw"
-                self.no_take = True
-            return
-        if kind in ("knock", "gin", "biggin"):
-            self._knock(kind, card)
-            return
-        if kind == "meld":
-            self._lay(seat, [card])
-            self.log.append(f"{name} laid {card}")
-            self._continue_laying()
-            return
-        if kind == "layoff":
-            j, new = extra
-            hand.remove(card)
-            self.melds_[j] = new
-            self.laid_off.append(card)
-            self.log.append(f"{name} laid off {card.name} on meld {j + 1}")
-            if not self._layoff_moves():
-                self._settle()
-            return
-        if kind == "next":
-            self._deal(self.next_stacked_deal())
-            return
-        raise AssertionError(kind)
+            case PassUpcard():
+                self.passes += 1
+                self.log.append(f"{name} passed the upcard")
+                if self.passes < len(self._seats):
+                    self.cur = self._next_seat(seat)
+                else:
+                    self.cur = self._next_seat(self.dealer)
+                    self.phase_ = "draw"
+                    self.no_take = True
+            case Knock(card):
+                self._knock("knock", card)
+            case Gin(card):
+                self._knock("gin", card)
+            case BigGin():
+                self._knock("biggin", None)
+            case LayMeld(meld):
+                self._lay(seat, [meld])
+                self.log.append(f"{name} laid {meld}")
+                self._continue_laying()
+            case LayOff(card, j, new):
+                hand.remove(card)
+                self.melds_[j] = new
+                self.laid_off.append(card)
+                self.log.append(f"{name} laid off {card.name} on meld {j + 1}")
+                if not self._layoff_moves():
+                    self._settle()
+            case NextHand():
+                self._deal(self.next_stacked_deal())
+            case _:
+                assert_never(payload)
 
     def _knock(self, kind: str, card: Card | None) -> None:
         seat = self.cur
