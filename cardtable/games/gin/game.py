@@ -70,9 +70,10 @@ from cardtable.engine.cards import Card, names
 from cardtable.engine.errors import IllegalMove
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
-from cardtable.kits.rummy.melds import Meld, build_meld, enumerate_melds, extend_meld
+from cardtable.kits.rummy.melds import Meld, build_meld
 
-from .deadwood import VALUES, card_value, unmatched_floor, upper_bounds
+from .deadwood import card_value
+from .play_rules import PLAY_RULES
 from .rules import GinRules
 from .scoring import GinScoring
 from .state import STOCK_LEFT
@@ -162,6 +163,7 @@ class GinRummy(GinScoring, GinView):
     title = "Gin Rummy"
     phase_kinds = {"offer": PhaseKind.DRAW}
     verbs = ("take", "pass", "draw", "discard", "knock", "gin", "biggin", "meld", "layoff", "next")
+    play_rules = PLAY_RULES
 
     def __init__(
         self, players: Sequence[str], rules: GinRules, seed: int, deal: dict[str, Any] | None
@@ -219,72 +221,16 @@ class GinRummy(GinScoring, GinView):
             if move is None:
                 move = made[c.id] = Move("discard", (c,), (None,), payload=Discard(c))
             moves.append(move)
-        moves.extend(self._ending_moves(hand, barred))
+        big, gins, knocks = self.endings(hand, barred)
+        if big:
+            moves.append(Move("biggin", payload=BigGin(), text="biggin"))
+        moves.extend(Move("gin", (c,), (None,), payload=Gin(c)) for c in gins)
+        moves.extend(Move("knock", (c,), (None,), payload=Knock(c)) for c in knocks)
         return moves
-
-    def _ending_moves(self, hand: Sequence[Card], barred: Card | None) -> list[Move]:
-        """``biggin``, then ``gin X``, then ``knock X`` (least deadwood first), as allowed.
-
-        Exact, with few solver calls. No arrangement of the hand leaves less than the value
-        of its cards that fit no meld at all (:func:`unmatched_floor`), which rules out most
-        turns at once. Otherwise, with ``whole`` the best arrangement of the eleven cards,
-        throwing X leaves at least ``whole.penalty - value(X)`` (X added back as deadwood to
-        any split of the ten is a split of the eleven), exactly that when X is deadwood in
-        ``whole``, and at most ``whole.penalty`` when X's meld stays a meld without it. The
-        solver is asked only about the melded cards these bounds leave open.
-        """
-        total, top = unmatched_floor(hand, self.ace_high)
-        limit = self.knock_value
-        big = total == 0 and self.rules.big_gin
-        if total - top > limit and not big:
-            return []  # the usual case: no discard brings the deadwood down to the knock value
-        whole = self.arrange(hand)
-        out: list[Move] = []
-        if big and whole.penalty == 0:
-            out.append(Move("biggin", payload=BigGin(), text="biggin"))
-        base = whole.penalty
-        loose = {c.id for c in whole.deadwood}
-        upper = upper_bounds(whole)
-        knocks: list[tuple[int, int, Move]] = []
-        for c in hand:
-            v = VALUES[c.rank]
-            if c is barred or base - v > limit:
-                continue
-            if c.id in loose:
-                left = base - v
-            else:
-                rest = [h for h in hand if h is not c]
-                low = max(base - v, unmatched_floor(rest, self.ace_high)[0])
-                high = upper[c.id]
-                if low > limit:
-                    continue
-                # Settled when the bounds meet, or when it is a knock for sure (then ``high`` is
-                # only an upper bound, used for the order); else ask the solver.
-                settled = low == high or (low > 0 and high <= limit)
-                left = high if settled else self.deadwood(rest)
-            if left == 0:
-                out.append(Move("gin", (c,), (None,), payload=Gin(c)))
-            elif left <= limit:
-                knocks.append((left, -v, Move("knock", (c,), (None,), payload=Knock(c))))
-        # The knock that keeps the least deadwood first (a simple bot takes the first one).
-        knocks.sort(key=lambda k: k[:2])
-        out.extend(k[2] for k in knocks)
-        return out
-
-    def _feasible_melds(self, cards: Sequence[Card]) -> list[Meld]:
-        """The melds of ``cards`` that leave the rest able to stay within the knock limit."""
-        out = []
-        for meld in enumerate_melds(cards, self.mrules):
-            ids = {c.id for c in meld.cards}
-            rest = [c for c in cards if c.id not in ids]
-            if self.deadwood(rest) <= self.knock_limit:
-                out.append(meld)
-        return out
 
     def _knock_moves(self) -> list[Move]:
         return [
-            Move("meld", m.cards, None, payload=LayMeld(m))
-            for m in self._feasible_melds(self.hands[self.cur])
+            Move("meld", m.cards, None, payload=LayMeld(m)) for m in self.feasible_melds(self.hands[self.cur])
         ]
 
     def _layoff_moves(self) -> list[Move]:
@@ -292,9 +238,9 @@ class GinRummy(GinScoring, GinView):
         moves = []
         for j, meld in enumerate(self.melds_):
             for c in hand:
-                options = extend_meld(meld, c, None, self.mrules)
-                if options:
-                    moves.append(Move("layoff", (c,), (None,), j + 1, payload=LayOff(c, j, options[0])))
+                new = self.extended(meld, c)
+                if new is not None:
+                    moves.append(Move("layoff", (c,), (None,), j + 1, payload=LayOff(c, j, new)))
         return moves
 
     # ------------------------------------------------------------------ applying
@@ -410,7 +356,7 @@ class GinRummy(GinScoring, GinView):
         if done is not None:
             return done
         out: dict[frozenset[frozenset[int]], tuple[Meld, ...]] = {}
-        melds = self._feasible_melds(cards)
+        melds = self.feasible_melds(cards)
         if not melds and sum(map(card_value, cards)) <= self.knock_limit:
             out[frozenset()] = ()
         for meld in melds:
@@ -464,14 +410,13 @@ class GinRummy(GinScoring, GinView):
                 best[0], best[1] = score, laid
             for j, meld in enumerate(melds):
                 for c in rest:
-                    options = extend_meld(meld, c, None, self.mrules)
-                    if not options:
+                    new = self.extended(meld, c)
+                    if new is None:
                         continue
                     path = frozenset([(c.id, j), *((x.id, i) for x, i, _ in laid)])
                     if path in seen:
                         continue
                     seen.add(path)
-                    new = options[0]
                     visit(
                         [*melds[:j], new, *melds[j + 1 :]],
                         [x for x in rest if x is not c],
@@ -520,97 +465,6 @@ class GinRummy(GinScoring, GinView):
         raise IllegalMove(
             f"'{kind}' is not a Gin Rummy move; the moves are {', '.join(self.verbs)}", str(move)
         )
-
-    def _explain(self, move: Move) -> str:
-        ph = self.phase_
-        kind = move.kind
-        name = self.players[self.cur]
-        hand = self.hands[self.cur]
-        if ph == "deal-over":
-            return "the hand is over: play 'next' to deal the next one"
-        if kind == "next":
-            return "the hand is still going on"
-        if ph == "offer":
-            up = self.discard[-1].name
-            return f"first the upcard: {name} may 'take' {up} or 'pass'"
-        if ph == "draw":
-            if kind == "take" and self.no_take:
-                return "both players passed the upcard: the first card comes from the stock ('draw')"
-            if kind == "pass":
-                return "'pass' is only for the upcard offer at the start of a hand: draw or take"
-            how = (
-                "'draw' from the stock"
-                if self.no_take
-                else f"'draw' from the stock or 'take' {self.discard[-1].name}"
-            )
-            return f"{name} must draw first: {how}"
-        if ph == "play":
-            return self._explain_play(move, hand)
-        if ph == "knock":
-            knocker = self.players[self.cur]
-            if kind != "meld":
-                return f"{knocker} knocked: lay your melds first, as in 'meld 7H 8H 9H'"
-            missing = self._missing(move.cards, hand)
-            if missing:
-                return f"you do not hold {missing.name}"
-            return (
-                f"{' '.join(move.tokens())} would leave you more than {self.knock_limit} deadwood: "
-                "lay your melds another way"
-            )
-        if ph == "layoff":
-            if kind != "layoff":
-                return "lay off on the knocker's melds ('layoff 1 9H') or 'pass' to stop"
-            card = move.cards[0]
-            missing = self._missing(move.cards, hand)
-            if missing:
-                return f"you do not hold {missing.name}"
-            assert move.target is not None
-            return f"{card.name} does not fit meld {move.target} {self.melds_[move.target - 1]}"
-        return f"'{move}' is not allowed now"
-
-    def _missing(self, cards: Sequence[Card], hand: Sequence[Card]) -> Card | None:
-        return next((c for c in cards if c not in hand), None)
-
-    def _explain_play(self, move: Move, hand: Sequence[Card]) -> str:
-        kind = move.kind
-        if kind in ("draw", "take"):
-            return "you have drawn already this turn: discard, knock or go gin"
-        if kind == "pass":
-            return "'pass' is only for the upcard offer at the start of a hand"
-        if kind == "meld":
-            return "melds go down when you knock: 'knock KS' or 'gin KS' lays them"
-        if kind == "layoff":
-            return "only the defender lays off, after the other player knocks"
-        if kind == "biggin":
-            if not self.rules.big_gin:
-                return "big gin is not played under these rules (big_gin is off): discard a card"
-            arr = self.arrange(hand)
-            return f"big gin needs all eleven cards in melds; {names(arr.deadwood)} are left over"
-        card = move.cards[0]
-        if card not in hand:
-            return f"you do not hold {card.name}"
-        barred = self._barred()
-        if barred is not None and card == barred:
-            return f"you took {card.name} from the discard pile this turn: discard another card"
-        rest = [c for c in hand if c != card]
-        arr = self.arrange(rest)
-        left = f"{arr.penalty} ({names(arr.deadwood)})"
-        if kind == "knock":
-            if arr.penalty == 0:
-                return f"with {card.name} discarded you have gin: write 'gin {card.name}'"
-            if self.knock_value == 0:
-                why = "the upcard was an ace (Oklahoma)" if self.rules.oklahoma else "knock_value is 0"
-                return f"only gin ends this hand ({why}): with {card.name} discarded your deadwood is {left}"
-            return (
-                f"with {card.name} discarded your deadwood is {left}: you may knock with at most "
-                f"{self.knock_value}"
-            )
-        if kind == "gin":
-            text = f"that is not gin: with {card.name} discarded your deadwood is {left}"
-            if arr.penalty <= self.knock_value:
-                text += f"; you may knock ('knock {card.name}')"
-            return text
-        return f"'{move}' is not allowed now"
 
 
 __all__ = ["GinRummy"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardtable.engine.cards import Card, make_deck
 from cardtable.engine.deals import read_stacked
@@ -13,14 +13,23 @@ from cardtable.engine.errors import InvalidRules
 from cardtable.engine.game import Outcome, TableGame
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.rummy.arrange import Arrangement, best_arrangement
-from cardtable.kits.rummy.melds import Meld, MeldRules
+from cardtable.kits.rummy.melds import Meld, MeldRules, enumerate_melds, extend_meld
 
-from .deadwood import card_value
+from .deadwood import VALUES, card_value, unmatched_floor, upper_bounds
 from .rules import GinRules
 
 HAND_SIZE = 10
 STOCK_LEFT = 2
 """The hand is a draw once a plain discard leaves this many cards (or fewer) in the stock."""
+
+
+class Endings(NamedTuple):
+    """How the player to discard may end the hand now: big gin, and the cards to go gin or
+    knock with (the knocks that keep the least deadwood first)."""
+
+    big: bool
+    gins: list[Card]
+    knocks: list[Card]
 
 
 class GinState(TableGame):
@@ -151,6 +160,69 @@ class GinState(TableGame):
         if barred is None:
             return None
         return lambda c: c is not barred
+
+    def endings(self, hand: Sequence[Card], barred: Card | None) -> Endings:
+        """The ways ``hand`` (eleven cards) may end the hand: big gin, gin or knock with a card
+        other than ``barred``, as the knock value and the rules allow.
+
+        Exact, with few solver calls. No arrangement of the hand leaves less than the value
+        of its cards that fit no meld at all (:func:`unmatched_floor`), which rules out most
+        turns at once. Otherwise, with ``whole`` the best arrangement of the eleven cards,
+        throwing X leaves at least ``whole.penalty - value(X)`` (X added back as deadwood to
+        any split of the ten is a split of the eleven), exactly that when X is deadwood in
+        ``whole``, and at most ``whole.penalty`` when X's meld stays a meld without it. The
+        solver is asked only about the melded cards these bounds leave open.
+        """
+        total, top = unmatched_floor(hand, self.ace_high)
+        limit = self.knock_value
+        big = total == 0 and self.rules.big_gin
+        if total - top > limit and not big:
+            # the usual case: no discard brings the deadwood down to the knock value
+            return Endings(False, [], [])
+        whole = self.arrange(hand)
+        base = whole.penalty
+        loose = {c.id for c in whole.deadwood}
+        upper = upper_bounds(whole)
+        gins: list[Card] = []
+        knocks: list[tuple[int, int, Card]] = []
+        for c in hand:
+            v = VALUES[c.rank]
+            if c is barred or base - v > limit:
+                continue
+            if c.id in loose:
+                left = base - v
+            else:
+                rest = [h for h in hand if h is not c]
+                low = max(base - v, unmatched_floor(rest, self.ace_high)[0])
+                high = upper[c.id]
+                if low > limit:
+                    continue
+                # Settled when the bounds meet, or when it is a knock for sure (then ``high`` is
+                # only an upper bound, used for the order); else ask the solver.
+                settled = low == high or (low > 0 and high <= limit)
+                left = high if settled else self.deadwood(rest)
+            if left == 0:
+                gins.append(c)
+            elif left <= limit:
+                knocks.append((left, -v, c))
+        # The knock that keeps the least deadwood first (a simple bot takes the first one).
+        knocks.sort(key=lambda k: k[:2])
+        return Endings(big and whole.penalty == 0, gins, [k[2] for k in knocks])
+
+    def feasible_melds(self, cards: Sequence[Card]) -> list[Meld]:
+        """The melds of ``cards`` that leave the rest able to stay within the knock limit."""
+        out = []
+        for meld in enumerate_melds(cards, self.mrules):
+            ids = {c.id for c in meld.cards}
+            rest = [c for c in cards if c.id not in ids]
+            if self.deadwood(rest) <= self.knock_limit:
+                out.append(meld)
+        return out
+
+    def extended(self, meld: Meld, card: Card) -> Meld | None:
+        """``meld`` with ``card`` laid off on it, or None if the card does not fit."""
+        options = extend_meld(meld, card, None, self.mrules)
+        return options[0] if options else None
 
     def _lay(self, seat: int, groups: Sequence[Meld]) -> None:
         """Move ``groups`` from ``seat``'s hand to the table as that seat's melds."""
