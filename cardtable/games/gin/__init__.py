@@ -1,8 +1,9 @@
-"""Gin Rummy as a package: ``game.py`` (the game, with its notation), ``state.py`` (the deal
-and the cards), ``scoring.py``, ``view.py``, ``deadwood.py`` (card values and bounds),
-``rules.py`` (the rules model and presets) and ``rules.md`` (the text of ``cardtable
-rules``). The catalogue (``games/catalog.py``) registers ``SPEC``; the bot is the shared
-closed-hand rummy bot, named in the spec."""
+"""Gin Rummy as a package: ``game.py`` (the moves, with its notation), ``play_rules.py`` (the
+rules of play as predicates), ``state.py`` (the deal and the cards), ``scoring.py``,
+``view.py``, ``deadwood.py`` (card values and bounds), ``rules.py`` (the rules model and
+presets) and ``rules.md`` (the text of ``cardtable rules``). The catalogue
+(``games/catalog.py``) registers ``SPEC``; the bot is the shared closed-hand rummy bot, named
+in the spec."""
 
 from __future__ import annotations
 

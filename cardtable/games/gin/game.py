@@ -64,7 +64,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Self, assert_never
+from typing import Any, assert_never
 
 from cardtable.engine.cards import Card, names
 from cardtable.engine.errors import IllegalMove
@@ -74,7 +74,6 @@ from cardtable.kits.rummy.melds import Meld, build_meld
 
 from .deadwood import card_value
 from .play_rules import PLAY_RULES
-from .rules import GinRules
 from .scoring import GinScoring
 from .state import STOCK_LEFT
 from .view import GinView
@@ -153,6 +152,15 @@ class LayOff:
 Payload = Draw | Take | PassUpcard | EndLayoffs | NextHand | Discard | Knock | Gin | BigGin | LayMeld | LayOff
 """Every payload a listed Gin Rummy move carries."""
 
+FIXED: dict[str, tuple[str, Payload]] = {
+    "draw": ("draw", Draw()),
+    "take": ("take", Take()),
+    "pass": ("pass", PassUpcard()),
+    "stop": ("pass", EndLayoffs()),
+    "next": ("next", NextHand()),
+}
+"""The moves that take no card, by name: their verb and payload."""
+
 
 class GinRummy(GinScoring, GinView):
     """A game of Gin Rummy (two players, hands until one reaches the target). Phases:
@@ -165,59 +173,48 @@ class GinRummy(GinScoring, GinView):
     verbs = ("take", "pass", "draw", "discard", "knock", "gin", "biggin", "meld", "layoff", "next")
     play_rules = PLAY_RULES
 
-    def __init__(
-        self, players: Sequence[str], rules: GinRules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
-        self._init_moves()
-
-    def _init_moves(self) -> None:
-        """This game's reusable moves (a listed move carries the stamp of one game)."""
-        self._discards: list[Move | None] = [None] * 52
-        self._m = {
-            "draw": Move("draw", payload=Draw(), text="draw"),
-            "take": Move("take", payload=Take(), text="take"),
-            "pass": Move("pass", payload=PassUpcard(), text="pass"),
-            "stop": Move("pass", payload=EndLayoffs(), text="pass"),
-            "next": Move("next", payload=NextHand(), text="next"),
-        }
-
-    def copy(self) -> Self:
-        new = super().copy()
-        new._init_moves()
-        return new
+    move_caches = ("_fixed_moves", "_discard_moves")
 
     # ------------------------------------------------------------------ moves
+    def _fixed(self, name: str) -> Move:
+        """The move ``name`` of :data:`FIXED`, made once per game (a listed move carries the
+        stamp of one game, so a copy starts its caches empty)."""
+        move = self._fixed_moves.get(name)
+        if move is None:
+            verb, payload = FIXED[name]
+            move = self._fixed_moves[name] = Move(verb, payload=payload, text=verb)
+        return move
+
     def _generate(self) -> list[Move]:
         ph = self.phase_
-        m = self._m
+        m = self._fixed
         if ph == "draw":
             if self.no_take:
-                return [m["draw"]]
-            return [m["draw"], m["take"]]
+                return [m("draw")]
+            return [m("draw"), m("take")]
         if ph == "play":
             return self._play_moves()
         if ph == "offer":
-            return [m["take"], m["pass"]]
+            return [m("take"), m("pass")]
         if ph == "deal-over":
-            return [m["next"]]
+            return [m("next")]
         if ph == "knock":
             return self._knock_moves()
         if ph == "layoff":
             moves = self._layoff_moves()
-            moves.append(m["stop"])
+            moves.append(m("stop"))
             return moves
         return []
 
     def _play_moves(self) -> list[Move]:
         hand = self.hands[self.cur]
         barred = self._barred()
-        made = self._discards
+        made = self._discard_moves
         moves: list[Move] = []
         for c in hand:
             if c is barred:
                 continue
-            move = made[c.id]
+            move = made.get(c.id)
             if move is None:
                 move = made[c.id] = Move("discard", (c,), (None,), payload=Discard(c))
             moves.append(move)
@@ -369,9 +366,7 @@ class GinRummy(GinScoring, GinView):
 
     def _defend(self) -> None:
         """After the knocker's melds are down: the defender lays off (not on gin), then settle."""
-        knocker = self.knocker
-        assert knocker is not None
-        defender = self._next_seat(knocker)
+        defender = self._sides()[1]
         self.cur = defender
         if self.ending != "knock":
             self._settle()

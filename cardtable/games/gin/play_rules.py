@@ -102,13 +102,10 @@ def _taken(game: GinState, move: Move) -> str | None:
 
 def _knock(game: GinState, move: Move) -> str | None:
     """Knock with at most the knock value of deadwood; with none, it is gin."""
-    if game.phase_ != "play" or move.kind != "knock":
+    found = _refused_ending(game, move, "knock")
+    if found is None:
         return None
-    hand = game.hands[game.cur]
-    card = move.cards[0]
-    if any(c.key == card.key for c in game.endings(hand, game._barred()).knocks):
-        return None
-    penalty, left = _after_throwing(game, hand, card)
+    card, penalty, left = found
     if penalty == 0:
         return f"with {card.name} discarded you have gin: write 'gin {card.name}'"
     if game.knock_value == 0:
@@ -121,23 +118,29 @@ def _knock(game: GinState, move: Move) -> str | None:
 
 def _gin(game: GinState, move: Move) -> str | None:
     """Gin leaves no deadwood."""
-    if game.phase_ != "play" or move.kind != "gin":
+    found = _refused_ending(game, move, "gin")
+    if found is None:
         return None
-    hand = game.hands[game.cur]
-    card = move.cards[0]
-    if any(c.key == card.key for c in game.endings(hand, game._barred()).gins):
-        return None
-    penalty, left = _after_throwing(game, hand, card)
+    card, penalty, left = found
     text = f"that is not gin: with {card.name} discarded your deadwood is {left}"
     if penalty <= game.knock_value:
         text += f"; you may knock ('knock {card.name}')"
     return text
 
 
-def _after_throwing(game: GinState, hand: Sequence[Card], card: Card) -> tuple[int, str]:
-    """The least deadwood ``hand`` keeps without ``card``, and that in words."""
+def _refused_ending(game: GinState, move: Move, verb: str) -> tuple[Card, int, str] | None:
+    """For a ``verb`` move ('knock' or 'gin') after drawing that is not one of the ways to end
+    the hand the state allows: the card thrown and the least deadwood left without it (a
+    number, and in words). None for any other move."""
+    if game.phase_ != "play" or move.kind != verb:
+        return None
+    hand = game.hands[game.cur]
+    card = move.cards[0]
+    endings = game.endings(hand, game._barred())
+    if any(c.key == card.key for c in (endings.knocks if verb == "knock" else endings.gins)):
+        return None
     arr = game.arrange([c for c in hand if c != card])
-    return arr.penalty, f"{arr.penalty} ({names(arr.deadwood)})"
+    return card, arr.penalty, f"{arr.penalty} ({names(arr.deadwood)})"
 
 
 def _meld(game: GinState, move: Move) -> str | None:

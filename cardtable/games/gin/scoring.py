@@ -15,9 +15,7 @@ class GinScoring(GinState):
 
     def _settle(self) -> None:
         """Score the hand that was just ended by a knock, gin or big gin."""
-        knocker = self.knocker
-        assert knocker is not None
-        defender = self._next_seat(knocker)
+        knocker, defender = self._sides()
         arr = self.arrange(self.hands[defender])
         self._lay(defender, arr.groups)
         self.known.update(c.id for h in self.hands for c in h)

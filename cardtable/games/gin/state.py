@@ -11,6 +11,7 @@ from cardtable.engine.cards import Card, make_deck
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import InvalidRules
 from cardtable.engine.game import Outcome, TableGame
+from cardtable.engine.moves import Move
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.rummy.arrange import Arrangement, best_arrangement
 from cardtable.kits.rummy.melds import Meld, MeldRules, enumerate_melds, extend_meld
@@ -55,6 +56,9 @@ class GinState(TableGame):
         self.dealer = self._seats[-1]  # so seat 0 is offered the first upcard
         self._outcome: Outcome | None = None
         self.result = ""
+        # the listed moves reused across turns (``move_caches``: a copy starts them empty)
+        self._fixed_moves: dict[str, Move] = {}
+        self._discard_moves: dict[int, Move] = {}
         self._deal(self.next_stacked_deal())
 
     # ------------------------------------------------------------------ dealing
@@ -133,6 +137,11 @@ class GinState(TableGame):
     def _next_seat(self, seat: int) -> int:
         """The seat after ``seat`` in turn; of two players, the other one."""
         return (seat + 1) % len(self._seats)
+
+    def _sides(self) -> tuple[int, int]:
+        """The knocker and the defender (of two players, the one who did not knock)."""
+        assert self.knocker is not None
+        return self.knocker, self._next_seat(self.knocker)
 
     def _deal_order(self) -> list[int]:
         """The seats in the order they are dealt to, from the dealer's left."""
