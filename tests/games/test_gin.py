@@ -27,7 +27,7 @@ from cardtable.engine import (
     replay,
 )
 from cardtable.engine.cards import make_deck
-from cardtable.games.gin.game import card_value, unmatched_floor
+from cardtable.games.gin.deadwood import card_value, unmatched_floor
 from cardtable.kits.rummy.arrange import best_arrangement, best_discard
 
 # Ann's melds 7-8-9H, KKK, 2-3-4C and 9D; with AC drawn: gin 9D, or knock AC / 4C (9 left).
