@@ -13,9 +13,7 @@ game's form while browsing the list are kept for the rest of the run.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -30,8 +28,6 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from textual.widgets.option_list import Option
 
 if TYPE_CHECKING:
-    from pydantic.fields import FieldInfo
-
     from cardtable.engine import GameSpec
     from cardtable.tui.host import TableHost
     from cardtable.tui.settings import GameSetup
@@ -39,200 +35,20 @@ if TYPE_CHECKING:
 # The registry, Pydantic and the bots are imported where they are used: the picker's first
 # frame goes out before they load (see PickerScreen.FORM_DELAY).
 
-HUMAN = "human"
-"""The seat kind of a person at the keyboard (anything else is a bot level)."""
-
-DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jim")
-"""Names offered to new seats, in order (a name already taken is skipped)."""
-
-FieldKind = Literal["switch", "choice", "number", "text"]
-
-
-# ---------------------------------------------------------------------- pure helpers
-def players_text(spec: GameSpec) -> str:
-    """``"2-6 players"`` (or ``"4 players"`` when the count is fixed)."""
-    if spec.min_players == spec.max_players:
-        return f"{spec.min_players} players"
-    return f"{spec.min_players}-{spec.max_players} players"
+from cardtable.tui.screens.picker_form import (
+    HUMAN,
+    Draft,
+    RuleField,
+    choice_label,
+    default_name,
+    name_problems,
+    players_text,
+    rule_fields,
+    rules_to_send,
+    seat_kind_options,
+)
 
 
-def seat_kind_options() -> list[tuple[str, str]]:
-    """The choices of a seat's kind: "Human", then "Computer (LEVEL)" per bot level."""
-    from cardtable.bots import BOTS
-
-    return [("Human", HUMAN)] + [(f"Computer ({level})", level) for level in BOTS]
-
-
-def default_name(taken: Iterable[str], index: int) -> str:
-    """A name for seat ``index`` that no other seat uses."""
-    used = {name.strip().lower() for name in taken}
-    for name in DEFAULT_NAMES:
-        if name.lower() not in used:
-            return name
-    name = f"Player {index + 1}"
-    n = index + 1
-    while name.lower() in used:
-        n += 1
-        name = f"Player {n}"
-    return name
-
-
-def name_problems(names: Sequence[str]) -> list[str]:
-    """One message per seat ("" when the name is fine), mirroring the engine's checks."""
-    problems: list[str] = []
-    owners: dict[str, list[int]] = {}
-    for seat, name in enumerate(names):
-        owners.setdefault(name.strip().lower(), []).append(seat)
-    for seat, raw in enumerate(names):
-        name = raw.strip()
-        if not name:
-            problems.append("Give this seat a name.")
-        elif len(name) > _max_name():
-            problems.append(f"At most {_max_name()} characters (this is {len(name)}).")
-        elif ":" in name or "\n" in name or "\r" in name:
-            problems.append("A name may not contain ':'.")
-        elif len(owners[name.lower()]) > 1:
-            others = [str(s + 1) for s in owners[name.lower()] if s != seat]
-            problems.append(f"Seat {' and '.join(others)} has this name too: each seat needs its own.")
-        else:
-            problems.append("")
-    return problems
-
-
-@dataclass(frozen=True)
-class RuleField:
-    """One ruleset field as the form sees it."""
-
-    name: str
-    title: str
-    description: str
-    kind: FieldKind
-    default: Any
-    choices: tuple[Any, ...] = ()
-    bounds: tuple[int | None, int | None] = (None, None)
-
-    @property
-    def widget_id(self) -> str:
-        """The id of the field's control (``rule-NAME``)."""
-        return f"rule-{self.name}"
-
-    def to_raw(self, value: Any) -> Any:
-        """The widget state for a model value (text for Inputs)."""
-        if self.kind in ("number", "text"):
-            return "" if value is None else str(value)
-        return value
-
-    def accepts(self, value: Any) -> bool:
-        """Whether a stored value can be shown and is valid (remembered values may be stale)."""
-        if self.kind == "switch":
-            return isinstance(value, bool)
-        if self.kind == "choice":
-            return any(value == c and type(value) is type(c) for c in self.choices)
-        if self.kind == "number":
-            return (
-                isinstance(value, int) and not isinstance(value, bool) and not self.number_problem(str(value))
-            )
-        return isinstance(value, str)
-
-    def number_problem(self, text: str) -> str:
-        """A sentence saying what is wrong with an integer field's text ("" if nothing)."""
-        lo, hi = self.bounds
-        if lo is not None and hi is not None:
-            wanted = f"a whole number from {lo} to {hi}"
-        elif lo is not None:
-            wanted = f"a whole number of at least {lo}"
-        elif hi is not None:
-            wanted = f"a whole number of at most {hi}"
-        else:
-            wanted = "a whole number"
-        try:
-            number = int(text.strip())
-        except ValueError:
-            return f"Enter {wanted}."
-        if (lo is not None and number < lo) or (hi is not None and number > hi):
-            return f"{number} is out of range: enter {wanted}."
-        return ""
-
-    def bounds_text(self) -> str:
-        """``" (0-50)"`` for a bounded integer, else ""."""
-        lo, hi = self.bounds
-        if self.kind != "number" or (lo is None and hi is None):
-            return ""
-        if lo is not None and hi is not None:
-            return f" ({lo}-{hi})"
-        return f" (≥ {lo})" if lo is not None else f" (≤ {hi})"
-
-
-def rule_fields(rules_type: type[Any]) -> list[RuleField]:
-    """The form's fields, in declaration order, from ``rules_type.model_fields``."""
-    out: list[RuleField] = []
-    for name, info in rules_type.model_fields.items():
-        out.append(_rule_field(name, info))
-    return out
-
-
-def _max_name() -> int:
-    from cardtable.engine.api import MAX_NAME
-
-    return MAX_NAME
-
-
-def _rule_field(name: str, info: FieldInfo) -> RuleField:
-    from pydantic_core import PydanticUndefined
-
-    from cardtable.engine.ruleset import field_bounds, field_choices
-
-    default = info.get_default(call_default_factory=True)
-    if default is PydanticUndefined:
-        default = None
-    title = info.title or name.replace("_", " ").capitalize()
-    description = info.description or ""
-    choices = field_choices(info)
-    if info.annotation is bool:
-        return RuleField(name, title, description, "switch", bool(default))
-    if choices:
-        if default not in choices:
-            default = choices[0]
-        return RuleField(name, title, description, "choice", default, tuple(choices))
-    if info.annotation is int:
-        return RuleField(name, title, description, "number", default, bounds=field_bounds(info))
-    return RuleField(name, title, description, "text", default)
-
-
-def choice_label(value: Any) -> str:
-    """How a choice is shown in its Select."""
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    if value is None:
-        return "none"
-    return str(value)
-
-
-def rules_to_send(
-    values: dict[str, Any], defaults: dict[str, Any], preset_values: dict[str, Any] | None
-) -> dict[str, Any]:
-    """The rules to pass with a preset: every non-default value, plus any value the
-    player changed back from what the preset sets (so preset + rules == the form)."""
-    rules = {k: v for k, v in values.items() if v != defaults.get(k)}
-    for key, preset_value in (preset_values or {}).items():
-        if key in values and values[key] != preset_value:
-            rules[key] = values[key]
-    return rules
-
-
-@dataclass
-class Draft:
-    """The picker's state for one game: what its widgets hold."""
-
-    preset: str | None
-    raw: dict[str, Any]
-    """Per field: bool, a choice, or the text of an Input."""
-    seats: list[tuple[str, str]] = field(default_factory=list)
-
-
-# ---------------------------------------------------------------------- the screen
 class PickerScreen(Screen[None]):
     """The game list on the left; seats, preset and rules of the chosen game on the right."""
 
