@@ -84,6 +84,48 @@ class GameSpec:
         return self.rules_type.model_validate(dict(self.presets[name]))
 
 
+@dataclass(frozen=True, slots=True)
+class _Build:
+    """A spec's factory: the game class, called with the rules checked to be its own."""
+
+    game: type
+    rules_type: type[Ruleset]
+
+    def __call__(self, players: Any, rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> Any:
+        if not isinstance(rules, self.rules_type):
+            want, got = self.rules_type.__name__, type(rules).__name__
+            raise TypeError(f"{self.game.__name__} takes {want}, not {got}")
+        return self.game(players, rules, seed, deal)
+
+
+def package_spec(package: str, game: Any, rules_type: type[Ruleset], **fields: Any) -> GameSpec:
+    """The spec of a game package, with what follows from the package filled in: the id and
+    title from the game class (``game_id``, ``title``), the factory (the class itself), the
+    rules text from the package's ``rules.md``, the notation from the game module's
+    docstring and the bot from the package's ``bot`` module; ``fields`` give the rest (and
+    may override any of these). ``game`` is the Game subclass (typed loosely: game.py
+    imports this module).
+
+    >>> from cardtable.engine import get
+    >>> get("scala40").factory.game.__name__, get("scala40").bot
+    ('Scala40', 'cardtable.games.scala40.bot')
+    """
+    from importlib import import_module
+    from importlib.resources import files
+
+    values: dict[str, Any] = {
+        "id": game.game_id,
+        "title": game.title,
+        "rules_type": rules_type,
+        "factory": _Build(game, rules_type),
+        "rules_text": (files(package) / "rules.md").read_text(encoding="utf-8"),
+        "notation": import_module(game.__module__).__doc__ or "",
+        "bot": f"{package}.bot",
+    }
+    values.update(fields)
+    return GameSpec(**values)
+
+
 _GAMES: dict[str, GameSpec] = {}
 
 

@@ -7,27 +7,12 @@ in the spec."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from importlib.resources import files
-from typing import Any
-
-from cardtable.engine.registry import GameSpec
-from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.registry import package_spec
 from cardtable.engine.scoring import POINTS
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 
-from . import game
 from .game import GinRummy
 from .rules import PRESETS, GinRules
-
-
-def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> GinRummy:
-    assert isinstance(rules, GinRules)
-    return GinRummy(players, rules, seed, deal)
-
-
-RULES_TEXT = (files(__name__) / "rules.md").read_text(encoding="utf-8")
-"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
 
 GIN_VERBS = (
     VerbSpec("knock", "k", "Knock", Takes.CARD, example="knock 9S"),
@@ -36,18 +21,15 @@ GIN_VERBS = (
 )
 """Gin's own verbs: Enter prefers going gin with the card under the cursor to a discard."""
 
-SPEC = GameSpec(
-    id="gin",
-    title="Gin Rummy",
+SPEC = package_spec(
+    __name__,
+    GinRummy,
+    GinRules,
     summary="Two-player knock rummy: ten cards, knock at 10 or go gin, game to 100.",
     min_players=2,
     max_players=2,
-    rules_type=GinRules,
-    factory=_factory,
-    rules_text=RULES_TEXT,
     bot="cardtable.kits.rummy.closed",
     presets=PRESETS,
-    notation=game.__doc__ or "",
     verbs=verb_specs(GinRummy.verbs, *GIN_VERBS),
     scoring=POINTS,
 )

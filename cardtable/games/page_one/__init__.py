@@ -60,40 +60,23 @@ exactly the listed cards).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from importlib.resources import files
-from typing import Any
-
-from cardtable.engine.registry import GameSpec
-from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.registry import package_spec
 from cardtable.engine.scoring import PENALTY, POINTS, by_rule
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 
 from .game import PageOne
 from .rules import PRESETS, PageOneRules
 
-
-def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> PageOne:
-    assert isinstance(rules, PageOneRules)
-    return PageOne(players, rules, seed, deal)
-
-
 PLAY_CALL = VerbSpec("play", "p", "Play", Takes.CARD, enter=50, example="play QH", flags=("call",))
 """Page One's play: ``call`` may follow the card (``play QH call``), the Page One call."""
 
-RULES_TEXT = (files("cardtable.games.page_one") / "rules.md").read_text(encoding="utf-8")
-"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
-
-SPEC = GameSpec(
-    id="page-one",
-    title="Page One",
+SPEC = package_spec(
+    __name__,
+    PageOne,
+    PageOneRules,
     summary="Japanese trick-taking race with one joker: follow or draw, call 'Page One!'.",
     min_players=2,
     max_players=8,
-    rules_type=PageOneRules,
-    factory=_factory,
-    rules_text=RULES_TEXT,
-    bot="cardtable.games.page_one.bot",
     presets=PRESETS,
     notation=__doc__ or "",
     verbs=verb_specs(("play", "draw", "take", "next"), PLAY_CALL),

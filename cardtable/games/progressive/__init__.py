@@ -9,45 +9,25 @@ rules text). Its bot is the rummy kit's closed-hand bot. This module holds the g
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from importlib.resources import files
-from typing import Any
-
-from cardtable.engine.registry import GameSpec
-from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.registry import package_spec
 from cardtable.engine.scoring import PENALTY
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 
-from . import game
 from .game import ProgressiveRummy
 from .rules import PRESETS, ProgressiveRules
-
-
-def _factory(
-    players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None
-) -> ProgressiveRummy:
-    assert isinstance(rules, ProgressiveRules)
-    return ProgressiveRummy(players, rules, seed, deal)
-
-
-RULES_TEXT = (files(__name__) / "rules.md").read_text(encoding="utf-8")
-"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
 
 GO_OUT = VerbSpec("out", "u", "Go out", Takes.CARD, enter=30, goes_out=True, example="out 9S")
 """Going out with a card: Enter prefers it to a discard when the card under the cursor can."""
 
-SPEC = GameSpec(
-    id="progressive-rummy",
-    title="Progressive Rummy",
+SPEC = package_spec(
+    __name__,
+    ProgressiveRummy,
+    ProgressiveRules,
     summary="3-13: eleven rounds of 3 to 13 cards, a new wild rank each round, lowest total wins.",
     min_players=2,
     max_players=6,
-    rules_type=ProgressiveRules,
-    factory=_factory,
-    rules_text=RULES_TEXT,
     bot="cardtable.kits.rummy.closed",
     presets=PRESETS,
-    notation=game.__doc__ or "",
     verbs=verb_specs(ProgressiveRummy.verbs, GO_OUT),
     scoring=PENALTY,
 )
