@@ -536,11 +536,36 @@ class TableGame(Game):
     melds_: list[Any]
     total: list[int]
     rows: list[tuple[int | None, ...]]
+    deal_no: int
     _outcome: Outcome | None
 
     @property
     def to_act(self) -> int | None:
         return None if self._outcome is not None else self.cur
+
+    def table_view(self, seat: int | None, **fields: Any) -> PlayerView:
+        """A :class:`PlayerView` with what every table game fills the same way (game, phase,
+        whose turn, the viewer's hand, the listed moves for the seat to act, the log's last
+        50 lines, the deal number and the scores); ``fields`` give the game's own and may
+        override these. Games build their views with it."""
+        values: dict[str, Any] = {
+            "game": self.game_id,
+            "title": self.title,
+            "seat": seat,
+            "phase": self.phase_,
+            "phase_kind": self.phase_kind,
+            "to_act": self.to_act,
+            "hand": tuple(c.name for c in self.hands[seat]) if seat is not None else (),
+            "legal_moves": tuple(str(m) for m in self.legal_moves())
+            if seat is not None and seat == self.to_act
+            else (),
+            "log": tuple(self.log[-50:]),
+            "deal_number": self.deal_no,
+            "deal_scores": tuple(self.rows),
+            "scores": tuple(self.total),
+        }
+        values.update(fields)
+        return PlayerView(**values)
 
     def start_from_totals(self, totals: Sequence[int]) -> None:
         self.total[:] = totals

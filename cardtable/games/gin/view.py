@@ -155,28 +155,15 @@ class GinView(GinState):
                 own["deadwood"] = f"{arr.penalty} after the best discard"
             else:
                 own["deadwood"] = str(self.deadwood(mine))
-        return PlayerView(
-            game=self.game_id,
-            title=self.title,
-            seat=seat,
-            phase=self.phase_,
-            phase_kind=self.phase_kind,
-            to_act=self.to_act,
+        return self.table_view(
+            seat,
             seats=seats,
-            hand=tuple(c.name for c in self.hands[seat]) if seat is not None else (),
             stock_count=len(self.stock),
             discard_top=self.discard[-1].name if self.discard else None,
             discard_count=len(self.discard),
             melds=melds,
-            legal_moves=tuple(str(m) for m in self.legal_moves())
-            if seat is not None and seat == self.to_act
-            else (),
             status=self._status(seat),
             facts=facts,
             own_facts=own,
-            log=tuple(self.log[-50:]),
-            deal_number=self.deal_no,
-            deal_scores=tuple(self.rows),
-            scores=tuple(self.total),
             result=self.result if not live else "",
         )

@@ -710,29 +710,16 @@ class PageOne(TableGame):
             facts["match"] = f"first to {self.rules.match_wins} wins"
         elif self.rules.match == "fewest-cards":
             facts["match"] = f"{self.rules.match_deals} deals, fewest cards"
-        return PlayerView(
-            game=self.game_id,
-            title=self.title,
-            seat=seat,
-            phase=self.phase_,
-            phase_kind=self.phase_kind,
-            to_act=self.to_act,
+        return self.table_view(
+            seat,
             seats=seats,
-            hand=tuple(c.name for c in self.hands[seat]) if seat is not None else (),
             stock_count=len(self.stock),
             discard_top=None,
             discard_count=len(self.played),
             discard_label="tricks",
             trick=trick,
-            legal_moves=tuple(str(m) for m in self.legal_moves())
-            if seat is not None and seat == self.to_act
-            else (),
             status=self._status(seat),
             facts=facts,
-            log=tuple(self.log[-50:]),
-            deal_number=self.deal_no,
-            deal_scores=tuple(self.rows),
-            scores=tuple(self.total),
             result=self.result if self.phase_ in ("deal-over", "match-over") else "",
         )
 
