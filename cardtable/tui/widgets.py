@@ -278,7 +278,8 @@ class SeatsBar(Static):
     SeatsBar { height: auto; padding: 0 1; }
     """
 
-    def show(self, seats: Sequence[SeatView], kinds: Sequence[str]) -> None:
+    def show(self, seats: Sequence[SeatView], kinds: Sequence[str], unit: str = "pts") -> None:
+        """Draw the seats; ``unit`` follows each score (the view's score label, short)."""
         text = Text()
         for i, seat in enumerate(seats):
             if i:
@@ -288,7 +289,7 @@ class SeatsBar(Static):
             text.append(marker, style="bold")
             text.append(seat.name, style=style)
             kind = kinds[i] if i < len(kinds) else ""
-            extra = f" {_count(seat.card_count)} · {seat.score} pts"
+            extra = f" {_count(seat.card_count)} · {seat.score} {unit}"
             text.append(extra)
             if kind:
                 text.append(f" ({kind})", style="dim")

@@ -217,7 +217,9 @@ class TableScreen(Screen[None]):
             else (f"computer, {self.session.bots[s]}" if self.session.is_bot(s) else "")
             for s in range(len(names))
         ]
-        self.query_one(SeatsBar).show(view.seats, kinds)
+        label = view.scoring.label
+        unit = "pts" if label in ("points", "penalty points") else label
+        self.query_one(SeatsBar).show(view.seats, kinds, unit)
         self.query_one("#stock", PileWidget).show(view)
         self.query_one("#discard", PileWidget).show(view)
         facts = Text()
