@@ -1,0 +1,7 @@
+"""placeholder"""
+
+from cardtable.bots import RandomBot
+
+
+def make_policy(level, rules):
+    return RandomBot()
