@@ -532,3 +532,27 @@ def test_random_matches_conserve_cards_and_replay(seed: int, players: int, toggl
     again = replay(g.record())
     assert again.snapshot() == g.snapshot()
     assert g.outcome is not None and g.outcome.winners
+
+
+# ---------------------------------------------------------------------------- bots
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_bots_play_whole_matches_with_reasons(level: str) -> None:
+    from cardtable.bots import decide, make_bot
+
+    for players in (3, 4):
+        g = new_game("five-hundred", NAMES[:players], seed=players, rules={"misere": "any time"})
+        bot, rng = make_bot(level), random.Random(players)
+        while not g.is_over:
+            d = decide(bot, g, rng)
+            assert d.why
+            g.play(d.move)
+
+
+def test_medium_keeps_trumps_from_the_kitty() -> None:
+    from cardtable.bots import decide, make_bot
+
+    g = auction(start(), "bid 7H", "pass", "pass", "pass")
+    d = decide(make_bot("medium"), g, random.Random(0))
+    assert str(d.move) == "discard 4D 5D 5C"
