@@ -320,9 +320,12 @@ def check_views(game: Game, rng: random.Random) -> None:
                 assert view.legal_moves == tuple(str(m) for m in game.legal_moves())
             else:
                 assert view.legal_moves == (), f"seat {seat} is offered moves out of turn"
+        # a hand laid face up (an open misère) lies in a zone everyone sees
+        face_up = {c.id for z in game.zones() if not z.hidden_from(seat) and z.owner != seat for c in z.cards}
         for s in range(n):
             if s != seat:
-                assert {c.id for c in game.hand(s)} <= hidden, f"seat {s}'s hand is not hidden from {seat}"
+                held = {c.id for c in game.hand(s)} - face_up
+                assert held <= hidden, f"seat {s}'s hand is not hidden from {seat}"
 
 
 def check_zones(game: Game, other: Game, seat: int | None) -> None:

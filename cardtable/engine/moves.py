@@ -11,6 +11,18 @@ flags. ``str(move)`` is its notation, and :func:`parse_move` reads notation back
 ('layoff 2 10H', 'meld 7H 8H 9H / KS KD KC')
 >>> parse_move("meld 7H 8H 9H") == parse_move("meld 9h 8h 7h")
 True
+
+A verb of the grammar's ``worded`` set takes one word instead of cards (a bid: ``bid 7H``,
+``bid misere``), kept in :attr:`Move.word` and compared without regard to case. A card may
+name a suit instead of a card, ``JK=C`` (a led joker names the suit to follow), kept in
+:attr:`Move.suits`:
+
+>>> bid = parse_move("bid 7h", Grammar(worded=frozenset({"bid"})))
+>>> bid.word, bid.cards, str(bid), bid == parse_move("BID 7H", Grammar(worded=frozenset({"bid"})))
+('7h', (), 'bid 7h', True)
+>>> lead = parse_move("play JK=♣")
+>>> lead.suits, str(lead), lead == parse_move("play jk=c"), lead == parse_move("play JK")
+(('C',), 'play JK=C', True, False)
 """
 
 from __future__ import annotations
@@ -34,6 +46,8 @@ class Grammar:
     grouped: frozenset[str] = frozenset()
     flags: frozenset[str] = frozenset()
     verbs: frozenset[str] = frozenset()
+    worded: frozenset[str] = frozenset()
+    """Verbs followed by one word rather than cards (``bid 7H``): :attr:`Move.word`."""
     """The game's verbs (empty: any). A verb the game does not have, and the flag words of
     other games, are read as the built-in games write them, so that the game can say what
     is wrong in its own words ("'layoff' is not an Indian Rummy move") rather than the
@@ -44,10 +58,11 @@ DEFAULT_GRAMMAR = Grammar(
     targeted=frozenset({"layoff", "swap"}),
     grouped=frozenset({"meld", "declare", "show"}),
     flags=frozenset({"call", "low"}),
+    worded=frozenset({"bid"}),
 )
 """The grammar :func:`parse_move` uses when no game is given: the union of the built-in
 games' verbs (``layoff 2 7H``; ``meld A / B``; ``play QH call``; ``meld AS 2S JK 4S ... KS
-low``, the ace low in a run whose same cards could also hold it high)."""
+low``, the ace low in a run whose same cards could also hold it high; ``bid 7H``)."""
 
 
 class Move:
@@ -57,7 +72,20 @@ class Move:
     multiset of card tokens), so ``meld 9H 8H 7H == meld 7H 8H 9H``.
     """
 
-    __slots__ = ("_key", "_stamp", "_text", "cards", "flags", "groups", "kind", "named", "payload", "target")
+    __slots__ = (
+        "_key",
+        "_stamp",
+        "_text",
+        "cards",
+        "flags",
+        "groups",
+        "kind",
+        "named",
+        "payload",
+        "suits",
+        "target",
+        "word",
+    )
 
     kind: str
     cards: tuple[Card, ...]
@@ -65,6 +93,11 @@ class Move:
     target: int | None
     groups: tuple[Move, ...]
     flags: tuple[str, ...]
+    word: str
+    """The word of a worded verb (``bid 7H``: ``'7H'``), '' for others; case does not count."""
+    suits: tuple[str, ...]
+    """Per card, the suit letter it names (``JK=C``: ``'C'``; '' for none), or empty when no
+    card names a suit."""
     payload: Any
     """What the game does with the move, set by the game on the moves it lists: a small frozen
     value of the game's own type per verb (None on a move parsed from text). Not part of
@@ -84,8 +117,12 @@ class Move:
         flags: tuple[str, ...] = (),
         text: str | None = None,
         payload: Any = None,
+        word: str = "",
+        suits: tuple[str, ...] = (),
     ) -> None:
         self.kind = kind
+        self.word = word
+        self.suits = suits
         self.cards = cards
         self.named = named if named is not None else (None,) * len(cards)
         self.target = target
@@ -97,10 +134,13 @@ class Move:
         self._stamp = None
 
     def tokens(self) -> list[str]:
-        """The card tokens, each as ``NAME`` or ``NAME=STANDS_FOR``."""
-        return [
+        """The card tokens, each as ``NAME``, ``NAME=STANDS_FOR`` or ``NAME=SUIT``."""
+        out = [
             c.name if n is None else f"{c.name}={n.name}" for c, n in zip(self.cards, self.named, strict=True)
         ]
+        if self.suits:
+            out = [f"{t}={s}" if s else t for t, s in zip(out, self.suits, strict=True)]
+        return out
 
     def __str__(self) -> str:
         if self._text is None:
@@ -111,6 +151,8 @@ class Move:
                 parts = [self.kind]
                 if self.target is not None:
                     parts.append(str(self.target))
+                if self.word:
+                    parts.append(self.word)
                 parts.extend(self.tokens())
             parts.extend(self.flags)
             self._text = " ".join(p for p in parts if p)
@@ -121,13 +163,14 @@ class Move:
 
     @property
     def key(self) -> tuple[Any, ...]:
-        """What equality compares: verb, target, flags and the sorted card tokens."""
+        """What equality compares: verb, target, flags, the sorted card tokens and the word
+        (its case aside)."""
         if self._key is None:
             if self.groups:
                 body: tuple[Any, ...] = tuple(sorted(tuple(sorted(g.tokens())) for g in self.groups))
             else:
                 body = tuple(sorted(self.tokens()))
-            self._key = (self.kind, self.target, body, tuple(sorted(self.flags)))
+            self._key = (self.kind, self.target, body, tuple(sorted(self.flags)), self.word.casefold())
         return self._key
 
     def __eq__(self, other: object) -> bool:
@@ -149,17 +192,26 @@ class Move:
 def _parse_group(tokens: list[str], kind: str) -> Move:
     cards: list[Card] = []
     named: list[Card | None] = []
+    suits: list[str] = []
     for tok in tokens:
         base, eq, rep = tok.partition("=")
         cards.append(parse_card(base))
-        if eq:
+        suit = _SUIT_WORDS.get(rep.upper(), "") if eq else ""
+        suits.append(suit)
+        if suit:
+            named.append(None)
+        elif eq:
             r = parse_card(rep)
             if r.is_joker:
                 raise InvalidNotation(f"{tok!r}: a wild card must stand for a real card, not a joker")
             named.append(r)
         else:
             named.append(None)
-    return Move(kind, tuple(cards), tuple(named))
+    return Move(kind, tuple(cards), tuple(named), suits=tuple(suits) if any(suits) else ())
+
+
+_SUIT_WORDS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+"""Suit tokens a card may name (``JK=C``)."""
 
 
 def parse_move(text: str, grammar: Grammar = DEFAULT_GRAMMAR) -> Move:
@@ -201,6 +253,10 @@ def parse_move(text: str, grammar: Grammar = DEFAULT_GRAMMAR) -> Move:
         target = int(rest.pop(0))
         if target < 1:
             raise InvalidNotation("table melds are numbered from 1")
+    if kind in grammar.worded:
+        if len(rest) > 1:
+            raise InvalidNotation(f"{kind!r} takes one word, as in '{kind} 7H'; got {' '.join(rest)!r}")
+        return Move(kind, target=target, flags=tuple(flags), word=rest[0] if rest else "")
     if kind in grammar.grouped and "/" in " ".join(rest):
         joined = " ".join(rest).replace("/", " / ")
         chunks = [c.split() for c in joined.split(" / ")]
@@ -209,4 +265,4 @@ def parse_move(text: str, grammar: Grammar = DEFAULT_GRAMMAR) -> Move:
         groups = tuple(_parse_group(c, kind) for c in chunks)
         return Move(kind, groups=groups, flags=tuple(flags))
     base = _parse_group(rest, kind)
-    return Move(kind, base.cards, base.named, target, flags=tuple(flags))
+    return Move(kind, base.cards, base.named, target, flags=tuple(flags), suits=base.suits)

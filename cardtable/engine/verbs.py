@@ -66,6 +66,9 @@ class VerbSpec:
     """Notation: several groups may be given, split by ``/`` (``meld 7H 8H 9H / KS KD KC``)."""
     flags: tuple[str, ...] = ()
     """Notation: words that may follow the cards (``play QH call``)."""
+    word: bool = False
+    """Notation: one word follows the verb instead of cards (``bid 7H``, ``bid misere``); a
+    table offers the listed moves of such a verb to choose from."""
 
     @property
     def uses_cards(self) -> bool:
@@ -119,4 +122,5 @@ def grammar_of(verbs: Iterable[VerbSpec]) -> Grammar:
         grouped=frozenset(v.name for v in verbs if v.groups),
         flags=frozenset(f for v in verbs for f in v.flags),
         verbs=frozenset(v.name for v in verbs),
+        worded=frozenset(v.name for v in verbs if v.word),
     )

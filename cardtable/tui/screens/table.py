@@ -445,7 +445,15 @@ class TableScreen(Screen[None]):
             return
         cards = self.selected_or_cursor() if spec.takes is Takes.CARD else self.selected_cards()
         if not spec.uses_cards:
-            if legal:
+            if len(legal) > 1:  # a verb of a word (a bid): choose among the listed ones
+                options = [str(m) for m in sorted(legal, key=lambda m: m != self.hinted)]
+
+                def chosen(text: str | None) -> None:
+                    if text is not None:
+                        self.play_move(next(m for m in legal if str(m) == text))
+
+                self.app.push_screen(ChoiceModal(f"{spec.label}: which one?", options), chosen)
+            elif legal:
                 self.play_move(legal[0])
             else:
                 self._explain(verb)

@@ -1,0 +1,1098 @@
+"""Five Hundred's rules of play: the deal, the auction, the kitty, the tricks, the score (the
+notation and the engine's choices are documented in the package,
+``cardtable.games.five_hundred``)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, make_pack
+from cardtable.engine.deals import read_stacked
+from cardtable.engine.errors import IllegalMove, InvalidRules
+from cardtable.engine.game import Outcome, TableGame, TableMeld
+from cardtable.engine.moves import Move
+from cardtable.engine.phases import PhaseKind
+from cardtable.engine.rules import Rule
+from cardtable.engine.views import PlayerView, SeatView
+from cardtable.engine.zones import Visibility, Zone
+from cardtable.kits.tricks import TrickOrder, follow_refusal, led_suit, playable, trick_view, trick_winner
+
+from .rules import FiveHundredRules
+
+# ---------------------------------------------------------------------------- packs and bids
+
+DENOMS = ("S", "C", "D", "H", "NT")
+"""The denominations of a trick bid, lowest first (Avondale index i = 0..4)."""
+MISERE, OPEN_MISERE = "MIS", "OPEN"
+
+HAND_SIZE = 10
+KITTY_SIZE = 3
+PACKETS: tuple[int | str, ...] = (3, "kitty", 4, "kitty", 3, "kitty")
+"""The deal, clockwise from the dealer's left: 3 each, one to the kitty, 4 each, one to the
+kitty, 3 each, one to the kitty (data: any packet scheme gives the same game)."""
+
+
+def pack_ranks(players: int) -> dict[str, Sequence[int]]:
+    """The ranks of each suit in the pack for ``players`` (the joker aside), §6.1.
+
+    >>> sum(len(r) for r in pack_ranks(4).values()) + 1, sum(len(r) for r in pack_ranks(3).values()) + 1
+    (43, 33)
+    >>> sum(len(r) for r in pack_ranks(5).values()) + 1
+    53
+    """
+    full = list(range(1, 14))
+    if players == 3:
+        return {s: [1, *range(7, 14)] for s in SUITS}
+    if players == 4:
+        return {s: [r for r in full if r >= 5 or r == 1 or (r == 4 and s in "HD")] for s in SUITS}
+    return {s: full for s in SUITS}
+
+
+def make_five_hundred_pack(players: int) -> tuple[Card, ...]:
+    """The pack for ``players`` with its one joker (ids in pack order)."""
+    return make_pack(pack_ranks(players), 1, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """One bid: ``tricks`` 6-10 and a denomination of :data:`DENOMS`, or misère / open misère
+    (``tricks`` 0). ``value`` is the Avondale value; ``rank`` orders bids (open misère, 500,
+    ranks below 10♥, also 500).
+
+    >>> [Bid(7, "D").value, Bid(8, "S").value, Bid(0, MISERE).value, Bid(10, "NT").value]
+    [180, 240, 250, 520]
+    >>> Bid(0, OPEN_MISERE).rank < Bid(10, "H").rank, Bid(7, "NT").word, Bid(0, OPEN_MISERE).label
+    (True, '7NT', 'open misère')
+    """
+
+    tricks: int
+    denom: str
+
+    @property
+    def misere(self) -> bool:
+        return self.denom in (MISERE, OPEN_MISERE)
+
+    @property
+    def value(self) -> int:
+        if self.denom == MISERE:
+            return 250
+        if self.denom == OPEN_MISERE:
+            return 500
+        return 40 + 20 * DENOMS.index(self.denom) + 100 * (self.tricks - 6)
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        return (self.value, 0 if self.misere else 1)
+
+    @property
+    def word(self) -> str:
+        """The notation word: ``7H``, ``6NT``, ``misere``, ``open-misere``."""
+        if self.denom == MISERE:
+            return "misere"
+        if self.denom == OPEN_MISERE:
+            return "open-misere"
+        return f"{self.tricks}{self.denom}"
+
+    @property
+    def label(self) -> str:
+        """For people: ``7♥``, ``6 No-Trumps``, ``misère``."""
+        if self.denom == MISERE:
+            return "misère"
+        if self.denom == OPEN_MISERE:
+            return "open misère"
+        if self.denom == "NT":
+            return f"{self.tricks} No-Trumps"
+        return f"{self.tricks}{SUIT_SYMBOLS[self.denom]}"
+
+    @property
+    def trump(self) -> str | None:
+        return self.denom if self.denom in SUITS else None
+
+
+ALL_BIDS: tuple[Bid, ...] = tuple(
+    sorted(
+        [Bid(t, d) for t in range(6, 11) for d in DENOMS] + [Bid(0, MISERE), Bid(0, OPEN_MISERE)],
+        key=lambda b: b.rank,
+    )
+)
+"""Every bid, lowest first."""
+
+_BID_WORD = re.compile(r"^(6|7|8|9|10)(s|c|d|h|nt|n|♠|♣|♦|♥)$")
+_SUIT_OF = {
+    "s": "S",
+    "c": "C",
+    "d": "D",
+    "h": "H",
+    "nt": "NT",
+    "n": "NT",
+    "♠": "S",
+    "♣": "C",
+    "♦": "D",
+    "♥": "H",
+}
+
+
+def read_bid(word: str) -> Bid | None:
+    """The bid a word means (any case; suit symbols, ``misère``), or None.
+
+    >>> [read_bid(w) for w in ("7h", "10♠", "5H")]
+    [Bid(tricks=7, denom='H'), Bid(tricks=10, denom='S'), None]
+    >>> read_bid("Misère").word, read_bid("open-misere").word
+    ('misere', 'open-misere')
+    """
+    w = word.strip().lower().replace("è", "e").replace("_", "-")
+    if w in ("misere", "mis"):
+        return Bid(0, MISERE)
+    if w in ("open-misere", "openmisere", "open"):
+        return Bid(0, OPEN_MISERE)
+    m = _BID_WORD.match(w)
+    if m is None:
+        return None
+    return Bid(int(m.group(1)), _SUIT_OF[m.group(2)])
+
+
+def trick_order(bid: Bid | None, rules: FiveHundredRules) -> TrickOrder:
+    """The rank order of a contract (None: all passed, played in No-Trumps): a suit contract
+    has bowers and the joker as its highest trump; No-Trumps and misère have the joker as the
+    only trump (the void rule by the toggle).
+
+    >>> trick_order(Bid(7, "H"), FiveHundredRules()).trump
+    'H'
+    """
+    if bid is not None and bid.trump is not None:
+        return TrickOrder(trump=bid.trump, bowers=True, joker="trump")
+    return TrickOrder(joker="wild", joker_only_when_void=rules.nt_joker_void_rule)
+
+
+# ---------------------------------------------------------------------------- payloads
+
+
+@dataclass(frozen=True, slots=True)
+class BidPayload:
+    bid: Bid
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: Card
+    suit: str
+    """The suit a led No-Trumps joker names ('' otherwise)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Nominate:
+    suit: str
+
+
+@dataclass(frozen=True, slots=True)
+class CallCard:
+    card: Card
+
+
+class Step(Enum):
+    PASS = "pass"
+    NEXT = "next"
+
+
+VERBS_OF_PHASE = {
+    "bid": ("bid", "pass"),
+    "exchange": ("discard",),
+    "call": ("call",),
+    "nominate": ("nominate",),
+    "lead": ("play",),
+    "follow": ("play",),
+    "deal-over": ("next",),
+}
+"""Which verbs each phase takes."""
+PHASE_WORDS = {
+    "bid": "the auction ('bid 7H', 'pass')",
+    "exchange": "the kitty exchange ('discard' three cards)",
+    "call": "calling a partner's card ('call QH')",
+    "nominate": "nominating the joker's suit ('nominate C')",
+    "lead": "the play ('play' a card)",
+    "follow": "the play ('play' a card)",
+    "deal-over": "the end of the deal ('next')",
+}
+
+
+def _n(cards: Sequence[Card]) -> str:
+    return " ".join(c.name for c in cards)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+# ---------------------------------------------------------------------------- rules of play
+# One predicate per rule: the generator lists exactly the moves none of them refuses (it
+# calls the same helpers), and the first that refuses an unlisted move says why.
+
+
+def _phase(g: FiveHundred, m: Move) -> str | None:
+    verbs = VERBS_OF_PHASE.get(g.phase_, ())
+    if m.kind in verbs:
+        return None
+    if g.phase_ == "deal-over":
+        return "the deal is over: play 'next' to deal again"
+    where = next((p for p, vs in VERBS_OF_PHASE.items() if m.kind in vs), None)
+    now = PHASE_WORDS.get(g.phase_, g.phase_)
+    if where is None:
+        return f"'{m.kind}' is not a Five Hundred move now: this is {now}"
+    return f"'{m.kind}' belongs to {PHASE_WORDS[where]}, and this is {now}"
+
+
+def _overcall(g: FiveHundred, m: Move) -> str | None:
+    if m.kind != "bid" or g.high is None:
+        return None
+    bid = read_bid(m.word)
+    assert bid is not None  # _canonical refuses other words
+    if bid.rank > g.high.rank:
+        return None
+    return (
+        f"a bid must be worth more than the last one: {bid.label} ({bid.value}) does not beat "
+        f"{g.high.label} ({g.high.value})"
+    )
+
+
+def _misere_allowed(g: FiveHundred, m: Move) -> str | None:
+    if m.kind != "bid":
+        return None
+    bid = read_bid(m.word)
+    assert bid is not None
+    if not bid.misere:
+        return None
+    return g._misere_refusal(bid)
+
+
+def _kitty(g: FiveHundred, m: Move) -> str | None:
+    if m.kind != "discard":
+        return None
+    hand = g.hands[g.cur]
+    if len(m.cards) != KITTY_SIZE:
+        return (
+            f"discard exactly three cards to end the kitty exchange (you named {len(m.cards)}): "
+            "'discard 4H 5C 6D'"
+        )
+    missing = [c.name for c in m.cards if c not in hand]
+    if missing:
+        return f"you do not hold {' '.join(missing)}"
+    if len(set(m.cards)) != len(m.cards):
+        return "discard three different cards"
+    return None
+
+
+def _call(g: FiveHundred, m: Move) -> str | None:
+    if m.kind != "call":
+        return None
+    if len(m.cards) != 1:
+        return "call one card, as in 'call QH'"
+    card = m.cards[0]
+    if card in g.hands[g.cur]:
+        return f"you hold {card.name} yourself: call a card you do not hold"
+    if card not in g.pack:
+        return f"{card.name} is not in this pack"
+    return None
+
+
+def _hold(g: FiveHundred, m: Move) -> str | None:
+    if m.kind == "play" and g._held(m.cards[0]) is None:
+        return f"you do not hold {m.cards[0].name}"
+    return None
+
+
+def _joker_suit(g: FiveHundred, m: Move) -> str | None:
+    if m.kind != "play":
+        return None
+    card = m.cards[0]
+    naming = bool(m.suits and m.suits[0])
+    needs = g._names_suit(card)
+    if needs and not naming:
+        return "name the suit the others must follow as you lead the joker: 'play JK=C' (or =S, =H, =D)"
+    if naming and not needs:
+        if card.rank != JOKER_RANK:
+            return "only a led joker names a suit: write just the card"
+        if g.phase_ != "lead":
+            return "the joker names a suit only when it is led: write 'play JK'"
+        if g.nominated:
+            return f"the contractor nominated {SUIT_NAMES[g.nominated]} for the joker: write 'play JK'"
+        return "the joker names a suit only in No-Trumps and misère: write 'play JK'"
+    return None
+
+
+def _follow(g: FiveHundred, m: Move) -> str | None:
+    if m.kind != "play" or g.phase_ != "follow":
+        return None
+    held = g._held(m.cards[0])
+    if held is None:
+        return None
+    return follow_refusal(held, g.hands[g.cur], g.led, g.order)
+
+
+def _nominate(g: FiveHundred, m: Move) -> str | None:
+    if m.kind == "nominate" and m.word.upper() not in SUITS:
+        return "nominate one suit for the joker: 'nominate S', 'nominate H', 'nominate D' or 'nominate C'"
+    return None
+
+
+PLAY_RULES = (
+    Rule("phase", "the auction, the kitty, the play, then 'next' deals again", _phase),
+    Rule("overcall", "each bid must be worth more (Avondale value) than the last", _overcall),
+    Rule("misere", "misère and open misère only when the rules allow them", _misere_allowed),
+    Rule("kitty", "the contractor discards exactly three cards from the hand", _kitty),
+    Rule("call", "with five players the contractor calls a card not in the hand", _call),
+    Rule("nominate", "the contractor nominates a suit for the joker (nt_joker_suit)", _nominate),
+    Rule("hold", "a player plays a card from their own hand", _hold),
+    Rule("joker suit", "a joker led in No-Trumps or misère names the suit to follow", _joker_suit),
+    Rule("follow", "follow the suit led (the left bower is a trump) if you can", _follow),
+)
+
+
+class FiveHundred(TableGame):
+    """A match of Five Hundred. Phases: 'bid', 'exchange', 'call' (five players), 'nominate'
+    (``nt_joker_suit = nominated``), 'lead', 'follow', 'deal-over', 'match-over'."""
+
+    game_id = "five-hundred"
+    title = "Five Hundred"
+    play_rules = PLAY_RULES
+    phase_kinds = {
+        "bid": PhaseKind.BID,
+        "exchange": PhaseKind.EXCHANGE,
+        "call": PhaseKind.EXCHANGE,
+        "nominate": PhaseKind.EXCHANGE,
+    }
+
+    rules: FiveHundredRules
+
+    def __init__(
+        self, players: Sequence[str], rules: FiveHundredRules, seed: int, deal: dict[str, Any] | None
+    ) -> None:
+        super().__init__(players, rules, seed, deal)
+        n = len(players)
+        self.n = n
+        self.rng = random.Random(seed)
+        self.pack = make_five_hundred_pack(n)
+        self.total = [0] * n
+        self.rows: list[tuple[int | None, ...]] = []
+        self.melds_: list[Any] = []
+        self.dealer = n - 1  # so that seat 0 bids first in the first deal
+        self.deal_no = 0
+        self._outcome: Outcome | None = None
+        self.result = ""
+        self.thrown_in = 0
+        self._deal(self.next_stacked_deal())
+
+    # ------------------------------------------------------------------ dealing
+    def _deal(self, stacked: dict[str, Any] | None) -> None:
+        n = self.n
+        self.deal_no += 1
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.kitty: list[Card] = []
+        self.discards: list[Card] = []
+        self.won: list[Card] = []
+        """The cards of completed tricks (all seen as they were played)."""
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks = [0] * n
+        self.led = ""
+        self.leader: int | None = None
+        self.last_winner: int | None = None
+        self.trick_no = 1
+        self.auction: list[tuple[int, str]] = []
+        """The auction so far: (seat, bid word or 'pass')."""
+        self.high: Bid | None = None
+        self.high_seat: int | None = None
+        self.passed: list[bool] = [False] * n
+        self.passes_in_row = 0
+        self.seven_bid = False
+        self.contract: Bid | None = None
+        self.contractor: int | None = None
+        self.partners: tuple[int, ...] = ()
+        """The contractor's partners this hand (a called partner is among them only once known)."""
+        self.called: Card | None = None
+        self.secret_partner: int | None = None
+        self.sitting_out: tuple[int, ...] = ()
+        self.open_shown = False
+        self.nominated = ""
+        self.order = trick_order(None, self.rules)
+        self.phase_ = "bid"
+        if stacked is not None and "dealer" in stacked:
+            dealer = stacked["dealer"]
+            if not isinstance(dealer, int) or not 0 <= dealer < n:
+                raise InvalidRules(f"deal: dealer must be a seat number from 0 to {n - 1}, not {dealer!r}")
+            self.dealer = dealer
+        self.seating = self.seating.with_dealer(self.dealer)
+        self.cur = (self.dealer + 1) % n
+        pool = list(self.pack)
+        if stacked is None:
+            self.rng.shuffle(pool)
+            order = [(self.dealer + 1 + k) % n for k in range(n)]
+            for packet in PACKETS:
+                if packet == "kitty":
+                    self.kitty.append(pool.pop())
+                else:
+                    assert isinstance(packet, int)
+                    for s in order:
+                        self.hands[s].extend(pool.pop() for _ in range(packet))
+            assert not pool
+        else:
+            self._deal_stacked(stacked, pool)
+        how = "deals" if stacked is None else "deals a stacked deal"
+        self.log.append(
+            f"Deal {self.deal_no}: {self.players[self.dealer]} {how}; {self.players[self.cur]} bids first"
+        )
+
+    def _deal_stacked(self, stacked: dict[str, Any], pool: list[Card]) -> None:
+        fixed, stock_top, discard, extras = read_stacked(
+            stacked, pool, self.n, self.title, card_keys=("kitty",), other_keys=("dealer",)
+        )
+        if stock_top or discard:
+            raise InvalidRules("deal: Five Hundred has no stock or discard pile: give 'hands' and 'kitty'")
+        for seat, cards in fixed.items():
+            if len(cards) != HAND_SIZE:
+                raise InvalidRules(f"deal: hand {seat} has {len(cards)} cards; each hand has {HAND_SIZE}")
+        kitty = extras["kitty"]
+        if kitty and len(kitty) != KITTY_SIZE:
+            raise InvalidRules(f"deal: the kitty has {len(kitty)} cards; it has {KITTY_SIZE}")
+        self.rng.shuffle(pool)
+        for s in range(self.n):
+            self.hands[s] = fixed[s] if s in fixed else [pool.pop() for _ in range(HAND_SIZE)]
+        self.kitty = kitty or [pool.pop() for _ in range(KITTY_SIZE)]
+        assert not pool
+
+    # ------------------------------------------------------------------ public
+    @property
+    def melds(self) -> tuple[TableMeld, ...]:
+        """Five Hundred has no melds."""
+        return ()
+
+    @property
+    def trick_cards(self) -> tuple[tuple[int, Card], ...]:
+        return tuple(self.trick)
+
+    def side_of(self, seat: int) -> tuple[int, ...]:
+        """The seats that score with ``seat`` this deal: its team (the contractor's side
+        includes a known called partner), else the seat alone."""
+        team = self.seating.team_of(seat)
+        if team is not None:
+            return self.seating.teams[team]
+        return (seat,)
+
+    def contract_side(self) -> tuple[int, ...]:
+        """The contractor and the partners who play with it this hand."""
+        if self.contractor is None:
+            return ()
+        return tuple(sorted({self.contractor, *self.partners}))
+
+    # ------------------------------------------------------------------ moves
+    def _generate(self) -> list[Move]:
+        ph = self.phase_
+        if ph == "deal-over":
+            return [Move("next", payload=Step.NEXT, text="next")]
+        if ph == "bid":
+            out = [Move("bid", word=b.word, payload=BidPayload(b)) for b in self._legal_bids()]
+            out.append(Move("pass", payload=Step.PASS, text="pass"))
+            return out
+        hand = self.hands[self.cur]
+        if ph == "exchange":
+            return [
+                Move("discard", trio, payload=Discard(trio))
+                for trio in itertools.combinations(sorted(hand, key=_sort_key), KITTY_SIZE)
+            ]
+        if ph == "call":
+            return [Move("call", (c,), payload=CallCard(c)) for c in self.pack if c not in hand]
+        if ph == "nominate":
+            return [Move("nominate", word=s, payload=Nominate(s)) for s in SUITS]
+        if ph == "lead":
+            out = []
+            for c in hand:
+                if self._names_suit(c):
+                    out.extend(Move("play", (c,), suits=(s,), payload=Play(c, s)) for s in SUITS)
+                else:
+                    out.append(Move("play", (c,), payload=Play(c, "")))
+            return out
+        if ph == "follow":
+            return [Move("play", (c,), payload=Play(c, "")) for c in playable(hand, self.led, self.order)]
+        return []
+
+    def _legal_bids(self) -> list[Bid]:
+        return [
+            b
+            for b in ALL_BIDS
+            if (self.high is None or b.rank > self.high.rank)
+            and (not b.misere or self._misere_refusal(b) is None)
+        ]
+
+    def _misere_refusal(self, bid: Bid) -> str | None:
+        when = self.rules.misere if bid.denom == MISERE else self.rules.open_misere
+        toggle = "misere" if bid.denom == MISERE else "open_misere"
+        if when == "never":
+            return f"these rules have no {bid.label} ({toggle} is 'never')"
+        if when == "after a seven bid" and not self.seven_bid:
+            return f"{bid.label} may be bid only once somebody has bid seven or more ({toggle})"
+        return None
+
+    def _names_suit(self, card: Card) -> bool:
+        """Whether leading ``card`` now must name the suit to follow: a No-Trumps (or misère)
+        joker led when the contractor has nominated no suit for it."""
+        return self.phase_ == "lead" and self.order.is_wild(card) and not self.nominated
+
+    def _held(self, card: Card) -> Card | None:
+        return next((c for c in self.hands[self.cur] if c == card), None)
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, move: Move) -> None:
+        match move.payload:
+            case BidPayload(bid):
+                self._bid(bid)
+            case Step.PASS:
+                self._pass()
+            case Discard(cards):
+                self._discard(cards)
+            case CallCard(card):
+                self._call_card(card)
+            case Nominate(suit):
+                self._nominate(suit)
+            case Play(card, suit):
+                self._play(card, suit)
+            case Step.NEXT:
+                self.seating = self.seating.next_deal()
+                self.dealer = self.seating.dealer
+                self._deal(self.next_stacked_deal())
+            case other:
+                raise AssertionError(other)
+
+    def _say(self, text: str) -> None:
+        self.log.append(text)
+
+    def _bid(self, bid: Bid) -> None:
+        seat = self.cur
+        self.auction.append((seat, bid.word))
+        self.high, self.high_seat = bid, seat
+        self.passes_in_row = 0
+        if bid.tricks >= 7:
+            self.seven_bid = True
+        self._say(f"{self.players[seat]} bids {bid.label} ({bid.value})")
+        self._next_bidder()
+
+    def _pass(self) -> None:
+        seat = self.cur
+        self.auction.append((seat, "pass"))
+        self.passed[seat] = True
+        self.passes_in_row += 1
+        self._say(f"{self.players[seat]} passes")
+        self._next_bidder()
+
+    def _next_bidder(self) -> None:
+        n = self.n
+        if self.rules.pass_is_final:
+            live = [s for s in range(n) if not self.passed[s]]
+            if self.high is None and not live:
+                self._all_passed()
+                return
+            if self.high is not None and live == [self.high_seat]:
+                self._won_auction()
+                return
+            s = (self.cur + 1) % n
+            while self.passed[s]:
+                s = (s + 1) % n
+            self.cur = s
+            return
+        if self.high is None and self.passes_in_row >= n:
+            self._all_passed()
+            return
+        if self.high is not None and self.passes_in_row >= n - 1:
+            self._won_auction()
+            return
+        self.cur = (self.cur + 1) % n
+
+    def _all_passed(self) -> None:
+        if self.rules.all_pass == "redeal":
+            self.thrown_in += 1
+            self._say("Everybody passed: the hand is thrown in and the next dealer deals")
+            self.seating = self.seating.next_deal()
+            self.dealer = self.seating.dealer
+            self._deal(self.next_stacked_deal())
+            return
+        self._say("Everybody passed: the hand is played out in No-Trumps, each side scoring 10 a trick")
+        self.order = trick_order(None, self.rules)
+        self._start_play((self.dealer + 1) % self.n)
+
+    def _won_auction(self) -> None:
+        bid, seat = self.high, self.high_seat
+        assert bid is not None and seat is not None
+        self.contract, self.contractor = bid, seat
+        self.order = trick_order(bid, self.rules)
+        if self.n in (4, 6):
+            self.partners = tuple(s for s in self.side_of(seat) if s != seat)
+        self._say(f"{self.players[seat]} wins the auction with {bid.label} ({bid.value}) and takes the kitty")
+        self.hands[seat].extend(self.kitty)
+        self.kitty.clear()
+        self.cur = seat
+        self.phase_ = "exchange"
+
+    def _discard(self, cards: tuple[Card, ...]) -> None:
+        seat = self.cur
+        hand = self.hands[seat]
+        for card in cards:
+            del hand[next(i for i, c in enumerate(hand) if c is card)]
+        self.discards.extend(cards)
+        self._say(f"{self.players[seat]} discards three cards face down")
+        contract = self.contract
+        assert contract is not None
+        if self.n == 5 and self.rules.five_player_partner == "called card" and not contract.misere:
+            self.phase_ = "call"
+            return
+        self._after_exchange()
+
+    def _call_card(self, card: Card) -> None:
+        seat = self.cur
+        self.called = card
+        holder = next((s for s in range(self.n) if card in self.hands[s]), None)
+        self.secret_partner = holder  # known only to the engine (and the holder) until played
+        self._say(f"{self.players[seat]} calls {card.name}: its holder is the partner for this hand")
+        self._after_exchange()
+
+    def _after_exchange(self) -> None:
+        contract = self.contract
+        assert contract is not None and self.contractor is not None
+        if contract.trump is None and self.rules.nt_joker_suit == "nominated":
+            self.phase_ = "nominate"
+            return
+        self._begin_contract_play()
+
+    def _nominate(self, suit: str) -> None:
+        self.nominated = suit
+        self._say(f"{self.players[self.cur]} nominates {SUIT_NAMES[suit]} as the joker's suit")
+        self._begin_contract_play()
+
+    def _begin_contract_play(self) -> None:
+        contract, seat = self.contract, self.contractor
+        assert contract is not None and seat is not None
+        if contract.misere and self.partners:
+            self.sitting_out = self.partners
+            self.seating = self.seating.sit_out(*self.sitting_out)
+            self._say(f"{self._names(self.sitting_out)} lay the hand down and sit out the misère")
+        self._start_play(seat)
+
+    def _start_play(self, leader: int) -> None:
+        self.phase_ = "lead"
+        self.cur = leader
+        self.leader = leader
+
+    def _next_seat(self, seat: int) -> int:
+        s = (seat + 1) % self.n
+        while s in self.sitting_out:
+            s = (s + 1) % self.n
+        return s
+
+    def _players_in_trick(self) -> int:
+        return self.n - len(self.sitting_out)
+
+    def _play(self, card: Card, suit: str) -> None:
+        seat = self.cur
+        hand = self.hands[seat]
+        del hand[next(i for i, c in enumerate(hand) if c is card)]
+        leading = self.phase_ == "lead"
+        self.trick.append((seat, card))
+        text = f"{self.players[seat]} {'leads' if leading else 'plays'} {card.name}"
+        if leading:
+            self.leader = seat
+            if self.order.is_wild(card):
+                self.led = suit or self.nominated
+                text += f" and names {SUIT_NAMES[self.led]}"
+            else:
+                self.led = led_suit(self.trick, self.order)
+        if self.called is not None and card == self.called and self.secret_partner is not None:
+            self.partners = (self.secret_partner,)
+            text += f": {self.players[seat]} is the contractor's partner"
+        self._say(text)
+        if len(self.trick) == self._players_in_trick():
+            self._finish_trick()
+        else:
+            self.cur = self._next_seat(seat)
+            self.phase_ = "follow"
+
+    def _finish_trick(self) -> None:
+        winner, best = trick_winner(self.trick, self.order, self.led)
+        self.tricks[winner] += 1
+        self.won.extend(c for _, c in self.trick)
+        self._say(f"{self.players[winner]} wins trick {self.trick_no} with {best.name}")
+        self.trick = []
+        self.led = ""
+        self.last_winner = winner
+        contract = self.contract
+        if contract is not None and contract.misere:
+            if contract.denom == OPEN_MISERE and not self.open_shown:
+                self.open_shown = True
+                self._say(f"{self.players[self.contractor or 0]}'s hand is laid face up (open misère)")
+            if winner == self.contractor:
+                self._end_deal()
+                return
+        if self.trick_no == HAND_SIZE:
+            self._end_deal()
+            return
+        self.trick_no += 1
+        self.cur = winner
+        self.leader = winner
+        self.phase_ = "lead"
+
+    # ------------------------------------------------------------------ scoring
+    def _sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides of this deal: the contractor's side, then the others."""
+        if self.contractor is None:
+            return self.seating.sides
+        mine = self.contract_side()
+        if self.seating.teams:
+            return (mine, *[t for t in self.seating.teams if not set(t) & set(mine)])
+        return (mine, *[(s,) for s in range(self.n) if s not in mine])
+
+    def _end_deal(self) -> None:
+        rules = self.rules
+        n = self.n
+        row = [0] * n
+        contract, seat = self.contract, self.contractor
+        per_trick = rules.defender_tricks
+        parts: list[str] = []
+        taken = {side: sum(self.tricks[s] for s in side) for side in self._sides()}
+        target = rules.target
+
+        def give(side: tuple[int, ...], points: int, defending: bool) -> None:
+            if defending and rules.contractor_only_wins:
+                room = max(0, target - 10 - self.total[side[0]])
+                points = min(points, room)
+            for s in self._scorers(side):
+                row[s] += points
+
+        if contract is None or seat is None:
+            for side, won in taken.items():
+                give(side, 10 * won, True)
+            parts.append("no contract: each side scores 10 a trick")
+        else:
+            mine = self.contract_side()
+            won = taken[mine]
+            made = won == 0 if contract.misere else won >= contract.tricks
+            value = contract.value
+            if made and not contract.misere and won == HAND_SIZE and rules.slam_bonus and value < 250:
+                value = 250
+                parts.append("a slam scores 250")
+            give(mine, value if made else -value, False)
+            who = " and ".join(self.players[s] for s in mine)
+            verb = "make" if len(mine) > 1 else "makes"
+            if made:
+                parts.append(f"{who} {verb} {contract.label} with {_plural(won, 'trick')}: +{value}")
+            else:
+                verb = "fail" if len(mine) > 1 else "fails"
+                parts.append(f"{who} {verb} {contract.label} with {_plural(won, 'trick')}: -{value}")
+            if not contract.misere or rules.misere_defender_tricks:
+                for side, got in taken.items():
+                    if side != mine and got and per_trick:
+                        give(side, per_trick * got, True)
+                        names = " and ".join(self.players[s] for s in side)
+                        parts.append(f"{names} {per_trick * got} for {_plural(got, 'trick')}")
+        self.rows.append(tuple(row))
+        for s in range(n):
+            self.total[s] += row[s]
+        self.result = f"Deal {self.deal_no}: " + "; ".join(parts) + "."
+        self._say(self.result)
+        self.phase_ = "deal-over"
+        self.cur = (self.dealer + 1) % n
+        self._settle_match()
+
+    def _scorers(self, side: tuple[int, ...]) -> tuple[int, ...]:
+        """The seats whose score a side's points go to: with teams, the whole team of each
+        member (a team shares one score); without, the side's seats."""
+        if not self.seating.teams:
+            return side
+        out: set[int] = set()
+        for s in side:
+            out.update(self.side_of(s))
+        return tuple(sorted(out))
+
+    def _settle_match(self) -> None:
+        target = self.rules.target
+        sides = self.seating.sides
+        score = {side: self.total[side[0]] for side in sides}
+        reached = [side for side in sides if score[side] >= target]
+        mine = self.contract_side()
+        winners: tuple[int, ...] = ()
+        reason = ""
+        if reached:
+            own = [side for side in reached if set(side) & set(mine)]
+            if own and len(reached) > 1:
+                winners = tuple(s for side in own for s in side)
+                reason = f"{self._names(winners)} reach {target} on their own contract and win"
+            else:
+                top = max(score[side] for side in reached)
+                winners = tuple(s for side in reached if score[side] == top for s in side)
+                reason = f"{self._names(winners)} reach {top} and win"
+        else:
+            lost = [side for side in sides if score[side] <= -target]
+            if lost:
+                others = [side for side in sides if side not in lost]
+                if others:
+                    top = max(score[side] for side in others)
+                    winners = tuple(s for side in others if score[side] == top for s in side)
+                losers = self._names(tuple(s for side in lost for s in side))
+                reason = f"{losers} fall to -{target} and lose" + (
+                    f"; {self._names(winners)} win" if winners else ""
+                )
+        if reason:
+            self.phase_ = "match-over"
+            self._outcome = Outcome(tuple(sorted(winners)), reason, tuple(self.total))
+            self._say(f"Match over: {reason}.")
+
+    def _names(self, seats: Sequence[int]) -> str:
+        return " and ".join(self.players[s] for s in seats)
+
+    # ------------------------------------------------------------------ explaining
+    def _canonical(self, move: Move) -> Move:
+        kind = move.kind
+        if move.flags:
+            raise IllegalMove(f"Five Hundred moves take no '{' '.join(move.flags)}'", str(move))
+        if kind in ("pass", "next"):
+            if move.cards or move.word or move.target is not None:
+                raise IllegalMove(f"'{kind}' takes nothing more: write just '{kind}'", str(move))
+            return Move(kind, text=kind)
+        if kind == "bid":
+            bid = read_bid(move.word)
+            if bid is None:
+                raise IllegalMove(
+                    "bid a number of tricks (6-10) and S C D H or NT, as in 'bid 7H' or 'bid 6NT', "
+                    "or 'bid misere', 'bid open-misere'",
+                    str(move),
+                )
+            return Move("bid", word=bid.word)
+        if kind == "nominate":
+            return Move("nominate", word=move.word.upper())
+        if kind in ("discard", "call"):
+            if any(n is not None for n in move.named) or move.suits:
+                raise IllegalMove(f"a card of '{kind}' stands for itself: write it plainly", str(move))
+            if kind == "discard":
+                return Move("discard", tuple(sorted(move.cards, key=_sort_key)))
+            return Move("call", move.cards)
+        if kind == "play":
+            if len(move.cards) != 1:
+                raise IllegalMove("play exactly one card, as in 'play QH'", str(move))
+            if move.named[0] is not None:
+                raise IllegalMove(
+                    "a card in a trick stands for itself; a led joker names a suit: 'play JK=C'", str(move)
+                )
+            return Move("play", move.cards, suits=move.suits)
+        raise IllegalMove(
+            f"'{kind}' is not a Five Hundred move; the moves are bid, pass, discard, call, nominate, "
+            "play and next",
+            str(move),
+        )
+
+    def _status(self, seat: int | None) -> str:
+        if self._outcome is not None:
+            return f"Match over: {self._outcome.reason}."
+        name = self.players[self.cur]
+        ph = self.phase_
+        if ph == "deal-over":
+            return f"{self.result} {name}: play 'next' for deal {self.deal_no + 1}."
+        if ph == "bid":
+            high = (
+                "no bid yet"
+                if self.high is None
+                else f"the bid to beat is {self.high.label} ({self.high.value})"
+            )
+            return f"{name} to bid or pass: {high}"
+        contract = self.contract
+        if ph == "exchange":
+            return f"{name} has taken the kitty: discard three cards"
+        if ph == "call":
+            return f"{name}: call a card; its holder is your partner for this hand"
+        if ph == "nominate":
+            return f"{name}: nominate the suit a led joker stands for this hand"
+        what = "No-Trumps, no contract" if contract is None else contract.label
+        if ph == "lead":
+            return f"{name} to lead ({what})"
+        return f"{name} to follow {SUIT_NAMES.get(self.led, 'the suit led')} ({what})"
+
+    def _trumps_text(self) -> str:
+        contract = self.contract
+        if contract is None or contract.trump is None:
+            rule = "only when void in the suit led" if self.rules.nt_joker_void_rule else "at any time"
+            return f"none: the joker is the only trump (played {rule})"
+        t = contract.trump
+        left = {"S": "C", "C": "S", "H": "D", "D": "H"}[t]
+        return (
+            f"{SUIT_NAMES[t]}: JK, J{t}, J{left} (the left bower is a {SUIT_NAMES[t][:-1]}, "
+            f"not a {SUIT_NAMES[left][:-1]}), then A{t} K{t} Q{t} 10{t} …"
+        )
+
+    def _view(self, seat: int | None) -> PlayerView:
+        live = self.phase_ in ("lead", "follow")
+        contract, cseat = self.contract, self.contractor
+        public_partners = set(self.partners) if self.called is None or self.partners else set()
+        seats = []
+        for s in range(self.n):
+            badges = []
+            if s == self.dealer and self.phase_ != "match-over":
+                badges.append("dealer")
+            if s == cseat:
+                badges.append("contractor")
+            elif s in public_partners and cseat is not None:
+                badges.append("partner")
+            if s in self.sitting_out:
+                badges.append("sits out")
+            if self.phase_ == "bid" and self.passed[s] and self.rules.pass_is_final:
+                badges.append("passed")
+            if live and self.tricks[s]:
+                badges.append(_plural(self.tricks[s], "trick"))
+            seats.append(
+                SeatView(
+                    seat=s,
+                    name=self.players[s],
+                    card_count=len(self.hands[s]),
+                    score=self.total[s],
+                    to_act=self.to_act == s,
+                    badges=tuple(badges),
+                )
+            )
+        facts: dict[str, str] = {"deal": str(self.deal_no)}
+        if self.auction:
+            facts["auction"] = " · ".join(
+                f"{self.players[s]} {'pass' if w == 'pass' else (read_bid(w) or Bid(0, MISERE)).label}"
+                for s, w in self.auction[-12:]
+            )
+        if self.phase_ == "bid":
+            facts["high bid"] = (
+                "none"
+                if self.high is None or self.high_seat is None
+                else f"{self.high.label} ({self.high.value}) by {self.players[self.high_seat]}"
+            )
+        if contract is not None and cseat is not None:
+            facts["contract"] = f"{contract.label} ({contract.value}) by {self.players[cseat]}"
+        if live or self.phase_ in ("exchange", "call", "nominate"):
+            facts["trumps"] = self._trumps_text()
+        if self.nominated:
+            facts["joker's suit"] = SUIT_NAMES[self.nominated]
+        if self.called is not None:
+            facts["called card"] = self.called.name
+        if live:
+            facts["trick"] = str(self.trick_no)
+            if self.led:
+                facts["led suit"] = SUIT_NAMES[self.led]
+            sides = self._sides()
+            facts["tricks won"] = " · ".join(
+                f"{self._names(side)} {sum(self.tricks[s] for s in side)}" for side in sides
+            )
+            if contract is not None and cseat is not None:
+                won = sum(self.tricks[s] for s in self.contract_side())
+                if contract.misere:
+                    facts["needs"] = "no tricks at all"
+                else:
+                    facts["needs"] = f"{contract.tricks} tricks, {max(0, contract.tricks - won)} to go"
+        if self.open_shown and cseat is not None:
+            facts["open hand"] = _n(sorted(self.hands[cseat], key=_sort_key))
+        if self.kitty:
+            facts["kitty"] = f"{len(self.kitty)} cards face down"
+        if self.thrown_in:
+            facts["thrown in"] = str(self.thrown_in)
+        own: dict[str, str] = {}
+        if seat is not None and seat == cseat and self.discards:
+            own["your discards"] = _n(self.discards)
+        trick = trick_view(self.trick, self.leader if live else None, self.last_winner, self.led)
+        return PlayerView(
+            game=self.game_id,
+            title=self.title,
+            seat=seat,
+            phase=self.phase_,
+            phase_kind=self.phase_kind,
+            to_act=self.to_act,
+            seats=tuple(seats),
+            hand=tuple(c.name for c in self.hands[seat]) if seat is not None else (),
+            stock_count=len(self.kitty),
+            stock_label="kitty",
+            discard_top=None,
+            discard_count=len(self.won),
+            discard_label="tricks",
+            trick=trick,
+            legal_moves=tuple(str(m) for m in self.legal_moves())
+            if seat is not None and seat == self.to_act
+            else (),
+            status=self._status(seat),
+            facts=facts,
+            own_facts=own,
+            log=tuple(self.log[-50:]),
+            deal_number=self.deal_no,
+            deal_scores=tuple(self.rows),
+            scores=tuple(self.total),
+            result=self.result if self.phase_ in ("deal-over", "match-over") else "",
+        )
+
+    def zones(self) -> tuple[Zone, ...]:
+        """The hands (the open misère hand face up once shown), the kitty (face down), the
+        contractor's discards (seen by the contractor only), the completed tricks and the
+        trick on the table."""
+        hands = [
+            Zone(
+                f"hand {s}",
+                h,
+                Visibility.PUBLIC if self.open_shown and s == self.contractor else Visibility.OWNER,
+                s,
+                False,
+            )
+            for s, h in enumerate(self.hands)
+        ]
+        return (
+            *hands,
+            Zone("kitty", self.kitty, Visibility.HIDDEN, ordered=False),
+            Zone("discards", self.discards, Visibility.OWNER, owner=self.contractor, ordered=False),
+            Zone("tricks", self.won, Visibility.PUBLIC),
+            Zone("trick", [c for _, c in self.trick], Visibility.PUBLIC),
+        )
+
+    def _after_determinize(self, seat: int | None) -> None:
+        if self.called is not None and not (self.partners and self.secret_partner in self.partners):
+            holder = next((s for s in range(self.n) if self.called in self.hands[s]), None)
+            self.secret_partner = holder
+
+    def _state_snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.phase_,
+            self.cur,
+            self.dealer,
+            self.deal_no,
+            tuple(s for s, _ in self.trick),
+            tuple(self.tricks),
+            self.led,
+            self.leader,
+            self.last_winner,
+            self.trick_no,
+            tuple(self.auction),
+            self.high,
+            self.high_seat,
+            tuple(self.passed),
+            self.passes_in_row,
+            self.seven_bid,
+            self.contract,
+            self.contractor,
+            self.partners,
+            self.called,
+            self.secret_partner,
+            self.sitting_out,
+            self.open_shown,
+            self.nominated,
+            self.thrown_in,
+            tuple(self.total),
+            tuple(self.rows),
+            self._outcome,
+            hash(self.rng.getstate()),
+        )
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    return (card.suit_index, card.rank)
