@@ -185,16 +185,6 @@ def test_f09_joker_led_in_no_trumps_names_the_suit() -> None:
     assert "names clubs" in " ".join(g.log)
 
 
-def test_f11_a_side_on_480_makes_6s_and_wins() -> None:
-    g = start(MIXED, kitty=MIXED_KITTY, extra={"totals": [480, 0, 480, 0]})
-    auction(g, "bid 6S", "pass", "pass", "pass", "discard 10C 9C 8C")
-    g.play("play JK")  # the joker is the top spade: Ann and Cat will make six spades?
-    play_random_until(g, random.Random(0), lambda x: x.phase in ("deal-over", "match-over"))
-    if _side_tricks(g, (0, 2)) >= 6:
-        assert g.is_over and g.outcome is not None and g.outcome.winners == (0, 2)
-        assert g.scores[0] == 520
-
-
 def test_f11_made_contract_wins_over_searched_seeds() -> None:
     g = _deal_with("6S", 6, hands=MIXED, kitty=MIXED_KITTY, extra={"totals": [480, 0, 480, 0]})
     assert g.is_over and g.outcome is not None and g.outcome.winners == (0, 2) and g.scores[0] == 520
@@ -386,11 +376,12 @@ def test_open_misere_hand_is_laid_face_up_after_the_first_trick() -> None:
     g.play("play 8S" if "play 8S" in legal(g) else legal(g)[0])
     while g.phase == "follow":
         g.play(legal(g)[0])
-    if g.phase != "deal-over":
-        assert g.view(1).facts["open hand"] == " ".join(
-            c.name for c in sorted(g.hand(0), key=lambda c: (c.suit_index, c.rank))
-        )
-        assert not {c.id for c in g.hand(0)} & {c.id for c in g.hidden_cards(1)}
+    # the stacked deal is played the same way every time: the contractor loses no trick yet
+    assert g.phase != "deal-over"
+    assert g.view(1).facts["open hand"] == " ".join(
+        c.name for c in sorted(g.hand(0), key=lambda c: (c.suit_index, c.rank))
+    )
+    assert not {c.id for c in g.hand(0)} & {c.id for c in g.hidden_cards(1)}
 
 
 # ---------------------------------------------------------------------------- NT joker toggles
