@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from cardtable.engine import Game, IllegalMove, InvalidRules, get, new_game, parse_cards, replay
 from cardtable.engine.cards import Card
-from cardtable.games.five_hundred.game import Bid, read_bid, trick_order
+from cardtable.games.five_hundred.contract import Bid, read_bid, trick_order
 from cardtable.games.five_hundred.rules import FiveHundredRules
 from cardtable.kits.tricks import must_follow, trick_winner
 from cardtable.rulesdoc import rules_markdown

@@ -36,7 +36,7 @@ from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
 from cardtable.kits.tricks import TrickOrder, trick_winner
 
-from .game import ALL_BIDS, DENOMS, MISERE, Bid, trick_order
+from .contract import ALL_BIDS, DENOMS, MISERE, Bid, trick_order
 from .rules import FiveHundredRules
 
 _BY_LABEL = {b.label: b for b in ALL_BIDS}

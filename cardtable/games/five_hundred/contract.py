@@ -1,0 +1,222 @@
+"""Five Hundred's packs, bids (Avondale values, reading ``bid 7H``), trump orders and the
+typed payloads of its moves: the data the game and its bot share."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from cardtable.engine.cards import SUIT_SYMBOLS, SUITS, Card, make_pack
+from cardtable.kits.tricks import TrickOrder
+
+from .rules import FiveHundredRules
+
+# ---------------------------------------------------------------------------- packs and bids
+
+DENOMS = ("S", "C", "D", "H", "NT")
+"""The denominations of a trick bid, lowest first (Avondale index i = 0..4)."""
+MISERE, OPEN_MISERE = "MIS", "OPEN"
+
+HAND_SIZE = 10
+KITTY_SIZE = 3
+PACKETS: tuple[int | str, ...] = (3, "kitty", 4, "kitty", 3, "kitty")
+"""The deal, clockwise from the dealer's left: 3 each, one to the kitty, 4 each, one to the
+kitty, 3 each, one to the kitty (data: any packet scheme gives the same game)."""
+
+
+def pack_ranks(players: int) -> dict[str, Sequence[int]]:
+    """The ranks of each suit in the pack for ``players`` (the joker aside), §6.1.
+
+    >>> sum(len(r) for r in pack_ranks(4).values()) + 1, sum(len(r) for r in pack_ranks(3).values()) + 1
+    (43, 33)
+    >>> sum(len(r) for r in pack_ranks(5).values()) + 1
+    53
+    """
+    full = list(range(1, 14))
+    if players == 3:
+        return {s: [1, *range(7, 14)] for s in SUITS}
+    if players == 4:
+        return {s: [r for r in full if r >= 5 or r == 1 or (r == 4 and s in "HD")] for s in SUITS}
+    return {s: full for s in SUITS}
+
+
+def make_five_hundred_pack(players: int) -> tuple[Card, ...]:
+    """The pack for ``players`` with its one joker (ids in pack order)."""
+    return make_pack(pack_ranks(players), 1, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """One bid: ``tricks`` 6-10 and a denomination of :data:`DENOMS`, or misère / open misère
+    (``tricks`` 0). ``value`` is the Avondale value; ``rank`` orders bids (open misère, 500,
+    ranks below 10♥, also 500).
+
+    >>> [Bid(7, "D").value, Bid(8, "S").value, Bid(0, MISERE).value, Bid(10, "NT").value]
+    [180, 240, 250, 520]
+    >>> Bid(0, OPEN_MISERE).rank < Bid(10, "H").rank, Bid(7, "NT").word, Bid(0, OPEN_MISERE).label
+    (True, '7NT', 'open misère')
+    """
+
+    tricks: int
+    denom: str
+
+    @property
+    def misere(self) -> bool:
+        return self.denom in (MISERE, OPEN_MISERE)
+
+    @property
+    def value(self) -> int:
+        if self.denom == MISERE:
+            return 250
+        if self.denom == OPEN_MISERE:
+            return 500
+        return 40 + 20 * DENOMS.index(self.denom) + 100 * (self.tricks - 6)
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        return (self.value, 0 if self.misere else 1)
+
+    @property
+    def word(self) -> str:
+        """The notation word: ``7H``, ``6NT``, ``misere``, ``open-misere``."""
+        if self.denom == MISERE:
+            return "misere"
+        if self.denom == OPEN_MISERE:
+            return "open-misere"
+        return f"{self.tricks}{self.denom}"
+
+    @property
+    def label(self) -> str:
+        """For people: ``7♥``, ``6 No-Trumps``, ``misère``."""
+        if self.denom == MISERE:
+            return "misère"
+        if self.denom == OPEN_MISERE:
+            return "open misère"
+        if self.denom == "NT":
+            return f"{self.tricks} No-Trumps"
+        return f"{self.tricks}{SUIT_SYMBOLS[self.denom]}"
+
+    @property
+    def trump(self) -> str | None:
+        return self.denom if self.denom in SUITS else None
+
+
+ALL_BIDS: tuple[Bid, ...] = tuple(
+    sorted(
+        [Bid(t, d) for t in range(6, 11) for d in DENOMS] + [Bid(0, MISERE), Bid(0, OPEN_MISERE)],
+        key=lambda b: b.rank,
+    )
+)
+"""Every bid, lowest first."""
+
+_BID_WORD = re.compile(r"^(6|7|8|9|10)(s|c|d|h|nt|n|♠|♣|♦|♥)$")
+_SUIT_OF = {
+    "s": "S",
+    "c": "C",
+    "d": "D",
+    "h": "H",
+    "nt": "NT",
+    "n": "NT",
+    "♠": "S",
+    "♣": "C",
+    "♦": "D",
+    "♥": "H",
+}
+
+
+def read_bid(word: str) -> Bid | None:
+    """The bid a word means (any case; suit symbols, ``misère``), or None.
+
+    >>> [read_bid(w) for w in ("7h", "10♠", "5H")]
+    [Bid(tricks=7, denom='H'), Bid(tricks=10, denom='S'), None]
+    >>> read_bid("Misère").word, read_bid("open-misere").word
+    ('misere', 'open-misere')
+    """
+    w = word.strip().lower().replace("è", "e").replace("_", "-")
+    if w in ("misere", "mis"):
+        return Bid(0, MISERE)
+    if w in ("open-misere", "openmisere", "open"):
+        return Bid(0, OPEN_MISERE)
+    m = _BID_WORD.match(w)
+    if m is None:
+        return None
+    return Bid(int(m.group(1)), _SUIT_OF[m.group(2)])
+
+
+def trick_order(bid: Bid | None, rules: FiveHundredRules) -> TrickOrder:
+    """The rank order of a contract (None: all passed, played in No-Trumps): a suit contract
+    has bowers and the joker as its highest trump; No-Trumps and misère have the joker as the
+    only trump (the void rule by the toggle).
+
+    >>> trick_order(Bid(7, "H"), FiveHundredRules()).trump
+    'H'
+    """
+    if bid is not None and bid.trump is not None:
+        return TrickOrder(trump=bid.trump, bowers=True, joker="trump")
+    return TrickOrder(joker="wild", joker_only_when_void=rules.nt_joker_void_rule)
+
+
+# ---------------------------------------------------------------------------- payloads
+
+
+@dataclass(frozen=True, slots=True)
+class BidPayload:
+    bid: Bid
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: Card
+    suit: str
+    """The suit a led No-Trumps joker names ('' otherwise)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Nominate:
+    suit: str
+
+
+@dataclass(frozen=True, slots=True)
+class CallCard:
+    card: Card
+
+
+class Step(Enum):
+    PASS = "pass"
+    NEXT = "next"
+
+
+VERBS_OF_PHASE = {
+    "bid": ("bid", "pass"),
+    "exchange": ("discard",),
+    "call": ("call",),
+    "nominate": ("nominate",),
+    "lead": ("play",),
+    "follow": ("play",),
+    "deal-over": ("next",),
+}
+"""Which verbs each phase takes."""
+PHASE_WORDS = {
+    "bid": "the auction ('bid 7H', 'pass')",
+    "exchange": "the kitty exchange ('discard' three cards)",
+    "call": "calling a partner's card ('call QH')",
+    "nominate": "nominating the joker's suit ('nominate C')",
+    "lead": "the play ('play' a card)",
+    "follow": "the play ('play' a card)",
+    "deal-over": "the end of the deal ('next')",
+}
+
+
+def _n(cards: Sequence[Card]) -> str:
+    return " ".join(c.name for c in cards)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
