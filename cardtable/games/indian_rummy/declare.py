@@ -26,6 +26,7 @@ from cardtable.kits.rummy.arrange import Arrangement, Requirement, best_arrangem
 from cardtable.kits.rummy.grouping import grouping_view
 from cardtable.kits.rummy.melds import RUN, SET, Meld, MeldRules, build_meld
 
+from .moves import Declare, OwnGroups, Show
 from .rules import IndianRummyRules
 
 HAND = 13
@@ -337,6 +338,12 @@ class Judge:
             return Verdict(verdict.groups, verdict.loose, verdict.life, verdict.points, False, "; ".join(bad))
         return verdict
 
+    def show(self, cards: Sequence[Card], own: OwnGroups | None, declaring: bool = False) -> Verdict:
+        """A show of ``cards``: the best grouping (``own`` None) or the player's own groups."""
+        if own is None:
+            return self.best_grouping(cards, declaring)
+        return self.judge_own(cards, physical(cards, own))
+
     def lacking(self, verdict: Verdict) -> str:
         """What keeps a grouping from being a valid show, briefly."""
         if verdict.life:
@@ -411,7 +418,7 @@ def read_own(move: Move, hand: Sequence[Card]) -> Move:
         if sum(1 for h in hand if h == card) < sum(1 for c in listed if c == card):
             held = sum(1 for h in hand if h == card)
             more = "" if not held else f" {sum(1 for c in listed if c == card)} times (you hold {held})"
-            raise IllegalMove(f"you do not hold {card.name}{more}", text)
+            raise IllegalMove(f"you do not hold {card.name}{more}", text, "hold")
     if kind == "declare" and len(listed) != len(hand):
         rest = list(hand)
         for card in listed:
@@ -423,7 +430,9 @@ def read_own(move: Move, hand: Sequence[Card]) -> Move:
     groups = tuple(Move(kind, g.cards, g.named) for g in parts)
     if finish is not None:
         groups = (Move(kind, (finish,), (None,)), *groups)
-    action = ("own", finish, tuple((g.cards, g.named) for g in parts))
-    if kind == "show" and len(groups) == 1:
-        return Move(kind, groups[0].cards, groups[0].named, payload=action)
-    return Move(kind, groups=groups, payload=action)
+    own = tuple((g.cards, g.named) for g in parts)
+    if finish is not None:
+        return Move(kind, groups=groups, payload=Declare(finish, own))
+    if len(groups) == 1:
+        return Move(kind, groups[0].cards, groups[0].named, payload=Show(own))
+    return Move(kind, groups=groups, payload=Show(own))

@@ -64,6 +64,7 @@ from typing import Any
 from cardtable.engine.cards import JOKER_RANK, Card, make_deck, rank_word
 from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.moves import Move, parse_move
+from cardtable.engine.rules import first_refusal
 from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.engine.zones import Visibility, Zone
@@ -71,8 +72,9 @@ from cardtable.kits.rummy.arrange import Requirement
 from cardtable.kits.rummy.melds import Meld
 from cardtable.kits.rummy.turn import RummyGame
 
-from .declare import HAND, Judge, Verdict, is_own, physical, read_own
+from .declare import HAND, Judge, Verdict, is_own, read_own
 from .formats import table_format
+from .moves import PLAY_RULES, Declare, Discard, Drop, Pass, Rejoin, Show, may_drop
 from .rules import IndianRummyRules
 from .view import declare_panel, player_view, seat_badges
 
@@ -84,6 +86,7 @@ class IndianRummy(RummyGame):
     title = "Indian Rummy"
     verbs = ("draw", "take", "drop", "discard", "declare", "show", "next", "rejoin", "pass")
     whole_group_verbs = frozenset({"declare", "show"})
+    play_rules = PLAY_RULES
     move_caches = ("_discard_moves", "_declare_moves", "_panel_cache")
 
     rules: IndianRummyRules
@@ -327,20 +330,24 @@ class IndianRummy(RummyGame):
         declaration and the choice to rejoin the pool."""
         ph = self.phase_
         if ph == "show":
-            return [Move("show", payload="show", text="show")]
+            return [Move("show", payload=Show(), text="show")]
         if ph == "rejoin":
             return [
-                Move("rejoin", payload="rejoin", text="rejoin"),
-                Move("pass", payload="pass", text="pass"),
+                Move("rejoin", payload=Rejoin(), text="rejoin"),
+                Move("pass", payload=Pass(), text="pass"),
             ]
         moves = super()._generate()
-        if ph == "draw" and self.fmt.drops is not None:
-            moves.append(Move("drop", payload="drop", text="drop"))
+        if ph == "draw" and may_drop(self):
+            moves.append(Move("drop", payload=Drop(), text="drop"))
         return moves
+
+    def _barred(self) -> Card | None:
+        """The card that may not be discarded this turn (just taken from the open deck)."""
+        return None if self.rules.may_discard_taken_open_card else self.taken
 
     def _play_moves(self) -> list[Move]:
         hand = self.hands[self.cur]
-        taken = None if self.rules.may_discard_taken_open_card else self.taken
+        taken = self._barred()
         barred = taken.key if taken is not None else -1
         discards: list[Move] = []
         declares: list[Move] = []
@@ -355,11 +362,11 @@ class IndianRummy(RummyGame):
             if key != barred:
                 throw = made_d.get(card.id)
                 if throw is None:
-                    throw = made_d[card.id] = Move("discard", (card,), (None,), payload=("discard", card))
+                    throw = made_d[card.id] = Move("discard", (card,), (None,), payload=Discard(card))
                 discards.append(throw)
             show = made_x.get(card.id)
             if show is None:
-                show = made_x[card.id] = Move("declare", (card,), (None,), payload=("declare", card))
+                show = made_x[card.id] = Move("declare", (card,), (None,), payload=Declare(card))
             declares.append(show)
         return discards + declares
 
@@ -376,8 +383,9 @@ class IndianRummy(RummyGame):
         kind, text = move.kind, str(move)
         if move.flags or move.target is not None:
             raise IllegalMove(f"write '{kind}' then the groups, as in '{kind} 7H 8H 9H / KS KD KC'", text)
-        if self.phase_ != ("play" if kind == "declare" else "show"):
-            raise IllegalMove(self._explain(Move(kind, text=kind)), text)
+        refusal = first_refusal(self.play_rules, self, Move(kind, text=kind))
+        if refusal is not None:
+            raise IllegalMove(refusal.reason, text, refusal.rule)
         return read_own(move, self.hands[self.cur])
 
     # ------------------------------------------------------------------ reading text
@@ -413,128 +421,80 @@ class IndianRummy(RummyGame):
             f"'{kind}' is not an Indian Rummy move; the moves are {', '.join(self.verbs)}", str(move)
         )
 
-    def _explain(self, move: Move) -> str:
-        ph = self.phase_
-        kind = move.kind
-        name = self.players[self.cur]
-        if ph == "deal-over":
-            return "the deal is over: play 'next' to deal the next one"
-        if ph == "rejoin":
-            return f"{name} may 'rejoin' the pool on {self.rejoin_total} points, or 'pass'"
-        if ph == "show":
-            who = self.players[self.declarer] if self.declarer is not None else "someone"
-            return (
-                f"{who} has declared: {name}, 'show' to accept the best grouping of your cards, "
-                "or show your own groups ('show 7H 8H 9H / KS KD KC')"
-            )
-        if kind in ("next", "rejoin", "pass"):
-            return "the deal is still going on"
-        if kind == "show":
-            return "nobody has declared yet: 'show' is for the other players after a valid declaration"
-        if ph == "draw":
-            if kind == "take":
-                if not self.discard:
-                    return "the open deck is empty: draw from the closed deck"
-                top = self.discard[-1]
-                if self.rules.joker_pickup_from_open == "never":
-                    return f"{top.name} is a wild card: wild cards may not be taken from the open deck"
-                return f"{top.name} is a wild card: only the first up-card may be taken when it is wild"
-            if kind == "drop":
-                return (
-                    f"there is no drop in {self.fmt.title}"
-                    if self.rules.drop_penalties == "format"
-                    else ("dropping is not allowed at this table")
-                )
-            if kind == "declare":
-                return "draw first: a declaration needs 14 cards ('draw' or 'take', then 'declare CARD')"
-            return f"{name} must draw first: 'draw' from the closed deck" + (
-                " or 'take' the open card" if self._can_take() else ""
-            )
-        # phase "play"
-        if kind in ("draw", "take"):
-            return "you have drawn already this turn: discard a card or declare"
-        if kind == "drop":
-            return "you may drop only at the start of your turn, before drawing"
-        missing = self._missing(move)
-        if missing:
-            return f"you do not hold {missing[0].name}"
-        if kind == "discard" and self.taken is not None and move.cards[0] == self.taken:
-            return f"you took {self.taken.name} from the open deck this turn: discard another card"
-        return f"'{move}' is not allowed now"
-
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> None:
         seat = self.cur
+        hand = self.hands[seat]
+        match move.payload:
+            case Discard(card):
+                real = self._take_from_hand(card)
+                self._to_open_deck(real)
+                self.log.append(f"{self.players[seat]} discarded {real.name}")
+                self._pass_turn()
+            case Declare(finish, own):
+                real = self._take_from_hand(finish)
+                self._declared(seat, real, self.judge.show(hand, own, declaring=True))
+            case Show(own):
+                self._showed(seat, self.judge.show(hand, own))
+            case Drop():
+                self._dropped(seat)
+            case Rejoin() | Pass():
+                self._rejoined(seat, isinstance(move.payload, Rejoin))
+            case _:  # the shared rummy turn's verbs, whatever payload the kit gives them
+                self._apply_turn(move.kind, seat)
+
+    def _apply_turn(self, kind: str, seat: int) -> None:
+        """``draw``, ``take`` and ``next``, listed by the shared rummy turn."""
         name = self.players[seat]
-        kind = move.kind
+        if kind == "next":
+            self._next_deal()
+            return
         if kind == "draw":
             card = self.stock.pop()
-            self.hands[seat].append(card)
-            self.draws[seat] += 1
             if card is self.bottom:
                 self.bottom = None
                 self.known.append(card)
                 self.log.append(f"{name} drew the face-up cut card {card.name}, the last of the closed deck")
             else:
                 self.log.append(f"{name} drew from the closed deck")
-            self.phase_ = "play"
-        elif kind == "take":
+        else:
+            assert kind == "take", kind
             card = self.discard.pop()
-            self.hands[seat].append(card)
-            self.draws[seat] += 1
             self.known.append(card)
             self.taken = card
             self.upcard = None
             self.log.append(f"{name} took {card.name} from the open deck")
-            self.phase_ = "play"
-        elif kind == "drop":
-            assert self.fmt.drops is not None
-            first = self.draws[seat] == 0
-            pts = self.fmt.drops[0 if first else 1]
-            self.in_deal[seat] = False
-            self.deal_pts[seat] = pts
-            self.notes[seat] = f"{'first' if first else 'middle'} drop"
-            self.log.append(f"{name} dropped ({self.notes[seat]}, {pts})")
-            self._after_leaving(seat)
-        elif kind == "discard":
-            real = self._take_from_hand(move.payload[1])
-            self._to_open_deck(real)
-            self.log.append(f"{name} discarded {real.name}")
-            self._pass_turn()
-        elif kind == "declare":
-            own = move.payload[0] == "own"
-            real = self._take_from_hand(move.payload[1])
-            hand = self.hands[seat]
-            verdict = (
-                self.judge.judge_own(hand, physical(hand, move.payload[2]))
-                if own
-                else self.judge.best_grouping(hand, declaring=True)
-            )
-            self._declared(seat, real, verdict)
-        elif kind == "show":
-            hand = self.hands[seat]
-            if move.payload == "show":
-                verdict = self.judge.best_grouping(hand)
-            else:
-                verdict = self.judge.judge_own(hand, physical(hand, move.payload[2]))
-            self._showed(seat, verdict)
-        elif kind == "next":
-            self._next_deal()
-        elif kind in ("rejoin", "pass"):
-            if kind == "rejoin":
-                self.active[seat] = True
-                self.total[seat] = self.rejoin_total
-                self.rejoined[seat] += 1
-                self.log.append(f"{name} rejoins the pool on {self.rejoin_total} points")
-            else:
-                self.log.append(f"{name} does not rejoin")
-            self.rejoin_queue.pop(0)
-            if self.rejoin_queue:
-                self.cur = self.rejoin_queue[0]
-            else:
-                self._start_next_deal()
+        self.hands[seat].append(card)
+        self.draws[seat] += 1
+        self.phase_ = "play"
+
+    def _dropped(self, seat: int) -> None:
+        """``seat`` leaves the deal for the first-drop (before any draw) or middle-drop penalty."""
+        assert self.fmt.drops is not None
+        first = self.draws[seat] == 0
+        pts = self.fmt.drops[0 if first else 1]
+        self.in_deal[seat] = False
+        self.deal_pts[seat] = pts
+        self.notes[seat] = f"{'first' if first else 'middle'} drop"
+        self.log.append(f"{self.players[seat]} dropped ({self.notes[seat]}, {pts})")
+        self._after_leaving(seat)
+
+    def _rejoined(self, seat: int, back: bool) -> None:
+        """``seat`` rejoins the pool on the rejoin total (``back``) or passes; then the next
+        eliminated player chooses, or the next deal starts."""
+        name = self.players[seat]
+        if back:
+            self.active[seat] = True
+            self.total[seat] = self.rejoin_total
+            self.rejoined[seat] += 1
+            self.log.append(f"{name} rejoins the pool on {self.rejoin_total} points")
         else:
-            raise AssertionError(kind)
+            self.log.append(f"{name} does not rejoin")
+        self.rejoin_queue.pop(0)
+        if self.rejoin_queue:
+            self.cur = self.rejoin_queue[0]
+        else:
+            self._start_next_deal()
 
     def _to_open_deck(self, card: Card) -> None:
         self.discard.append(card)
