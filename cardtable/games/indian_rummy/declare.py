@@ -97,8 +97,7 @@ class Judge:
 
     def meld_points(self, meld: Meld) -> int:
         """What a group's cards would cost if left ungrouped (what grouping them saves)."""
-        vals = self.vals
-        return sum(vals[c.rank] for c in meld.cards)
+        return self._count(meld.cards)
 
     def card_value(self, card: Card) -> int:
         """A card's penalty this deal: A K Q J 10, 2-10 face value, wild cards 0."""

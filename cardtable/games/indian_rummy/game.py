@@ -66,20 +66,19 @@ from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.rules import first_refusal
 from cardtable.engine.verbs import Takes, VerbSpec
-from cardtable.engine.views import GroupingView, PlayerView
+from cardtable.engine.views import GroupingView
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.rummy.arrange import Requirement
 from cardtable.kits.rummy.melds import Meld
-from cardtable.kits.rummy.turn import RummyGame
 
 from .declare import HAND, Judge, Verdict, is_own, read_own
 from .formats import table_format
 from .moves import PLAY_RULES, Declare, Discard, Drop, Pass, Rejoin, Show, may_drop
 from .rules import IndianRummyRules
-from .view import declare_panel, player_view, seat_badges
+from .view import IndianViews
 
 
-class IndianRummy(RummyGame):
+class IndianRummy(IndianViews):
     """A match of Indian Rummy (see the module for the notation and the choices made)."""
 
     game_id = "indian-rummy"
@@ -295,7 +294,7 @@ class IndianRummy(RummyGame):
             return cached
         if self._panel_cache and next(iter(self._panel_cache))[0] is not self._stamp:
             self._panel_cache.clear()
-        panel = declare_panel(self, seat, hand, finish)
+        panel = self._declare_panel(seat, hand, finish)
         self._panel_cache[key] = panel
         return panel
 
@@ -671,19 +670,6 @@ class IndianRummy(RummyGame):
         if not self.active[self.starter]:
             self.starter = self._next_active(self.starter)
         self._deal(self.next_stacked_deal())
-
-    # ------------------------------------------------------------------ views
-    def _drop_cost(self) -> int:
-        """What a drop costs the seat to act now (first or middle drop)."""
-        assert self.fmt.drops is not None
-        return self.fmt.drops[0 if self.draws[self.cur] == 0 else 1]
-
-    def view(self, seat: int | None) -> PlayerView:
-        """What ``seat`` may see (see :func:`player_view`)."""
-        return player_view(self, seat)
-
-    def _badges(self, seat: int) -> tuple[str, ...]:
-        return seat_badges(self, seat)
 
     # ------------------------------------------------------------------ copies
     def _snapshot_extra(self) -> tuple[Any, ...]:

@@ -15,14 +15,14 @@ the moves listed and the moves refused cannot drift apart.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cardtable.engine.cards import Card
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
 
-if TYPE_CHECKING:
-    from .game import IndianRummy
+from .formats import FormatInfo
+from .rules import IndianRummyRules
 
 OwnGroups = tuple[tuple[tuple[Card, ...], tuple[Card | None, ...]], ...]
 """Groups a player shows themselves: each group's cards and what each card stands for."""
@@ -67,6 +67,23 @@ class Pass:
     """``pass``: an eliminated player does not rejoin."""
 
 
+class Table(Protocol):
+    """What the rules of play read of a game in progress (an :class:`IndianRummy`)."""
+
+    phase_: str
+    cur: int
+    players: tuple[str, ...]
+    declarer: int | None
+    rejoin_total: int
+    discard: list[Card]
+    rules: IndianRummyRules
+    fmt: FormatInfo
+
+    def _can_take(self) -> bool: ...
+    def _missing(self, move: Move) -> list[Card]: ...
+    def _barred(self) -> Card | None: ...
+
+
 PHASE_VERBS: dict[str, frozenset[str]] = {
     "draw": frozenset({"draw", "take", "drop"}),
     "play": frozenset({"discard", "declare"}),
@@ -77,12 +94,12 @@ PHASE_VERBS: dict[str, frozenset[str]] = {
 """The verbs each phase allows (the generator lists them phase by phase)."""
 
 
-def may_drop(game: IndianRummy) -> bool:
+def may_drop(game: Table) -> bool:
     """Whether this table allows a drop at all (the generator lists it before drawing)."""
     return game.fmt.drops is not None
 
 
-def _phase(game: IndianRummy, move: Move) -> str | None:
+def _phase(game: Table, move: Move) -> str | None:
     """Each phase has its verbs: draw (or take, or drop), then discard or declare; show
     after a declaration; next between deals; rejoin or pass in the pool."""
     ph, kind = game.phase_, move.kind
@@ -114,7 +131,7 @@ def _phase(game: IndianRummy, move: Move) -> str | None:
     return "you may drop only at the start of your turn, before drawing"
 
 
-def _take(game: IndianRummy, move: Move) -> str | None:
+def _take(game: Table, move: Move) -> str | None:
     """The open deck's top card may be taken unless it is a wild card the table keeps there."""
     if move.kind != "take" or game._can_take():
         return None
@@ -126,7 +143,7 @@ def _take(game: IndianRummy, move: Move) -> str | None:
     return f"{top.name} is a wild card: only the first up-card may be taken when it is wild"
 
 
-def _drop(game: IndianRummy, move: Move) -> str | None:
+def _drop(game: Table, move: Move) -> str | None:
     """A drop is allowed where the format (or the table) has drop penalties."""
     if move.kind != "drop" or may_drop(game):
         return None
@@ -135,13 +152,13 @@ def _drop(game: IndianRummy, move: Move) -> str | None:
     return "dropping is not allowed at this table"
 
 
-def _hold(game: IndianRummy, move: Move) -> str | None:
+def _hold(game: Table, move: Move) -> str | None:
     """A card discarded or declared with is one the player holds."""
     missing = game._missing(move)
     return f"you do not hold {missing[0].name}" if missing else None
 
 
-def _taken(game: IndianRummy, move: Move) -> str | None:
+def _taken(game: Table, move: Move) -> str | None:
     """The card just taken from the open deck stays in hand this turn (unless the table
     allows throwing it back)."""
     barred = game._barred()
