@@ -82,6 +82,7 @@ EXPECTED = [
     ("indian-rummy", {"format": "best_of_3_pool"}, "penalty points", True),
     ("indian-rummy", {"format": "points"}, "points won", False),
     ("indian-rummy", {"format": "deals"}, "chips won", False),
+    ("five-hundred", None, "points", False),
 ]
 
 
@@ -89,10 +90,16 @@ EXPECTED = [
 def test_each_game_declares_how_it_scores(
     game_id: str, rules: dict[str, str] | None, label: str, lower_is_better: bool
 ) -> None:
-    game = new_game(game_id, ["Ann", "Bob"], seed=1, rules=rules)
+    seats = ["Ann", "Bob", "Cat", "Dan"][: max(2, get(game_id).min_players)]
+    game = new_game(game_id, seats, seed=1, rules=rules)
     scoring = game.view(0).scoring
     assert (scoring.label, scoring.lower_is_better) == (label, lower_is_better)
-    assert game.view(0).teams == ()
+    assert game.view(0).teams == ()  # two seats (three in Five Hundred) play for themselves
+
+
+def test_five_hundred_scores_by_partnership_with_four() -> None:
+    view = new_game("five-hundred", ["Ann", "Bob", "Cat", "Dan"], seed=1).view(0)
+    assert view.teams == ((0, 2), (1, 3)) and view.scoring.team_scored
 
 
 def test_every_registered_game_is_in_the_table_above() -> None:

@@ -76,6 +76,9 @@ class Game(ABC):
     them need not write ``_explain``."""
     _notation: ClassVar[Grammar | None] = None
     """This game's notation grammar, from its spec's verb specs (set by ``new_game``)."""
+    whole_group_verbs: ClassVar[frozenset[str]] = frozenset()
+    """Verbs whose groups make one move (a declaration showing the whole hand), not one
+    move per group as ``meld A / B`` does."""
     move_caches: ClassVar[tuple[str, ...]] = ()
     """Attributes holding dicts of listed moves reused across turns: a copy starts them
     empty, because a listed move carries the stamp of the game that listed it."""
@@ -306,6 +309,12 @@ class Game(ABC):
     def _generate(self) -> list[Move]:
         """Every legal move now, each carrying the ``payload`` that ``_apply`` performs."""
 
+    def _unlisted_move(self, move: Move) -> Move | None:
+        """The playable form of a move the generator does not list because there are too many
+        of its kind (a show of one's own groups), checked here: ``IllegalMove`` says why it is
+        refused. None, the default, for every move the generator lists."""
+        return None
+
     @abstractmethod
     def _canonical(self, move: Move) -> Move:
         """The listed form of a parsed move (same key as the legal move it means).
@@ -424,6 +433,9 @@ class Game(ABC):
         if self.to_act is None:
             raise IllegalMove("the match is over: start a new game", str(move))
         try:
+            unlisted = self._unlisted_move(move)
+            if unlisted is not None:
+                return unlisted
             canon = self._canonical(move)
         except IllegalMove as exc:
             exc.rule = exc.rule or FORM
@@ -450,7 +462,7 @@ class Game(ABC):
         """
         if isinstance(move, str):
             move = self.parse_move(move)
-        if isinstance(move, Move) and move.groups:
+        if isinstance(move, Move) and move.groups and move.kind not in self.whole_group_verbs:
             return self._play_groups(move)
         seat = self.to_act
         found = self.find_move(move)

@@ -32,7 +32,8 @@ from cardtable.engine import (
     parse_cards,
     replay,
 )
-from cardtable.games.indian_rummy.game import FORMATS, PRESETS, IndianRummyRules
+from cardtable.games.indian_rummy.formats import FORMATS
+from cardtable.games.indian_rummy.rules import PRESETS, IndianRummyRules
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from cardtable.bots import Decision, Turn
 from cardtable.engine.cards import Card
 from cardtable.engine.ruleset import Ruleset
-from cardtable.games.indian_rummy.game import NEED
+from cardtable.games.indian_rummy.declare import NEED
 from cardtable.kits.rummy.arrange import best_arrangement
 from cardtable.kits.rummy.closed import ClosedRummyPolicy
 
