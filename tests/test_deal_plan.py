@@ -11,7 +11,10 @@ import pytest
 from cardtable.engine import Game, InvalidRules, all_games, new_game, replay
 
 GAMES = [spec.id for spec in all_games()]
-MANY_DEALS = {"page-one": {"match": "fewest-cards"}}
+MANY_DEALS = {
+    "page-one": {"match": "fewest-cards"},
+    "five-hundred": {"target": 1000, "misere": "never", "open_misere": "never"},
+}
 """Rules that make a match last more than one deal, where the default is a single deal."""
 
 

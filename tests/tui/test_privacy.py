@@ -11,6 +11,7 @@ legal moves through the table screen; each game is played to the end of its firs
 
 from __future__ import annotations
 
+import contextlib
 import io
 import random
 import re
@@ -18,7 +19,7 @@ import re
 import pytest
 from rich.console import Console
 
-from cardtable.engine import all_games
+from cardtable.engine import InvalidNotation, all_games, parse_card
 from cardtable.session import Session
 from cardtable.tui.cards import card_label
 from cardtable.tui.screens.handoff import HandoffScreen
@@ -68,6 +69,11 @@ class Watcher:
         if move is not None:
             parts = move.groups or (move,)
             self.announced |= {c.name for part in parts for c in part.cards}
+            # a word that reads like a card (Five Hundred's 'bid 9H' is drawn '9♥') is on
+            # screen as the move's own text, which this text search cannot tell from a card
+            if move.word:
+                with contextlib.suppress(InvalidNotation):
+                    self.announced.add(parse_card(move.word).name)
             if move.kind in SHOWS_HAND and seat is not None:
                 self.revealed |= {c.id for c in game.hand(seat)}
 
