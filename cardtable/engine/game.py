@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
@@ -37,7 +37,7 @@ from .rules import FORM, UNLISTED, Refusal, Rule, first_refusal
 from .ruleset import Ruleset
 from .scoring import PENALTY, ScoreModel
 from .seating import Seating
-from .views import GroupingView, PlayerView, ScoringView
+from .views import GroupingView, PlayerView, ScoringView, SeatView
 from .zones import Zone, card_part, cards_in, deal_hidden, hidden_cards
 
 
@@ -549,11 +549,40 @@ class TableGame(Game):
     total: list[int]
     rows: list[tuple[int | None, ...]]
     deal_no: int
+    n: int
+    rng: random.Random
+    result: str
+    """The last deal's result in words (empty while a deal is on)."""
     _outcome: Outcome | None
 
     @property
     def to_act(self) -> int | None:
         return None if self._outcome is not None else self.cur
+
+    def _start_match(self, seed: int) -> None:
+        """The match-wide state every table game starts with: the seat count ``n``, the RNG
+        from the seed, zero totals, no score rows, no deal dealt yet, no outcome."""
+        n = len(self.players)
+        self.n = n
+        self.rng = random.Random(seed)
+        self.total = [0] * n
+        self.rows = []
+        self.deal_no = 0
+        self._outcome = None
+        self.result = ""
+
+    def seat_view(self, s: int, badges: Iterable[str] = (), active: bool = True) -> SeatView:
+        """Seat ``s`` as every table shows it (name, cards held, total, whose turn), with the
+        game's ``badges`` ('dealer', 'knocked', ...)."""
+        return SeatView(
+            seat=s,
+            name=self.players[s],
+            card_count=len(self.hands[s]),
+            score=self.total[s],
+            active=active,
+            to_act=self.to_act == s,
+            badges=tuple(badges),
+        )
 
     def table_view(self, seat: int | None, **fields: Any) -> PlayerView:
         """A :class:`PlayerView` with what every table game fills the same way (game, phase,

@@ -5,7 +5,6 @@ notation and the engine's choices are documented in the package,
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,7 +14,7 @@ from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import Outcome, TableGame, TableMeld
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
-from cardtable.engine.views import PlayerView, SeatView
+from cardtable.engine.views import PlayerView
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.tricks import led_suit, playable, trick_view, trick_winner
 
@@ -63,17 +62,11 @@ class FiveHundred(TableGame):
         self, players: Sequence[str], rules: FiveHundredRules, seed: int, deal: dict[str, Any] | None
     ) -> None:
         super().__init__(players, rules, seed, deal)
-        n = len(players)
-        self.n = n
-        self.rng = random.Random(seed)
+        self._start_match(seed)
+        n = self.n
         self.pack = make_five_hundred_pack(n)
-        self.total = [0] * n
-        self.rows: list[tuple[int | None, ...]] = []
         self.melds_: list[Any] = []
         self.dealer = n - 1  # so that seat 0 bids first in the first deal
-        self.deal_no = 0
-        self._outcome: Outcome | None = None
-        self.result = ""
         self.thrown_in = 0
         self._deal(self.next_stacked_deal())
 
@@ -636,16 +629,7 @@ class FiveHundred(TableGame):
                 badges.append("passed")
             if live and self.tricks[s]:
                 badges.append(_plural(self.tricks[s], "trick"))
-            seats.append(
-                SeatView(
-                    seat=s,
-                    name=self.players[s],
-                    card_count=len(self.hands[s]),
-                    score=self.total[s],
-                    to_act=self.to_act == s,
-                    badges=tuple(badges),
-                )
-            )
+            seats.append(self.seat_view(s, badges))
         facts: dict[str, str] = {"deal": str(self.deal_no)}
         if self.auction:
             facts["auction"] = " · ".join(

@@ -4,7 +4,7 @@ player views (``GinView``, a part of ``GinRummy``)."""
 from __future__ import annotations
 
 from cardtable.engine.cards import Card, names
-from cardtable.engine.views import GroupingView, MeldView, PlayerView, SeatView
+from cardtable.engine.views import GroupingView, MeldView, PlayerView
 from cardtable.kits.rummy.arrange import Arrangement, best_discard
 from cardtable.kits.rummy.grouping import grouping_view
 
@@ -102,20 +102,16 @@ class GinView(GinState):
     def _view(self, seat: int | None) -> PlayerView:
         live = self.phase_ not in ("deal-over", "match-over")
         seats = tuple(
-            SeatView(
-                seat=s,
-                name=self.players[s],
-                card_count=len(self.hands[s]),
-                score=self.total[s],
-                to_act=self.to_act == s,
-                badges=tuple(
+            self.seat_view(
+                s,
+                [
                     b
                     for b, on in (
                         ("dealer", s == self.dealer and live),
                         ("knocked", s == self.knocker and live),
                     )
                     if on
-                ),
+                ],
             )
             for s in self._seats
         )

@@ -3,7 +3,6 @@ and the engine's choices are documented in the package, ``cardtable.games.page_o
 
 from __future__ import annotations
 
-import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -15,7 +14,7 @@ from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import Outcome, TableGame, TableMeld
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
-from cardtable.engine.views import PlayerView, SeatView
+from cardtable.engine.views import PlayerView
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.tricks import (
     TrickOrder,
@@ -167,15 +166,9 @@ class PageOne(TableGame):
         self, players: Sequence[str], rules: PageOneRules, seed: int, deal: dict[str, Any] | None
     ) -> None:
         super().__init__(players, rules, seed, deal)
-        n = len(players)
-        self.n = n
-        self.rng = random.Random(seed)
-        self.total = [0] * n
-        self.rows: list[tuple[int | None, ...]] = []
+        self._start_match(seed)
+        n = self.n
         self.dealer = n - 1  # so that seat 0 leads in the first deal
-        self.deal_no = 0
-        self._outcome: Outcome | None = None
-        self.result = ""
         self._deal(self.next_stacked_deal())
 
     # ------------------------------------------------------------------ dealing
@@ -677,20 +670,16 @@ class PageOne(TableGame):
     def _view(self, seat: int | None) -> PlayerView:
         live = self.phase_ in ("lead", "follow")
         seats = tuple(
-            SeatView(
-                seat=s,
-                name=self.players[s],
-                card_count=len(self.hands[s]),
-                score=self.total[s],
-                to_act=self.to_act == s,
-                badges=tuple(
+            self.seat_view(
+                s,
+                [
                     b
                     for b, on in (
                         ("dealer", s == self.dealer and live),
                         ("leads", s == self.leader and live),
                     )
                     if on
-                ),
+                ],
             )
             for s in range(self.n)
         )

@@ -29,7 +29,7 @@ from cardtable.engine.errors import IllegalMove
 from cardtable.engine.game import Outcome, TableGame
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
-from cardtable.engine.views import MeldView, PlayerView, SeatView
+from cardtable.engine.views import MeldView, PlayerView
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.rummy.melds import (
     ACE_LOW,
@@ -136,16 +136,9 @@ class RummyGame(TableGame):
     reshuffles: int
 
     def _init_match(self, seed: int) -> None:
-        """The match-wide state before the first deal."""
-        n = len(self.players)
-        self.n = n
-        self.rng = random.Random(seed)
-        self.active = [True] * n
-        self.total = [0] * n
-        self.rows = []
-        self.deal_no = 0
-        self._outcome = None
-        self.result = ""
+        """The match-wide state before the first deal (the table's, and every seat active)."""
+        self._start_match(seed)
+        self.active = [True] * self.n
 
     # ------------------------------------------------------------------ rules hooks
     @abstractmethod
@@ -514,18 +507,7 @@ class RummyGame(TableGame):
         self, seat: int | None, status: str, facts: dict[str, str], own: dict[str, str]
     ) -> PlayerView:
         """The view of ``seat`` with the game's status line and facts."""
-        seats = tuple(
-            SeatView(
-                seat=s,
-                name=self.players[s],
-                card_count=len(self.hands[s]),
-                score=self.total[s],
-                active=self.active[s],
-                to_act=self.to_act == s,
-                badges=self._badges(s),
-            )
-            for s in range(self.n)
-        )
+        seats = tuple(self.seat_view(s, self._badges(s), self.active[s]) for s in range(self.n))
         melds = tuple(
             MeldView(
                 number=i + 1,
