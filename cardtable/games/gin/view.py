@@ -4,9 +4,9 @@ player views (``GinView``, a part of ``GinRummy``)."""
 from __future__ import annotations
 
 from cardtable.engine.cards import Card, names
-from cardtable.engine.views import GroupingView, MeldView, PlayerView
+from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.kits.rummy.arrange import Arrangement, best_discard
-from cardtable.kits.rummy.grouping import grouping_view
+from cardtable.kits.rummy.grouping import grouping_view, meld_views
 
 from .deadwood import card_value
 from .state import HAND_SIZE, GinState
@@ -115,17 +115,7 @@ class GinView(GinState):
             )
             for s in self._seats
         )
-        melds = tuple(
-            MeldView(
-                number=i + 1,
-                owner=m.owner,
-                kind=m.kind,
-                cards=tuple(c.name for c in m.cards),
-                stands_for=tuple(r.name for r in m.reps),
-                text=str(m),
-            )
-            for i, m in enumerate(self.melds_)
-        )
+        melds = meld_views(self.melds_)
         facts = {
             "hand": str(self.deal_no),
             "knock value": self._knock_text(),

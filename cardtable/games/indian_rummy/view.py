@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine.cards import Card, one_of_each, rank_word
-from cardtable.engine.views import FaceUpView, GroupingView, MeldView, PlayerView
+from cardtable.engine.views import FaceUpView, GroupingView, PlayerView
+from cardtable.kits.rummy.grouping import meld_views
 from cardtable.kits.rummy.turn import RummyGame
 
 from .declare import HAND, Judge, Verdict
@@ -94,18 +95,7 @@ class IndianViews(RummyGame):
         ):
             own["taken"] = f"{taken.name} (keep it this turn)"
         view = self._make_view(seat, self._status(), facts, own)
-        melds = tuple(
-            MeldView(
-                number=i + 1,
-                owner=m.owner,
-                kind=self.judge.kind_word(m),
-                cards=tuple(c.name for c in m.cards),
-                stands_for=tuple(r.name for r in m.reps),
-                text=str(m),
-                value=0,
-            )
-            for i, m in enumerate(self.melds_)
-        )
+        melds = meld_views(self.melds_, self.judge.kind_word)
         wild = f"{rank_word(self.wild_rank)}s wild" if self.wild_rank else "jokers only"
         cut = FaceUpView(label="cut card", card=self.cut.name, note=wild)
         return view.model_copy(

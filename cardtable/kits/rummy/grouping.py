@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from cardtable.engine.cards import Card
-from cardtable.engine.views import GroupingView, GroupView
+from cardtable.engine.views import GroupingView, GroupView, MeldView
 
 from .melds import Meld
 
@@ -44,4 +44,25 @@ def grouping_view(
         loose_label=loose_label,
         ready=ready,
         summary=summary,
+    )
+
+
+def meld_views(
+    melds: Sequence[Meld],
+    kind: Callable[[Meld], str] = lambda m: m.kind,
+    value: Callable[[Meld], int] = lambda m: 0,
+) -> tuple[MeldView, ...]:
+    """The table melds as a view shows them, numbered from 1 as in the notation; ``kind``
+    names a meld in the game's words, ``value`` gives the points shown beside it."""
+    return tuple(
+        MeldView(
+            number=i + 1,
+            owner=m.owner,
+            kind=kind(m),
+            cards=tuple(c.name for c in m.cards),
+            stands_for=tuple(r.name for r in m.reps),
+            text=str(m),
+            value=value(m),
+        )
+        for i, m in enumerate(melds)
     )

@@ -29,8 +29,9 @@ from cardtable.engine.errors import IllegalMove
 from cardtable.engine.game import Outcome, TableGame
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
-from cardtable.engine.views import MeldView, PlayerView
+from cardtable.engine.views import PlayerView
 from cardtable.engine.zones import Visibility, Zone, hand_zones
+from cardtable.kits.rummy.grouping import meld_views
 from cardtable.kits.rummy.melds import (
     ACE_LOW,
     RUN,
@@ -508,18 +509,7 @@ class RummyGame(TableGame):
     ) -> PlayerView:
         """The view of ``seat`` with the game's status line and facts."""
         seats = tuple(self.seat_view(s, self._badges(s), self.active[s]) for s in range(self.n))
-        melds = tuple(
-            MeldView(
-                number=i + 1,
-                owner=m.owner,
-                kind=m.kind,
-                cards=tuple(c.name for c in m.cards),
-                stands_for=tuple(r.name for r in m.reps),
-                text=str(m),
-                value=self.meld_points(m),
-            )
-            for i, m in enumerate(self.melds_)
-        )
+        melds = meld_views(self.melds_, value=self.meld_points)
         return self.table_view(
             seat,
             seats=seats,
