@@ -71,6 +71,7 @@ from cardtable.engine.errors import IllegalMove
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.kits.rummy.melds import Meld, build_meld
+from cardtable.kits.rummy.moves import Discard, Draw, LayMeld, Take
 
 from .deadwood import card_value
 from .play_rules import PLAY_RULES
@@ -80,16 +81,6 @@ from .view import GinView
 
 # ---------------------------------------------------------------------- payloads
 # What ``_apply`` does with each listed move: one small frozen value per verb.
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """``draw``: the top card of the stock."""
-
-
-@dataclass(frozen=True, slots=True)
-class Take:
-    """``take``: the upcard offered, or the top of the discard pile."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,13 +96,6 @@ class EndLayoffs:
 @dataclass(frozen=True, slots=True)
 class NextHand:
     """``next``: deal the next hand."""
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """``discard X``: end the turn by throwing ``card``."""
-
-    card: Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,13 +115,6 @@ class Gin:
 @dataclass(frozen=True, slots=True)
 class BigGin:
     """``biggin``: all eleven cards meld, no discard."""
-
-
-@dataclass(frozen=True, slots=True)
-class LayMeld:
-    """``meld ...`` in the knock phase: the knocker lays ``meld``."""
-
-    meld: Meld
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,10 +70,11 @@ from cardtable.engine.views import GroupingView
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.rummy.arrange import Requirement
 from cardtable.kits.rummy.melds import Meld
+from cardtable.kits.rummy.moves import Discard
 
 from .declare import HAND, Judge, Verdict, is_own, read_own
 from .formats import table_format
-from .moves import PLAY_RULES, Declare, Discard, Drop, Pass, Rejoin, Show, may_drop
+from .moves import PLAY_RULES, Declare, Drop, Pass, Rejoin, Show, may_drop
 from .rules import IndianRummyRules
 from .view import IndianViews
 

@@ -34,13 +34,6 @@ class Drop:
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
-    """``discard CARD``: end the turn by throwing ``card`` on the open deck."""
-
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
 class Declare:
     """``declare CARD``: put ``finish`` in the finish slot and show the other 13 cards,
     grouped by the game (``own`` None) or as the player wrote them."""

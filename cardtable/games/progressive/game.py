@@ -65,13 +65,13 @@ from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.kits.rummy.arrange import Arrangement, best_arrangement
 from cardtable.kits.rummy.grouping import grouping_view
 from cardtable.kits.rummy.melds import RUN, Meld, MeldRules, extend_meld
-from cardtable.kits.rummy.moves import Draw, NextDeal, Take
+from cardtable.kits.rummy.moves import Discard, Draw, LayOff, NextDeal, Take
 from cardtable.kits.rummy.turn import RummyGame
 
 from . import five_crowns
 from .decks import STANDARD, STANDARD_VALUES, CardValues, Deck
 from .outs import out_candidates
-from .payloads import Discard, GoOut, LayOff
+from .payloads import GoOut
 from .play_rules import PLAY_RULES
 from .rounds import BUSH_ROUNDS, ROUNDS, cards_dealt, rank_plural, wild_rank
 from .rules import ProgressiveRules
