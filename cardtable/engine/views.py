@@ -118,6 +118,79 @@ class ScoringView(_Frozen):
         )
 
 
+class HoleView(_Frozen):
+    """One hole of a board: where it is drawn and what stands on it."""
+
+    id: str
+    """Unique on the board: '10' for track hole 10, 'BC2' for Blue's castle hole 2, 'BS3'."""
+    label: str
+    """What the notation calls it: '10', 'C2', 'S'."""
+    kind: str
+    """'track', 'start' or 'castle'."""
+    x: int
+    """Column in the board's grid (0 is the left edge)."""
+    y: int
+    """Row in the board's grid (0 is the top)."""
+    owner: str = ""
+    """The colour letter owning a start or castle hole ('' on the shared track)."""
+    piece: str = ""
+    """The colour letter of the piece on the hole, '' when empty."""
+    mark: str = ""
+    """A track hole's role for a colour: 'out:B' (Blue comes out here), 'in:B' (Blue's in-spot)."""
+
+
+class BoardMoveView(_Frozen):
+    """One legal move as a board shows it: which pieces go where and who is sent away."""
+
+    move: str
+    """The canonical move text, one of the view's legal moves."""
+    card: str
+    """The card the move plays ('' for a move that plays none)."""
+    steps: tuple[tuple[str, str], ...]
+    """(from hole id, to hole id) for each piece moved, in the order they move."""
+    bumps: tuple[str, ...] = ()
+    """Hole ids whose pieces this move sends away."""
+    text: str = ""
+    """The move in words, for hints and the log."""
+
+
+class BoardView(_Frozen):
+    """A board of holes on a grid, with pieces by colour: drawn by a generic widget."""
+
+    width: int
+    height: int
+    holes: tuple[HoleView, ...]
+    colours: dict[str, str] = Field(default_factory=dict)
+    """Colour letter -> colour name ('B' -> 'blue'); the letters are also the glyphs."""
+    moves: tuple[BoardMoveView, ...] = ()
+    """The viewer's legal moves on the board, when it is the viewer's turn."""
+
+
+class PotView(_Frozen):
+    """A pot of chips and the seats that may win it."""
+
+    label: str
+    """'main pot', 'side pot 1'."""
+    amount: int
+    eligible: tuple[int, ...]
+
+
+class ChipsView(_Frozen):
+    """The chips at a betting table: stacks, this round's bets, the pots, the viewer's options."""
+
+    stacks: tuple[int, ...]
+    """Each seat's chips behind, by seat."""
+    committed: tuple[int, ...] = ()
+    """What each seat has put in during the current betting round."""
+    pots: tuple[PotView, ...] = ()
+    to_call: int = 0
+    """What the viewer must add to call."""
+    min_raise_to: int | None = None
+    """The smallest round total the viewer may bet or raise to (None: no bet or raise allowed)."""
+    max_raise_to: int | None = None
+    unit: str = "chips"
+
+
 class PlayerView(_Frozen):
     """What ``seat`` may see (``seat`` None: a spectator, who sees no hand)."""
 
@@ -146,6 +219,10 @@ class PlayerView(_Frozen):
     trick: TrickView | None = None
     face_up: tuple[FaceUpView, ...] = ()
     """Public face-up cards outside the piles (a cut card that sets the wild rank)."""
+    board: BoardView | None = None
+    """A board with pieces, for games played on one."""
+    chips: ChipsView | None = None
+    """Stacks and pots, for betting games."""
     legal_moves: tuple[str, ...] = ()
     """The viewer's legal moves when it is the viewer's turn."""
     status: str = ""
