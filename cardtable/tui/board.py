@@ -247,7 +247,6 @@ class BoardWidget(Widget):
         ascii_only = _ascii(self)
         glyphs = GLYPHS[ascii_only]
         cell = self.cell_for(board, self.size.width)
-        numbers = self.numbers and cell >= 2
         self._cell = cell
         left = max(0, (self.size.width - (cell * board.width - (cell - 1))) // 2)
         top = max(0, (self.size.height - board.height) // 2)
@@ -262,12 +261,12 @@ class BoardWidget(Widget):
         cursor = colours.get("card-cursor", "#e8c65a")
         danger = colours.get("error", "#d03030")
         dim = Style(color=colours.get("foreground", "#dddddd"), dim=True)
-        grid: list[list[tuple[str, Style]]] = [
-            [(" ", Style()) for _ in range(cell * board.width)] for _ in range(board.height)
-        ]
         names = board.colours
+        drawn: dict[str, tuple[str, Style, str]] = {}
         for h in board.holes:
-            glyph, style = self._hole(h, glyphs, names, colours, dim, numbers, cell)
+            glyph, style = self._hole(h, glyphs, names, colours)
+            if h.kind == "track" and not h.mark and not h.piece:
+                style = dim
             gap = " "
             if h.id in bumps:
                 style = style + Style(bgcolor=danger, color="#ffffff", bold=True)
@@ -286,22 +285,60 @@ class BoardWidget(Widget):
             elif h.id in landings:
                 glyph = glyph if h.piece else glyphs["land"]
                 style = Style(color="#111111", bgcolor=accent, bold=True)
+            drawn[h.id] = (glyph, style, gap)
+        numbers = self._numbers(board.holes, drawn, cell, dim) if self.numbers else {}
+        width = cell * board.width
+        grid = [[(" ", Style())] * width for _ in range(board.height)]
+        for (x, y), char in numbers.items():
+            grid[y][x] = char
+        for h in board.holes:
             x = h.x * cell
-            text = glyph.rjust(cell - 1) if len(glyph) > 1 else glyph
-            for k, ch in enumerate(text[-cell:] if len(text) > cell else text):
-                if x + k < len(grid[h.y]):
-                    grid[h.y][x + k] = (ch, style)
-            if gap != " " and len(text) == 1 and x + 1 < len(grid[h.y]):
+            if (x, h.y) in numbers:
+                continue  # under a neighbour's number (or showing its own)
+            glyph, style, gap = drawn[h.id]
+            grid[h.y][x] = (glyph, style)
+            if gap != " " and x + 1 < width:
                 grid[h.y][x + 1] = (gap, Style(color=danger if gap == "x" else None, bold=True))
-        out = Text()
-        for y in range(min(board.height, self.size.height or board.height)):
+        out = Text("\n" * top)
+        for y in range(board.height):
             if y:
                 out.append("\n")
             out.append(" " * left)
             for ch, style in grid[y]:
                 out.append(ch, style)
-        if top:
-            out = Text("\n" * top) + out
+        return out
+
+    @staticmethod
+    def _numbers(
+        holes: Sequence[HoleView],
+        drawn: dict[str, tuple[str, Style, str]],
+        cell: int,
+        dim: Style,
+    ) -> dict[tuple[int, int], tuple[str, Style]]:
+        """Where the track holes' numbers go: over plain empty holes only, each followed by
+        a blank or a glyph so neighbours never run together (in narrow cells, every other)."""
+        keep = {
+            (h.x * cell, h.y)
+            for h in holes
+            if h.piece or drawn[h.id][1].bgcolor is not None or drawn[h.id][2] != " "
+        }
+        # A number may end against a blank or a plain track hole, never against a letter
+        # or another hole's mark ('42g' would read as one thing).
+        keep |= {(h.x * cell, h.y) for h in holes if h.kind != "track" or h.mark}
+        used: set[tuple[int, int]] = set()
+        out: dict[tuple[int, int], tuple[str, Style]] = {}
+        track = sorted((h for h in holes if h.kind == "track"), key=lambda h: int(h.label))
+        for h in track:
+            x, y = h.x * cell, h.y
+            span = [(x + k, y) for k in range(len(h.label))]
+            after = (x + len(h.label), y)
+            if (x, y) in used or any(c in used or c in keep for c in [*span[1:], after]):
+                continue
+            if drawn[h.id][1].bgcolor is not None or drawn[h.id][2] != " " or h.piece:
+                continue
+            style = drawn[h.id][1] if h.mark else dim + Style(dim=False)
+            used.update([*span, (x + len(h.label), y)])
+            out.update((c, (ch, style)) for c, ch in zip(span, h.label, strict=True))
         return out
 
     @staticmethod
@@ -310,27 +347,19 @@ class BoardWidget(Widget):
         glyphs: dict[str, str],
         names: dict[str, str],
         colours: dict[str, str],
-        dim: Style,
-        numbers: bool,
-        cell: int,
     ) -> tuple[str, Style]:
         if h.piece:
             return h.piece, piece_style(names.get(h.piece, h.piece), colours)
         tint = h.owner or (h.mark.split(":", 1)[1][:1] if ":" in h.mark else "")
         colour = colours.get(f"piece-{names.get(tint, '')}", PIECE_COLOURS.get(names.get(tint, ""), ""))
         style = Style(color=colour or None, bold=bool(colour))
-        if h.kind == "track" and numbers:
-            label = h.label[-(cell - 1) :] if cell == 2 else h.label[-cell:]
-            # Alternate tints keep neighbouring numbers apart in narrow cells.
-            even = h.label.isdigit() and int(h.label) % 2 == 0
-            return label, (style if colour else (dim if even else Style()))
         if h.kind == "track":
             marks = h.mark.split()
             if any(m.startswith("out:") for m in marks):
                 return marks[0].split(":", 1)[1][:1].lower(), style
             if any(m.startswith("in:") for m in marks):
                 return glyphs["in"], style
-            return glyphs["track"], dim
+            return glyphs["track"], style
         return glyphs.get(h.kind, glyphs["track"]), style
 
     def hole_at(self, x: int, y: int) -> str | None:

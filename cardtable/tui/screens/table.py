@@ -43,6 +43,9 @@ from cardtable.tui.widgets import (
     TrickArea,
 )
 
+SIDE_MIN = 28
+"""The narrowest the column beside a board gets (piles, seats, log)."""
+
 TAIL_BINDINGS = ("o", "s", "r", "colon", "question_mark", "f1", "ctrl+n")
 """Keys the footer lists after the game's verbs."""
 
@@ -267,16 +270,20 @@ class TableScreen(Screen[None]):
         self._draw_melds(view)
         self._draw_hand(view)
         self._draw_log(view)
+        if self.board_game:
+            self._draw_board(view, kinds)
+        self._draw_status(view)
+        self.refresh_bindings()
+
+    def _draw_status(self, view: PlayerView) -> None:
         status = view.status
         if self.board_game:
-            self._draw_board(view, names, kinds)
             # One line under a board: a refusal, else the choice being made, else what to do.
             choice = self.chooser.describe() if self.chooser else ""
             status = self.last_message or choice or status
         elif self.last_message:
             status = f"{status}\n{self.last_message}"
         self.query_one("#status", Static).update(status)
-        self.refresh_bindings()
 
     def _draw_face_up(self, view: PlayerView) -> None:
         piles = self.query_one("#piles", Horizontal)
@@ -348,6 +355,7 @@ class TableScreen(Screen[None]):
         old = self.chooser
         if old is None or old.card != card or tuple(old.moves) != tuple(moves):
             self.chooser = BoardChooser(moves, card) if moves else None
+            self._draw_status(view)
         self._show_board(view)
 
     def _show_board(self, view: PlayerView) -> None:
@@ -357,12 +365,12 @@ class TableScreen(Screen[None]):
             # The side panel takes what the board leaves (the widest cells that fit first).
             width = self.app.size.width
             board = view.board
-            cell = BoardWidget.cell_for(board, width - 30)
-            need = cell * board.width - (cell - 1) + 2
+            cell = BoardWidget.cell_for(board, width - SIDE_MIN - 1)
+            need = cell * board.width - (cell - 1) + 1
             side = self.query_one("#side", Vertical)
-            side.styles.width = max(28, min(46, width - need))
+            side.styles.width = max(SIDE_MIN, min(46, width - need))
 
-    def _draw_board(self, view: PlayerView, names: list[str], kinds: list[str]) -> None:
+    def _draw_board(self, view: PlayerView, kinds: list[str]) -> None:
         self.query_one(SeatsPanel).show(view.seats, kinds, view.teams, view.board)
         if self.viewer is None or self.handing_off:
             self.chooser = None
