@@ -304,8 +304,15 @@ class BoardWidget(Widget):
             if y:
                 out.append("\n")
             out.append(" " * left)
+            # One span per run of equal style: far fewer spans for Textual to cut into cells.
+            run, run_style = "", Style()
             for ch, style in grid[y]:
-                out.append(ch, style)
+                if style != run_style and run:
+                    out.append(run, run_style)
+                    run = ""
+                run += ch
+                run_style = style
+            out.append(run, run_style)
         return out
 
     @staticmethod

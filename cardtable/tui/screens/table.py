@@ -336,7 +336,9 @@ class TableScreen(Screen[None]):
         self.selected = {i for i in self.selected if i < len(cards)}
         widget.show([c.name for c in cards], self.selected, self.cursor)
         if self.board_game:
-            self._sync_chooser()
+            # A board game has no declare panel; the board follows the picked card instead.
+            self._sync_chooser(view, [c.name for c in cards])
+            return
         # The declare panel follows the cursor: it judges going out with the card under it.
         self.query_one(GroupsPanel).show(self._grouping())
 
@@ -347,11 +349,23 @@ class TableScreen(Screen[None]):
         card = chosen[0] if len(chosen) == 1 else self.cursor_card()
         return card.name if card is not None else None
 
-    def _sync_chooser(self) -> None:
-        """Start a new choice when the picked card (or the position) has changed."""
-        view = self.seen()
-        moves = view.board.moves if view.board is not None and self.my_turn() else ()
-        card = self.picked_card()
+    def _sync_chooser(self, view: PlayerView | None = None, hand: list[str] | None = None) -> None:
+        """Start a new choice when the picked card (or the position) has changed. ``view``
+        and ``hand`` (the viewer's cards in display order) save building them again."""
+        view = view or self.seen()
+        mine = (
+            not self.handing_off
+            and self.viewer is not None
+            and view.to_act == self.viewer
+            and not self.session.is_bot(view.to_act)
+        )
+        moves = view.board.moves if view.board is not None and mine else ()
+        if hand is None:
+            card = self.picked_card()
+        else:
+            chosen = sorted(i for i in self.selected if i < len(hand))
+            at = chosen[0] if len(chosen) == 1 else self.cursor
+            card = hand[at] if 0 <= at < len(hand) else None
         old = self.chooser
         if old is None or old.card != card or tuple(old.moves) != tuple(moves):
             self.chooser = BoardChooser(moves, card) if moves else None
@@ -368,7 +382,9 @@ class TableScreen(Screen[None]):
             cell = BoardWidget.cell_for(board, width - SIDE_MIN - 1)
             need = cell * board.width - (cell - 1) + 1
             side = self.query_one("#side", Vertical)
-            side.styles.width = max(SIDE_MIN, min(46, width - need))
+            wanted = max(SIDE_MIN, min(46, width - need))
+            if side.styles.width is None or side.styles.width.value != wanted:
+                side.styles.width = wanted  # only on a change: each set lays the screen out again
 
     def _draw_board(self, view: PlayerView, kinds: list[str]) -> None:
         self.query_one(SeatsPanel).show(view.seats, kinds, view.teams, view.board)
