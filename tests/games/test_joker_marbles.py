@@ -197,7 +197,6 @@ def test_m41_six_player_geometry() -> None:
         players=6,
         first=5,
     )
-    g2.st.track[93] = 0  # a Blue marble on 93 as well (set directly: the deal places one per colour here)
     targets = {int(m.split("*")[1].split("x")[0]) for m in moves(g2, "JK")}
     assert 93 not in targets and {20, 40, 60, 80} <= targets
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .rules import JokerMarblesRules, card_actions
+from .rules import JokerMarblesRules, card_actions, offsets
 
 START = -1
 CASTLE = 1000
@@ -55,8 +55,10 @@ class Geo:
         self.n = SIDE * players
         self.m = rules.marbles
         self.rules = rules
-        self.out = [SIDE * c + rules.out_offset for c in range(players)]
-        self.in_ = [SIDE * c + rules.in_offset for c in range(players)]
+        out_offset, in_offset = offsets(rules)
+        self.out_offset, self.in_offset = out_offset, in_offset
+        self.out = [SIDE * c + out_offset for c in range(players)]
+        self.in_ = [SIDE * c + in_offset for c in range(players)]
         teams = 2 if rules.teams == "alternate" or players == 4 else players // 2
         self.teams = teams
         self.team = [c % teams for c in range(players)]
@@ -103,12 +105,21 @@ class Geo:
 class State:
     """The marbles' places (see the module docstring)."""
 
-    __slots__ = ("castle", "start", "track")
+    __slots__ = ("castle", "pos", "start", "track")
 
-    def __init__(self, track: list[int], castle: list[list[int]], start: list[int]) -> None:
+    def __init__(
+        self, track: list[int], castle: list[list[int]], start: list[int], pos: list[list[int]] | None = None
+    ) -> None:
         self.track = track
         self.castle = castle
         self.start = start
+        if pos is None:
+            pos = [[] for _ in castle]
+            for h, o in enumerate(track):
+                if o >= 0:
+                    pos[o].append(h)
+        self.pos = pos
+        """Each colour's track holes (kept with the track, so no scan of the track is needed)."""
 
     @classmethod
     def empty(cls, g: Geo) -> State:
@@ -117,7 +128,7 @@ class State:
 
     def copy(self) -> State:
         """An independent copy."""
-        return State(self.track[:], [c[:] for c in self.castle], self.start[:])
+        return State(self.track[:], [c[:] for c in self.castle], self.start[:], [p[:] for p in self.pos])
 
     def key(self) -> tuple[object, ...]:
         """The position as a comparable value."""
@@ -130,10 +141,11 @@ class State:
             self.castle[c][loc - CASTLE] = 1
         else:
             self.track[loc] = c
+            self.pos[c].append(loc)
 
     def on_track(self, c: int) -> list[int]:
-        """The track holes holding a marble of ``c``."""
-        return [h for h, o in enumerate(self.track) if o == c]
+        """The track holes holding a marble of ``c``, in order (a new list)."""
+        return sorted(self.pos[c])
 
     def in_castle(self, c: int) -> list[int]:
         """The castle locations holding a marble of ``c``."""
@@ -161,6 +173,16 @@ class Step(NamedTuple):
     n: int = 0
     bumps: tuple[tuple[int, int], ...] = ()
     other: int = -1
+
+    def core(self, g: Geo) -> str:
+        """The step's notation without its bumps, in capitals (what a player types)."""
+        letter = g.letters[self.colour]
+        if self.kind == "out":
+            return f"OUT {letter}"
+        if self.kind == "swap":
+            return f"{letter}{self.frm}<>{g.letters[self.other]}{self.to}"
+        sign = {"fwd": ">", "back": "<", "jump": "*"}[self.kind]
+        return f"{letter}{g.loc_text(self.colour, self.frm)}{sign}{g.loc_text(self.colour, self.to)}"
 
     def text(self, g: Geo) -> str:
         """The step in record notation."""
@@ -324,24 +346,37 @@ def bumps_of(g: Geo, st: State, c: int, frm: int, to: int) -> tuple[tuple[int, i
 def apply_step(st: State, s: Step) -> None:
     """Make one step on ``st`` (its bumps included)."""
     c, frm, to = s.colour, s.frm, s.to
+    track, pos = st.track, st.pos
     if s.kind == "swap":
-        st.track[frm], st.track[to] = s.other, c
+        track[frm], track[to] = s.other, c
+        pos[c].remove(frm)
+        pos[c].append(to)
+        pos[s.other].remove(to)
+        pos[s.other].append(frm)
         return
     if frm == START:
         st.start[c] -= 1
     elif frm >= CASTLE:
         st.castle[c][frm - CASTLE] = 0
     else:
-        st.track[frm] = -1
+        track[frm] = -1
+        pos[c].remove(frm)
+    where = to
     for o, dest in s.bumps:
+        # each bumped marble leaves the hole the previous one went to (a chain: the partner
+        # sent to its in-spot displaces the opponent standing there)
+        pos[o].remove(where)
         if dest == START:
             st.start[o] += 1
         else:
-            st.track[dest] = o
+            track[dest] = o
+            pos[o].append(dest)
+        where = dest
     if to >= CASTLE:
         st.castle[c][to - CASTLE] = 1
     else:
-        st.track[to] = c
+        track[to] = c
+        pos[c].append(to)
 
 
 def completed_team(g: Geo, st: State) -> int | None:
@@ -431,16 +466,13 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
                         continue
                     st1 = st.copy()
                     apply_step(st1, s1)
-                    if completed_team(g, st1) is not None:
+                    if r1 >= CASTLE and completed_team(g, st1) is not None:
                         if rules.win_waives_split_remainder:
                             out.append(Cand((s1,), True))
                         continue
                     ctrl2 = controlled(g, st1, seat) if rules.seven_spill_to_partner else ctrl
                     for c2 in ctrl2:
-                        if back:
-                            froms = st1.on_track(c2)
-                        else:
-                            froms = [*st1.on_track(c2), *st1.in_castle(c2)]
+                        froms = st1.on_track(c2) if back else [*st1.on_track(c2), *st1.in_castle(c2)]
                         for m2 in froms:
                             if c2 == c1 and m2 == r1:
                                 continue
@@ -452,9 +484,12 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
                                 s2 = _step(g, st1, "back" if back else "fwd", c2, m2, r2, n - a)
                                 if s2 is None:
                                     continue
-                                st2 = st1.copy()
-                                apply_step(st2, s2)
-                                out.append(Cand((s1, s2), completed_team(g, st2) is not None))
+                                win = False
+                                if r2 >= CASTLE:
+                                    st2 = st1.copy()
+                                    apply_step(st2, s2)
+                                    win = completed_team(g, st2) is not None
+                                out.append(Cand((s1, s2), win))
     return out
 
 
@@ -473,9 +508,12 @@ def card_plays(g: Geo, st: State, seat: int, ctrl: list[int], rank: int) -> list
             out.extend(split_plays(g, st, seat, ctrl, n, True))
         else:
             for s in single_steps(g, st, ctrl, act, n):
-                st1 = st.copy()
-                apply_step(st1, s)
-                out.append(Cand((s,), completed_team(g, st1) is not None))
+                win = False
+                if s.to >= CASTLE:
+                    st1 = st.copy()
+                    apply_step(st1, s)
+                    win = completed_team(g, st1) is not None
+                out.append(Cand((s,), win))
     return out
 
 

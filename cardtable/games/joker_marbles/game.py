@@ -78,6 +78,7 @@ from .board import (
     card_plays,
     completed_team,
     controlled,
+    result_of,
     finished,
 )
 from .play_rules import PLAY_RULES
@@ -89,7 +90,7 @@ PLAYER_COUNTS = (4, 6, 8)
 
 
 class Play(NamedTuple):
-    """A listed card play: the card, its steps and whether it wins."""
+    """A listed card play: the card, its steps and whether it wins (its payload)."""
 
     card: Card
     steps: tuple[Step, ...]
@@ -123,6 +124,7 @@ class JokerMarbles(TableGame):
     play_rules = PLAY_RULES
     phase_kinds = {"move": PhaseKind.MOVE}
     move_caches = ("_alias",)
+    _twins: list[tuple[Card, tuple[Step, ...], Move]] = []
 
     rules: JokerMarblesRules
 
@@ -299,42 +301,28 @@ class JokerMarbles(TableGame):
         g = self.geo
         _, by_rank = self.plays()
         out: list[Move] = []
-        alias: dict[str, Move] = {}
+        twins: list[tuple[Card, tuple[Step, ...], Move]] = []
         seen_names: set[str] = set()
         only_jokers = True
         for card in self.hands[self.cur]:
-            if card.name in seen_names:
+            name = card.name
+            if name in seen_names:
                 continue
-            seen_names.add(card.name)
-            results: set[tuple[object, ...]] = set()
+            seen_names.add(name)
+            results: dict[tuple[object, ...], Move] = {}
             for cand in by_rank[card.rank]:
-                body = ",".join(s.text(g) for s in cand.steps)
-                key = f"{card.name}:{strip_bumps(body)}"
-                if key in alias:
-                    continue
+                res: tuple[object, ...] = ()
                 if len(cand.steps) > 1:
-                    st1 = self.st.copy()
-                    for s in cand.steps:
-                        apply_step(st1, s)
-                    res = st1.key()
-                    if res in results:
-                        twin = next(
-                            m for m in out if m.cards[0].name == card.name and m.payload.result == res
-                        )
-                        alias[key] = twin
+                    res = result_of(self.st, cand.steps).key()
+                    twin = results.get(res)
+                    if twin is not None:
+                        twins.append((card, cand.steps, twin))
                         continue
-                    results.add(res)
-                else:
-                    res = ()
-                text = f"{card.name}:{body}" + (" #" if cand.win else "")
-                move = Move(
-                    BOARD_VERB,
-                    (card,),
-                    word=body,
-                    text=text,
-                    payload=_Listed(card, cand.steps, cand.win, res),
-                )
-                alias[key] = move
+                body = ",".join([s.text(g) for s in cand.steps])
+                text = f"{name}:{body} #" if cand.win else f"{name}:{body}"
+                move = Move(BOARD_VERB, (card,), word=body, text=text, payload=Play(card, cand.steps, cand.win))
+                if res:
+                    results[res] = move
                 out.append(move)
                 if not card.is_joker:
                     only_jokers = False
@@ -344,8 +332,25 @@ class JokerMarbles(TableGame):
                 if card.name not in names:
                     names.add(card.name)
                     out.append(Move("pass", (card,), payload=Pass(card)))
-        self._alias = alias
+        self._twins = twins
+        self._alias = {}
         return out
+
+    @property
+    def alias(self) -> dict[str, Move]:
+        """Each legal play's text without bumps (``5C:B10>15``), in capitals, and the listed
+        move it means; a split in the other order with the same result means the listed one."""
+        moves = self.legal_moves()
+        if not self._alias and moves:
+            g = self.geo
+            alias = {}
+            for m in moves:
+                if m.kind == BOARD_VERB:
+                    alias[f"{m.cards[0].name}:" + ",".join(s.core(g) for s in m.payload.steps)] = m
+            for card, steps, twin in self._twins:
+                alias.setdefault(f"{card.name}:" + ",".join(s.core(g) for s in steps), twin)
+            self._alias = alias
+        return self._alias
 
     def _apply(self, move: Move) -> None:
         seat = self.cur
@@ -409,9 +414,8 @@ class JokerMarbles(TableGame):
             from .notation import check_body
 
             check_body(self, move.word)
-            self.legal_moves()
             key = f"{move.cards[0].name}:{strip_bumps(move.word)}"
-            listed = self._alias.get(key)
+            listed = self.alias.get(key)
             if listed is not None:
                 return listed
             return Move(BOARD_VERB, move.cards, word=" ".join(move.word.upper().split()))
@@ -422,14 +426,14 @@ class JokerMarbles(TableGame):
         )
 
     # ------------------------------------------------------------------ views
-    def _status(self) -> str:
+    def _status(self, viewer: int | None) -> str:
         if self._outcome is not None:
             return self.result
         seat = self.cur
         name = self.players[seat]
         ctrl = controlled(self.geo, self.st, seat)
         whose = " and ".join(f"{self.players[c]}'s {self.colour_name(c)}" for c in ctrl)
-        moves = self.legal_moves()
+        moves = self.legal_moves() if viewer == seat else ()
         if moves and moves[0].kind == "pass":
             return f"{name} has no move: discard a card (pass)"
         if ctrl != [seat]:
@@ -464,7 +468,7 @@ class JokerMarbles(TableGame):
             discard_top=self.discard[-1].name if self.discard else None,
             discard_count=len(self.discard),
             board=board_view(self, self.legal_moves() if mine else ()),
-            status=self._status(),
+            status=self._status(seat),
             facts=facts,
             result=self.result,
         )
@@ -495,12 +499,3 @@ class JokerMarbles(TableGame):
             self._outcome,
             hash(self.rng.getstate()),
         )
-
-
-class _Listed(NamedTuple):
-    """A listed play: :class:`Play` and the position it leads to (splits only, for dedupe)."""
-
-    card: Card
-    steps: tuple[Step, ...]
-    win: bool
-    result: tuple[object, ...]

@@ -363,7 +363,7 @@ def _other(g: JokerMarbles, m: Move) -> str | None:
     if m.kind != "move":
         return None
     key = f"{m.cards[0].name}:{_strip(m.word)}"
-    if key in g._alias:
+    if key in g.alias:
         return None
     return f"{m} is not possible now"
 

@@ -91,11 +91,11 @@ class JokerMarblesRules(Ruleset):
     marbles: int = toggle(
         5, "Marbles each", "Marbles per player (and holes in each start and castle).", ge=4, le=5
     )
-    out_offset: int = toggle(
-        7, "Come-out hole", "The come-out hole's place on each side of 18 (0 is the corner).", ge=0, le=17
-    )
-    in_offset: int = toggle(
-        2, "In-spot", "The in-spot's place on each side of 18, where the castle branches off.", ge=0, le=17
+    offsets: Literal["7/2", "7/6", "0/0"] = toggle(
+        "7/2",
+        "Come-out hole / in-spot",
+        "Where each side's come-out hole and in-spot lie (0 is the corner): 7/2 (family: the in-spot "
+        "5 holes behind the come-out hole), 7/6 (Tock, Jackaroo: just behind it), 0/0 (Dog: the same hole).",
     )
     teams: Literal["alternate", "pairs_opposite"] = toggle(
         "alternate",
@@ -190,7 +190,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "tock": {
         "card_table": "tock",
         "marbles": 4,
-        "in_offset": 6,
+        "offsets": "7/6",
         "decks": 1,
         "jokers_per_deck": 0,
         "start_hole_safe_block": True,
@@ -198,8 +198,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "dog": {
         "card_table": "dog",
         "marbles": 4,
-        "out_offset": 0,
-        "in_offset": 0,
+        "offsets": "0/0",
         "decks": 2,
         "jokers_per_deck": 3,
         "start_hole_safe_block": True,
@@ -207,7 +206,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "jackaroo": {
         "card_table": "jackaroo",
         "marbles": 4,
-        "in_offset": 6,
+        "offsets": "7/6",
         "decks": 1,
         "jokers_per_deck": 0,
         "start_hole_safe_block": True,
@@ -215,6 +214,16 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 """The rules file's presets (§9.11). The relatives keep the draw-and-play turn of the family
 game: their rounds of dealt hands and the partner exchange are not modelled."""
+
+
+def offsets(rules: JokerMarblesRules) -> tuple[int, int]:
+    """The come-out hole's and the in-spot's places on each side.
+
+    >>> offsets(JokerMarblesRules())
+    (7, 2)
+    """
+    out, _, inn = rules.offsets.partition("/")
+    return int(out), int(inn)
 
 
 def deck_count(rules: JokerMarblesRules, players: int) -> int:
