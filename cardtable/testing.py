@@ -118,6 +118,8 @@ def start(spec: GameSpec, seed: int, preset: str | None = None) -> tuple[Game, d
     """
     rng = random.Random(f"{spec.id}:{seed}")
     n = rng.randint(spec.min_players, spec.max_players)
+    if n not in spec.player_counts:
+        n = rng.choice(spec.player_counts)
     players = rng.sample(NAME_POOL, n) if n <= len(NAME_POOL) else [f"P{i}" for i in range(n)]
     drawn = rng.choice(sorted(spec.presets)) if spec.presets and rng.random() < 0.2 else None
     preset = preset or drawn

@@ -69,6 +69,9 @@ def new_game(
     """
     spec = registry.get(game_id)
     names = check_players(players, spec.min_players, spec.max_players, spec.title)
+    if len(names) not in spec.player_counts:
+        counts = ", ".join(map(str, spec.player_counts))
+        raise InvalidRules(f"{spec.title} is played by {counts} players, not {len(names)}")
     if preset and preset not in spec.presets:
         raise InvalidRules(f"{spec.title} has no preset {preset!r} (presets: {', '.join(spec.presets)})")
     values: dict[str, Any] = dict(spec.presets[preset]) if preset else {}

@@ -12,6 +12,14 @@ flags. ``str(move)`` is its notation, and :func:`parse_move` reads notation back
 >>> parse_move("meld 7H 8H 9H") == parse_move("meld 9h 8h 7h")
 True
 
+A board game's record notation ``CARD:STEPS`` (Joker's ``QH:out B``, ``7D:B10>13,B30>34``)
+reads as the verb :data:`BOARD_VERB` with that card and the steps as its word (a trailing
+``#``, the record's mark of a winning move, is dropped):
+
+>>> m = parse_move("5c:b10>15xR #")
+>>> m.kind, m.cards[0].name, m.word, str(m), m == parse_move("5C:B10>15XR")
+('move', '5C', 'b10>15xR', '5C:b10>15xR', True)
+
 A verb of the grammar's ``worded`` set takes one word instead of cards (a bid: ``bid 7H``,
 ``bid misere``), kept in :attr:`Move.word` and compared without regard to case. A card may
 name a suit instead of a card, ``JK=C`` (a led joker names the suit to follow), kept in
@@ -53,6 +61,9 @@ class Grammar:
     is wrong in its own words ("'layoff' is not an Indian Rummy move") rather than the
     reader stumbling on a word it takes for a card."""
 
+
+BOARD_VERB = "move"
+"""The verb of a move written ``CARD:STEPS`` (a card played to move pieces on a board)."""
 
 DEFAULT_GRAMMAR = Grammar(
     targeted=frozenset({"layoff", "swap"}),
@@ -144,6 +155,9 @@ class Move:
 
     def __str__(self) -> str:
         if self._text is None:
+            if self.kind == BOARD_VERB and self.word and len(self.cards) == 1:
+                self._text = f"{self.cards[0].name}:{self.word}"
+                return self._text
             if self.groups:
                 body = " / ".join(" ".join(g.tokens()) for g in self.groups)
                 parts = [self.kind, body]
@@ -231,6 +245,13 @@ def parse_move(text: str, grammar: Grammar = DEFAULT_GRAMMAR) -> Move:
     """
     if not isinstance(text, str):
         raise InvalidNotation(f"a move is text, not {type(text).__name__}")
+    head = text.split(None, 1)[0] if text.strip() else ""
+    if ":" in head:
+        card_text, _, body = text.strip().partition(":")
+        body = " ".join(body.split()).rstrip("#").strip()
+        if not body:
+            raise InvalidNotation(f"{text.strip()!r}: write the steps after the card, as in '5C:B10>15'")
+        return Move(BOARD_VERB, (parse_card(card_text),), word=body)
     words = text.replace(",", " ").split()
     if not words:
         raise InvalidNotation("empty move: type a move such as 'draw' or 'discard KS'")

@@ -59,9 +59,23 @@ class GameSpec:
     """The teams for a number of seats under given rules (e.g. ``lambda n, rules:
     partnerships(n, 2)``); None: every seat plays for itself."""
 
+    seat_counts: tuple[int, ...] = ()
+    """The player counts the game takes when not every count from ``min_players`` to
+    ``max_players`` works (Joker: 4, 6 or 8); empty: all of them."""
+
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:
             raise ValueError(f"{self.id}: family {self.family!r} is not one of {', '.join(FAMILIES)}")
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """Every player count the game takes.
+
+        >>> from cardtable.engine import get
+        >>> get("gin").player_counts
+        (2,)
+        """
+        return self.seat_counts or tuple(range(self.min_players, self.max_players + 1))
 
     def score_model(self, rules: Ruleset) -> ScoreModel:
         """The score model under ``rules``.

@@ -1,0 +1,525 @@
+"""Joker's board in a fast internal form, and every card's moves on it.
+
+The state is three plain lists (copied in a few microseconds): ``track[h]`` the colour on
+track hole ``h`` (-1 empty), ``castle[c][j]`` 1 when colour ``c``'s castle hole ``Cj`` is
+taken (index 0 unused) and ``start[c]`` the marbles of ``c`` waiting in start. Colours are
+seat numbers (seat ``s`` plays colour ``s``). A location is :data:`START`, a track hole
+``0 .. N-1`` or ``CASTLE + j`` for ``Cj`` of the marble's own colour.
+
+The predicates below (:func:`blocker`, :func:`castle_blocker`, :func:`joker_reach`, ...) are
+the rules of movement: the generator calls them, and the rules of play
+(``play_rules.py``) call the same ones to say why a move is refused.
+
+>>> from .rules import JokerMarblesRules
+>>> g = Geo(4, JokerMarblesRules())
+>>> st = State.empty(g)
+>>> st.put(g, 0, 71)
+>>> [g.loc_text(0, d) for d in fwd_targets(g, st, 0, 71, 5)]  # M-17
+['4', 'C2']
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from .rules import JokerMarblesRules, card_actions, offsets
+
+START = -1
+CASTLE = 1000
+LETTERS = "BRGYOPWK"
+"""Colour letters by seat: Blue, Red, Green, Yellow, then Orange, Purple, White, blacK
+(seat 5 of six is Purple, as conformance case M-41 has it)."""
+COLOUR_NAMES = {
+    "B": "blue",
+    "R": "red",
+    "G": "green",
+    "Y": "yellow",
+    "O": "orange",
+    "P": "purple",
+    "W": "white",
+    "K": "black",
+}
+SIDE = 18
+"""Track holes per side (one side per player)."""
+
+_ACTION = re.compile(r"([A-Z_]+)(?:\((\d+)\))?")
+
+
+class Geo:
+    """The board of one game: its size, each colour's holes and team, and the rules that
+    shape movement (fixed for the game)."""
+
+    def __init__(self, players: int, rules: JokerMarblesRules) -> None:
+        self.p = players
+        self.n = SIDE * players
+        self.m = rules.marbles
+        self.rules = rules
+        out_offset, in_offset = offsets(rules)
+        self.out_offset, self.in_offset = out_offset, in_offset
+        self.out = [SIDE * c + out_offset for c in range(players)]
+        self.in_ = [SIDE * c + in_offset for c in range(players)]
+        teams = 2 if rules.teams == "alternate" or players == 4 else players // 2
+        self.teams = teams
+        self.team = [c % teams for c in range(players)]
+        self.letters = LETTERS[:players]
+        self.safe = rules.start_hole_safe_block
+        self.actions: dict[str, tuple[tuple[str, int], ...]] = {}
+        for rank, acts in card_actions(rules).items():
+            parsed = []
+            for a in acts:
+                found = _ACTION.fullmatch(a)
+                assert found is not None, a
+                parsed.append((found.group(1), int(found.group(2) or 0)))
+            self.actions[rank] = tuple(parsed)
+        if "WILD" in {a for acts in self.actions.values() for a, _ in acts}:
+            every = tuple(
+                dict.fromkeys(a for r, acts in self.actions.items() for a in acts if a[0] != "WILD")
+            )
+            self.actions = {
+                r: every if acts and acts[0][0] == "WILD" else acts for r, acts in self.actions.items()
+            }
+
+    def teammates(self, c: int) -> list[int]:
+        """The other colours of ``c``'s team."""
+        return [o for o in range(self.p) if o != c and self.team[o] == self.team[c]]
+
+    def dist_in(self, c: int, h: int) -> int:
+        """Forward distance from track hole ``h`` to colour ``c``'s in-spot."""
+        return (self.in_[c] - h) % self.n
+
+    def loc_text(self, c: int, loc: int) -> str:
+        """A location as notation: 'S', '10', 'C2'."""
+        if loc == START:
+            return "S"
+        if loc >= CASTLE:
+            return f"C{loc - CASTLE}"
+        return str(loc)
+
+    def protected(self, st: State, h: int) -> bool:
+        """A marble on its own come-out hole under ``start_hole_safe_block``."""
+        o = st.track[h]
+        return self.safe and o >= 0 and self.out[o] == h
+
+
+class State:
+    """The marbles' places (see the module docstring)."""
+
+    __slots__ = ("castle", "pos", "start", "track")
+
+    def __init__(
+        self, track: list[int], castle: list[list[int]], start: list[int], pos: list[list[int]] | None = None
+    ) -> None:
+        self.track = track
+        self.castle = castle
+        self.start = start
+        if pos is None:
+            pos = [[] for _ in castle]
+            for h, o in enumerate(track):
+                if o >= 0:
+                    pos[o].append(h)
+        self.pos = pos
+        """Each colour's track holes (kept with the track, so no scan of the track is needed)."""
+
+    @classmethod
+    def empty(cls, g: Geo) -> State:
+        """Every marble in its start."""
+        return cls([-1] * g.n, [[0] * (g.m + 1) for _ in range(g.p)], [g.m] * g.p)
+
+    def copy(self) -> State:
+        """An independent copy."""
+        return State(self.track[:], [c[:] for c in self.castle], self.start[:], [p[:] for p in self.pos])
+
+    def key(self) -> tuple[object, ...]:
+        """The position as a comparable value."""
+        return (tuple(self.track), tuple(map(tuple, self.castle)), tuple(self.start))
+
+    def put(self, g: Geo, c: int, loc: int) -> None:
+        """Take a marble of ``c`` from start and put it on ``loc`` (for stacked positions)."""
+        self.start[c] -= 1
+        if loc >= CASTLE:
+            self.castle[c][loc - CASTLE] = 1
+        else:
+            self.track[loc] = c
+            self.pos[c].append(loc)
+
+    def on_track(self, c: int) -> list[int]:
+        """The track holes holding a marble of ``c``, in order (a new list)."""
+        return sorted(self.pos[c])
+
+    def in_castle(self, c: int) -> list[int]:
+        """The castle locations holding a marble of ``c``."""
+        return [CASTLE + j for j, x in enumerate(self.castle[c]) if x]
+
+    def home(self, c: int) -> int:
+        """Marbles of ``c`` in its castle."""
+        return sum(self.castle[c])
+
+    def locations(self, g: Geo, c: int) -> tuple[str, ...]:
+        """Colour ``c``'s marbles as notation: start, track holes in order, castle holes."""
+        out = ["S"] * self.start[c] + [str(h) for h in self.on_track(c)]
+        return tuple(out + [f"C{loc - CASTLE}" for loc in self.in_castle(c)])
+
+
+class Step(NamedTuple):
+    """One marble's move: kind ('out', 'fwd', 'back', 'jump', 'swap'), its colour, from,
+    to, the count moved (forward or back), the marbles it sends away ((colour, START or hole),
+    in order) and, for a swap, the other colour."""
+
+    kind: str
+    colour: int
+    frm: int
+    to: int
+    n: int = 0
+    bumps: tuple[tuple[int, int], ...] = ()
+    other: int = -1
+
+    def core(self, g: Geo) -> str:
+        """The step's notation without its bumps, in capitals (what a player types)."""
+        letter = g.letters[self.colour]
+        if self.kind == "out":
+            return f"OUT {letter}"
+        if self.kind == "swap":
+            return f"{letter}{self.frm}<>{g.letters[self.other]}{self.to}"
+        sign = {"fwd": ">", "back": "<", "jump": "*"}[self.kind]
+        return f"{letter}{g.loc_text(self.colour, self.frm)}{sign}{g.loc_text(self.colour, self.to)}"
+
+    def text(self, g: Geo) -> str:
+        """The step in record notation."""
+        letter = g.letters[self.colour]
+        if self.kind == "out":
+            body = f"out {letter}"
+        elif self.kind == "swap":
+            return f"{letter}{self.frm}<>{g.letters[self.other]}{self.to}"
+        else:
+            sign = {"fwd": ">", "back": "<", "jump": "*"}[self.kind]
+            body = f"{letter}{g.loc_text(self.colour, self.frm)}{sign}{g.loc_text(self.colour, self.to)}"
+        for o, dest in self.bumps:
+            body += f"x{g.letters[o]}" + ("" if dest == START else f">{dest}")
+        return body
+
+
+# ---------------------------------------------------------------------------- predicates
+
+
+def finished(g: Geo, st: State, c: int) -> bool:
+    """All of ``c``'s marbles are in its castle."""
+    return st.home(c) == g.m
+
+
+def controlled(g: Geo, st: State, seat: int) -> list[int]:
+    """The colours ``seat`` moves: its own while any is outside the castle, else the
+    unfinished teammates' (§9.7)."""
+    if not finished(g, st, seat):
+        return [seat]
+    return [o for o in g.teammates(seat) if not finished(g, st, o)]
+
+
+def team_complete(g: Geo, st: State, team: int) -> bool:
+    """Every marble of every colour of ``team`` is home."""
+    return all(st.home(c) == g.m for c in range(g.p) if g.team[c] == team)
+
+
+def blocker(g: Geo, st: State, c: int, holes: list[int]) -> int | None:
+    """The first of ``holes`` (a path, its end included) that a marble of ``c`` may not pass
+    or land on: one of its own colour, or another colour's marble protected on its own
+    come-out hole. None when the path is clear."""
+    track = g.safe
+    for h in holes:
+        o = st.track[h]
+        if o == c or (track and o >= 0 and g.out[o] == h):
+            return h
+    return None
+
+
+def castle_blocker(st: State, c: int, frm_j: int, k: int) -> int | None:
+    """The first taken castle hole of ``c`` from ``C(frm_j+1)`` to ``Ck`` (None: all free)."""
+    row = st.castle[c]
+    for j in range(frm_j + 1, k + 1):
+        if row[j]:
+            return j
+    return None
+
+
+def fwd_path(g: Geo, h: int, n: int) -> list[int]:
+    """The track holes passed and landed on moving ``n`` forward from ``h``."""
+    size = g.n
+    return [(h + i) % size for i in range(1, n + 1)]
+
+
+def fwd_targets(g: Geo, st: State, c: int, loc: int, n: int) -> list[int]:
+    """Where a marble of ``c`` at ``loc`` (track or castle) may go ``n`` forward (§9.6.3)."""
+    if loc >= CASTLE:
+        j = loc - CASTLE
+        if j + n <= g.m and castle_blocker(st, c, j, j + n) is None:
+            return [loc + n]
+        return []
+    out: list[int] = []
+    d = g.dist_in(c, loc)
+    path = fwd_path(g, loc, n)
+    rules = g.rules
+    castle_ok = False
+    if n > d:
+        k = n - d
+        castle_ok = k <= g.m and blocker(g, st, c, path[:d]) is None and castle_blocker(st, c, 0, k) is None
+    track_ok = blocker(g, st, c, path) is None
+    if n > d and (rules.no_pass_own_entry or (castle_ok and not rules.castle_entry_optional)):
+        track_ok = False
+    if track_ok:
+        out.append(path[-1])
+    if castle_ok:
+        out.append(CASTLE + n - d)
+    return out
+
+
+def back_targets(g: Geo, st: State, c: int, h: int, n: int) -> list[int]:
+    """Where a marble of ``c`` on track hole ``h`` may go ``n`` backwards (never into the castle)."""
+    size = g.n
+    path = [(h - i) % size for i in range(1, n + 1)]
+    return [path[-1]] if blocker(g, st, c, path) is None else []
+
+
+def joker_reach(g: Geo, c: int, loc: int, t: int) -> bool:
+    """Whether the joker may take a marble of ``c`` at ``loc`` (track or start) to hole ``t``
+    under the castle limit (§9.6.5): not past the marble's in-spot."""
+    size = g.n
+    if not g.rules.joker_castle_limit:
+        return t != loc
+    if loc == START:
+        return (t - g.out[c]) % size <= (g.in_[c] - g.out[c]) % size
+    return 1 <= (t - loc) % size <= g.dist_in(c, loc)
+
+
+def joker_targets(g: Geo, st: State, c: int, loc: int) -> list[int]:
+    """The holes the joker may take a marble of ``c`` at ``loc`` to: each holds another
+    colour's marble (not protected), within reach."""
+    out = []
+    for t, o in enumerate(st.track):
+        if o >= 0 and o != c and not g.protected(st, t) and joker_reach(g, c, loc, t):
+            out.append(t)
+    return out
+
+
+def come_out_blocked(g: Geo, st: State, c: int) -> bool:
+    """A marble of ``c`` already stands on its come-out hole (or another colour's marble is
+    protected there)."""
+    h = g.out[c]
+    return st.track[h] == c or g.protected(st, h)
+
+
+def bumps_of(g: Geo, st: State, c: int, frm: int, to: int) -> tuple[tuple[int, int], ...] | None:
+    """The marbles sent away when ``c`` moves from ``frm`` to ``to`` (§9.6.1): an opponent to
+    its start; a partner to its in-spot (taking it from an opponent there, or to the first
+    empty hole behind when its own team holds it). None: the move needs that last case and
+    ``partner_bump_conflict`` is 'illegal'."""
+    if to >= CASTLE:
+        return ()
+    o = st.track[to]
+    if o < 0:
+        return ()
+    if g.team[o] != g.team[c]:
+        return ((o, START),)
+    io = g.in_[o]
+
+    def occ(h: int) -> int:
+        if h == to:
+            return c
+        if h == frm:
+            return -1
+        return st.track[h]
+
+    here = occ(io)
+    if here < 0:
+        return ((o, io),)
+    if g.team[here] != g.team[o]:
+        return ((o, io), (here, START))
+    if g.rules.partner_bump_conflict == "illegal":
+        return None
+    size = g.n
+    for i in range(1, size):
+        h = (io - i) % size
+        if occ(h) < 0:
+            return ((o, h),)
+    return None  # pragma: no cover - a board always has empty holes
+
+
+def apply_step(st: State, s: Step) -> None:
+    """Make one step on ``st`` (its bumps included)."""
+    c, frm, to = s.colour, s.frm, s.to
+    track, pos = st.track, st.pos
+    if s.kind == "swap":
+        track[frm], track[to] = s.other, c
+        pos[c].remove(frm)
+        pos[c].append(to)
+        pos[s.other].remove(to)
+        pos[s.other].append(frm)
+        return
+    if frm == START:
+        st.start[c] -= 1
+    elif frm >= CASTLE:
+        st.castle[c][frm - CASTLE] = 0
+    else:
+        track[frm] = -1
+        pos[c].remove(frm)
+    where = to
+    for o, dest in s.bumps:
+        # each bumped marble leaves the hole the previous one went to (a chain: the partner
+        # sent to its in-spot displaces the opponent standing there)
+        pos[o].remove(where)
+        if dest == START:
+            st.start[o] += 1
+        else:
+            track[dest] = o
+            pos[o].append(dest)
+        where = dest
+    if to >= CASTLE:
+        st.castle[c][to - CASTLE] = 1
+    else:
+        track[to] = c
+        pos[c].append(to)
+
+
+def completed_team(g: Geo, st: State) -> int | None:
+    """The team whose marbles are all home, if one is."""
+    for t in range(g.teams):
+        if team_complete(g, st, t):
+            return t
+    return None
+
+
+# ---------------------------------------------------------------------------- generation
+
+
+class Cand(NamedTuple):
+    """A generated play of one card: its steps and whether it wins the game."""
+
+    steps: tuple[Step, ...]
+    win: bool
+
+
+def _step(g: Geo, st: State, kind: str, c: int, frm: int, to: int, n: int) -> Step | None:
+    bumps = bumps_of(g, st, c, frm, to)
+    return None if bumps is None else Step(kind, c, frm, to, n, bumps)
+
+
+def single_steps(g: Geo, st: State, ctrl: list[int], act: str, n: int) -> list[Step]:
+    """Every one-marble step of the action ``act`` (with count ``n``) for the colours ``ctrl``."""
+    out: list[Step] = []
+    for c in ctrl:
+        if act == "OUT":
+            if st.start[c] and not come_out_blocked(g, st, c):
+                s = _step(g, st, "out", c, START, g.out[c], 0)
+                if s is not None:
+                    out.append(s)
+        elif act == "FWD":
+            for loc in (*st.on_track(c), *st.in_castle(c)):
+                for to in fwd_targets(g, st, c, loc, n):
+                    s = _step(g, st, "fwd", c, loc, to, n)
+                    if s is not None:
+                        out.append(s)
+        elif act == "BACK":
+            for h in st.on_track(c):
+                for to in back_targets(g, st, c, h, n):
+                    s = _step(g, st, "back", c, h, to, n)
+                    if s is not None:
+                        out.append(s)
+        elif act == "JOKER_JUMP":
+            froms = st.on_track(c)
+            if st.start[c] and g.rules.joker_from_start:
+                froms.append(START)
+            for loc in froms:
+                for t in joker_targets(g, st, c, loc):
+                    s = _step(g, st, "jump", c, loc, t, 0)
+                    if s is not None:
+                        out.append(s)
+        elif act == "SWAP":
+            for h in st.on_track(c):
+                if g.protected(st, h):
+                    continue
+                for t, o in enumerate(st.track):
+                    if o >= 0 and o != c and not g.protected(st, t):
+                        out.append(Step("swap", c, h, t, 0, (), o))
+    if act == "MOVE_ANY":
+        for c in range(g.p):
+            if c in ctrl:
+                continue
+            for h in st.on_track(c):
+                for to in fwd_targets(g, st, c, h, n):
+                    if to < CASTLE:
+                        s = _step(g, st, "fwd", c, h, to, n)
+                        if s is not None:
+                            out.append(s)
+    return out
+
+
+def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: bool) -> list[Cand]:
+    """A split of ``n`` over two different marbles, part 1 forward ``a`` and part 2 forward
+    (or, ``back``, backward) ``n - a``, part 1 resolved first (§9.6.4)."""
+    out: list[Cand] = []
+    rules = g.rules
+    for c1 in ctrl:
+        for m1 in (*st.on_track(c1), *st.in_castle(c1)):
+            for a in range(1, n):
+                for r1 in fwd_targets(g, st, c1, m1, a):
+                    s1 = _step(g, st, "fwd", c1, m1, r1, a)
+                    if s1 is None:
+                        continue
+                    st1 = st.copy()
+                    apply_step(st1, s1)
+                    if r1 >= CASTLE and completed_team(g, st1) is not None:
+                        if rules.win_waives_split_remainder:
+                            out.append(Cand((s1,), True))
+                        continue
+                    ctrl2 = controlled(g, st1, seat) if rules.seven_spill_to_partner else ctrl
+                    for c2 in ctrl2:
+                        froms = st1.on_track(c2) if back else [*st1.on_track(c2), *st1.in_castle(c2)]
+                        for m2 in froms:
+                            if c2 == c1 and m2 == r1:
+                                continue
+                            if back:
+                                targets = back_targets(g, st1, c2, m2, n - a)
+                            else:
+                                targets = fwd_targets(g, st1, c2, m2, n - a)
+                            for r2 in targets:
+                                s2 = _step(g, st1, "back" if back else "fwd", c2, m2, r2, n - a)
+                                if s2 is None:
+                                    continue
+                                win = False
+                                if r2 >= CASTLE:
+                                    st2 = st1.copy()
+                                    apply_step(st2, s2)
+                                    win = completed_team(g, st2) is not None
+                                out.append(Cand((s1, s2), win))
+    return out
+
+
+def rank_key(rank: int) -> str:
+    """A card rank as the card tables name it: 'A', '2'..'10', 'J', 'Q', 'K', 'JK'."""
+    return {0: "JK", 1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+
+
+def card_plays(g: Geo, st: State, seat: int, ctrl: list[int], rank: int) -> list[Cand]:
+    """Every play of a card of ``rank`` for ``seat`` moving the colours ``ctrl``."""
+    out: list[Cand] = []
+    for act, n in g.actions.get(rank_key(rank), ()):
+        if act == "SPLIT":
+            out.extend(split_plays(g, st, seat, ctrl, n, False))
+        elif act == "SPLIT_FB":
+            out.extend(split_plays(g, st, seat, ctrl, n, True))
+        else:
+            for s in single_steps(g, st, ctrl, act, n):
+                win = False
+                if s.to >= CASTLE:
+                    st1 = st.copy()
+                    apply_step(st1, s)
+                    win = completed_team(g, st1) is not None
+                out.append(Cand((s,), win))
+    return out
+
+
+def result_of(st: State, steps: tuple[Step, ...]) -> State:
+    """The position after ``steps``."""
+    st1 = st.copy()
+    for s in steps:
+        apply_step(st1, s)
+    return st1

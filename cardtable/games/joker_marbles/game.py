@@ -1,0 +1,501 @@
+"""Joker, the marbles-and-cards board game (``shared/rules/joker-marbles.md``).
+
+Four players in two teams (partners opposite), or six or eight (two teams in alternating
+seats, or pairs opposite); five marbles each, a 72-hole track (18 holes a side per player),
+two 54-card decks for four players (three for six, four for eight). Each turn a player draws
+(hold 6), then plays one card to move marbles, or, with no move at all, discards one
+(``pass``). A player whose five marbles are home moves a teammate's marbles. The first team
+with every marble home wins.
+
+Notation (the record notation of the rules file, §9.10): ``str(move)`` is
+
+* ``QH:out B``: a Blue marble comes out onto its come-out hole;
+* ``5C:B10>15xR``: the Blue marble on 10 goes 5 forward to 15 and sends a Red marble home;
+  ``B71>C2`` turns into the castle; ``BC2>C5`` moves inside it;
+* ``7D:B10>13,B30>34``: a split 7, part 1 first;
+* ``JK:B10*40xR`` (``JK:BS*60xY`` from start): the joker jump; ``xG>38``: a partner's marble
+  sent to hole 38 (its in-spot, or the first empty hole behind it);
+* ``8S:B20<12``: backwards; ``JS:B2<>R3``: a swap (Tock, Dog, Jackaroo jacks);
+* ``pass 9D``: no move is possible, so the player discards 9D;
+* a trailing `` #`` marks the move that wins.
+
+Typed input may omit the bumps, list a split's parts in either order, and use the short forms
+``out``, ``5 B10``, ``8 B20``, ``7 B10+3 B30+4``, ``7:3+4``, ``JK B10 R40`` (or ``JK B10 40``),
+``J swap B2 R3``: they expand to the one legal move they mean; an ambiguous one is refused
+with the candidates.
+
+Colours by seat: B R G Y, then O P W K (seat 5 of six is Purple, as case M-41 has it).
+Hole ``h`` of side ``s`` is ``18 s + h``; Blue comes out on 7 and turns in at 2.
+
+Stacked positions: ``deal={"marbles": {"B": "10 20", "R": "13", "G": "C1 C2 C3 C4 C5"},
+"hands": ["7S 2C 3D 4H 5S", ...], "stock": "9D ...", "discard": "...", "first": 0}``; marbles
+not listed are in their start; the first seat to act draws the stock's first card at once
+(draw-then-play). ``game.marbles`` gives each colour's marbles as notation.
+
+Engine choices where the rules file leaves room: the game is one deal (phase ``move`` until
+it is won); the turn limit ``turn_cap`` (2000 turns) ends an endless game, the team with more
+marbles home winning; a legal move is listed once per card name (two 5s of different suits
+are two moves) and once per resulting position (a split's two orders with one result are
+one move, the first found). The relatives' presets keep the family turn (draw, then play);
+their dealt rounds and partner exchange, Dog's burning 7 and Jackaroo's forced discard are
+not modelled.
+
+>>> from cardtable.engine import new_game
+>>> g = new_game("joker-marbles", ["Ann", "Bob", "Cat", "Dan"], seed=1,
+...              deal={"marbles": {"B": "10", "R": "15"}, "hands": ["5C 2C 3D 4H 6S"], "stock": "9D"})
+>>> [str(m) for m in g.legal_moves()][:3]
+['5C:B10>15xR', '2C:B10>12', '3D:B10>13']
+>>> _ = g.play("5 B10")
+>>> g.marbles["B"], g.marbles["R"], g.log[-1]
+(('S', 'S', 'S', 'S', '15'), ('S', 'S', 'S', 'S', 'S'), "Ann's 5 sends Bob's red marble home")
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from cardtable.engine.cards import Card, make_deck, rank_word
+from cardtable.engine.deals import read_stacked
+from cardtable.engine.errors import IllegalMove, InvalidNotation, InvalidRules
+from cardtable.engine.game import Outcome, TableGame, TableMeld
+from cardtable.engine.moves import BOARD_VERB, Move
+from cardtable.engine.moves import parse_move as engine_parse
+from cardtable.engine.phases import PhaseKind
+from cardtable.engine.views import PlayerView
+from cardtable.engine.zones import Visibility, Zone
+
+from .board import (
+    CASTLE,
+    COLOUR_NAMES,
+    START,
+    Cand,
+    Geo,
+    State,
+    Step,
+    apply_step,
+    card_plays,
+    completed_team,
+    controlled,
+    result_of,
+    finished,
+)
+from .play_rules import PLAY_RULES
+from .rules import JokerMarblesRules, deck_count
+from .views import board_view, move_words
+
+HAND = 5
+PLAYER_COUNTS = (4, 6, 8)
+
+
+class Play(NamedTuple):
+    """A listed card play: the card, its steps and whether it wins (its payload)."""
+
+    card: Card
+    steps: tuple[Step, ...]
+    win: bool
+
+
+class Pass(NamedTuple):
+    """No move is possible: discard ``card``."""
+
+    card: Card
+
+
+_BUMPS = re.compile(r"X[A-Z](?:>\d+)?")
+
+
+def strip_bumps(body: str) -> str:
+    """A move body without its bumps, in capitals: the part that says what the player does.
+
+    >>> strip_bumps("b10*30xG>38"), strip_bumps("out b xr")
+    ('B10*30', 'OUT B')
+    """
+    text = " ".join(body.upper().split())
+    return _BUMPS.sub("", text).replace(" ,", ",").strip()
+
+
+class JokerMarbles(TableGame):
+    """A game of Joker. Phases: 'move' (the seat to act plays a card or passes), 'match-over'."""
+
+    game_id = "joker-marbles"
+    title = "Joker (marbles)"
+    play_rules = PLAY_RULES
+    phase_kinds = {"move": PhaseKind.MOVE}
+    move_caches = ("_alias",)
+    _twins: list[tuple[Card, tuple[Step, ...], Move]] = []
+
+    rules: JokerMarblesRules
+
+    def __init__(
+        self, players: Sequence[str], rules: JokerMarblesRules, seed: int, deal: dict[str, Any] | None
+    ) -> None:
+        super().__init__(players, rules, seed, deal)
+        self._start_match(seed)
+        n = self.n
+        if n not in PLAYER_COUNTS:
+            raise InvalidRules(f"{self.title} is played by 4, 6 or 8 players (two teams), not {n}")
+        self.geo = Geo(n, rules)
+        self.melds_: list[Any] = []
+        decks = deck_count(rules, n)
+        self.deck = make_deck(decks, decks * rules.jokers_per_deck)
+        self.st = State.empty(self.geo)
+        self.turns = 0
+        self._alias: dict[str, Move] = {}
+        self.deal_no = 1
+        stacked = self.next_stacked_deal()
+        self.dealer = self.rng.randrange(n)
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        pool = list(self.deck)
+        if stacked is None:
+            self.rng.shuffle(pool)
+            self.stock: list[Card] = pool
+            self.discard: list[Card] = []
+            for _ in range(HAND):
+                for s in range(n):
+                    self.hands[s].append(self.stock.pop())
+            self.cur = (self.dealer + 1) % n
+        else:
+            self._deal_stacked(stacked, pool)
+        self.seating = self.seating.with_dealer(self.dealer)
+        self.phase_ = "move"
+        self.log.append(f"{self.players[self.dealer]} deals; {self.players[self.cur]} plays first")
+        if rules.draw_timing == "before":
+            self._draw(self.cur)
+
+    def _deal_stacked(self, stacked: dict[str, Any], pool: list[Card]) -> None:
+        n = self.n
+        fixed, top, discard, _ = read_stacked(stacked, pool, n, self.title, other_keys=("marbles", "first"))
+        for seat, cards in fixed.items():
+            if len(cards) > HAND + 1:
+                raise InvalidRules(f"deal: hand {seat} has {len(cards)} cards; a hand holds {HAND}")
+        first = stacked.get("first", 0)
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
+            raise InvalidRules(f"deal: first must be a seat number from 0 to {n - 1}, not {first!r}")
+        self.cur = first
+        self.dealer = (first - 1) % n
+        self._place_marbles(stacked.get("marbles") or {})
+        self.rng.shuffle(pool)
+        for s in range(n):
+            self.hands[s] = fixed[s] if s in fixed else [pool.pop() for _ in range(HAND)]
+        self.stock = pool + top[::-1]
+        self.discard = discard
+
+    def _place_marbles(self, marbles: Any) -> None:
+        g = self.geo
+        if not isinstance(marbles, dict):
+            raise InvalidRules('deal: marbles must map colour letters to places, as {"B": "10 20 C1"}')
+        for letter, text in marbles.items():
+            key = str(letter).upper()
+            if key not in g.letters:
+                raise InvalidRules(f"deal: no colour {letter!r} with {self.n} players (colours: {g.letters})")
+            c = g.letters.index(key)
+            places = str(text).upper().split()
+            if len(places) > g.m:
+                raise InvalidRules(f"deal: colour {key} has {g.m} marbles, not {len(places)}")
+            for p in places:
+                if p == "S":
+                    continue
+                if p.startswith("C") and p[1:].isdigit() and 1 <= int(p[1:]) <= g.m:
+                    loc = CASTLE + int(p[1:])
+                    if self.st.castle[c][int(p[1:])]:
+                        raise InvalidRules(f"deal: {key}{p} is listed twice")
+                elif p.isdigit() and int(p) < g.n:
+                    loc = int(p)
+                    if self.st.track[loc] >= 0:
+                        raise InvalidRules(f"deal: hole {p} is listed twice")
+                else:
+                    raise InvalidRules(
+                        f"deal: {p!r} is not a place for a marble (S, a hole 0-{g.n - 1}, or C1-C{g.m})"
+                    )
+                self.st.put(g, c, loc)
+        if completed_team(g, self.st) is not None:
+            raise InvalidRules("deal: a team already has every marble home")
+
+    # ------------------------------------------------------------------ public
+    @property
+    def melds(self) -> tuple[TableMeld, ...]:
+        """Joker has no melds."""
+        return ()
+
+    @property
+    def marbles(self) -> dict[str, tuple[str, ...]]:
+        """Each colour letter's marbles as notation: 'S', a hole number, 'C2'."""
+        g = self.geo
+        return {g.letters[c]: self.st.locations(g, c) for c in range(g.p)}
+
+    def controlled(self, seat: int) -> list[int]:
+        """The colours ``seat`` moves now (its own, or its unfinished teammates')."""
+        return controlled(self.geo, self.st, seat)
+
+    def colour_name(self, c: int) -> str:
+        """'blue', 'red', ..."""
+        return COLOUR_NAMES[self.geo.letters[c]]
+
+    # ------------------------------------------------------------------ turn
+    def _draw(self, seat: int) -> None:
+        if not self.stock and self.discard:
+            self.stock = self.discard
+            self.discard = []
+            self.rng.shuffle(self.stock)
+            self.log.append("The discard pile is shuffled into a new stock")
+        if self.stock:
+            self.hands[seat].append(self.stock.pop())
+
+    def _end_turn(self) -> None:
+        seat = self.cur
+        if self.rules.draw_timing == "after":
+            while len(self.hands[seat]) < HAND and (self.stock or self.discard):
+                self._draw(seat)
+        self.turns += 1
+        cap = self.rules.turn_cap
+        if cap and self.turns >= cap:
+            self._stop_at_cap()
+            return
+        self.cur = (seat + 1) % self.n
+        if self.rules.draw_timing == "before":
+            self._draw(self.cur)
+
+    def _stop_at_cap(self) -> None:
+        g = self.geo
+        home = [sum(self.st.home(c) for c in range(g.p) if g.team[c] == t) for t in range(g.teams)]
+        best = max(home)
+        tops = [t for t in range(g.teams) if home[t] == best]
+        if len(tops) == 1:
+            winners = tuple(s for s in range(self.n) if g.team[s] == tops[0])
+            reason = f"the turn limit ({self.rules.turn_cap}) is reached; {self._names(winners)} have more marbles home"
+        else:
+            winners = ()
+            reason = f"the turn limit ({self.rules.turn_cap}) is reached with equal marbles home: a draw"
+        self._finish(winners, reason)
+
+    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
+        row = tuple(1 if s in winners else 0 for s in range(self.n))
+        self.rows.append(row)
+        for s in range(self.n):
+            self.total[s] += row[s]
+        self.phase_ = "match-over"
+        self.result = reason[0].upper() + reason[1:] + "."
+        self._outcome = Outcome(winners, reason, tuple(self.total))
+        self.log.append(self.result)
+
+    def _names(self, seats: Sequence[int]) -> str:
+        return " and ".join(self.players[s] for s in seats)
+
+    # ------------------------------------------------------------------ moves
+    def plays(self) -> tuple[list[Cand], dict[int, list[Cand]]]:
+        """The card plays of the seat to act, by card rank (before listing)."""
+        g, st, seat = self.geo, self.st, self.cur
+        ctrl = controlled(g, st, seat)
+        ranks = dict.fromkeys(c.rank for c in self.hands[seat])
+        by_rank = {r: card_plays(g, st, seat, ctrl, r) for r in ranks}
+        if self.rules.team_fallback_when_stuck and not any(by_rank.values()):
+            mates = [o for o in g.teammates(seat) if not finished(g, st, o)]
+            by_rank = {r: card_plays(g, st, seat, mates, r) for r in ranks}
+        return ctrl, by_rank  # type: ignore[return-value]
+
+    def _generate(self) -> list[Move]:
+        if self._outcome is not None:
+            return []
+        g = self.geo
+        _, by_rank = self.plays()
+        out: list[Move] = []
+        twins: list[tuple[Card, tuple[Step, ...], Move]] = []
+        seen_names: set[str] = set()
+        only_jokers = True
+        for card in self.hands[self.cur]:
+            name = card.name
+            if name in seen_names:
+                continue
+            seen_names.add(name)
+            results: dict[tuple[object, ...], Move] = {}
+            for cand in by_rank[card.rank]:
+                res: tuple[object, ...] = ()
+                if len(cand.steps) > 1:
+                    res = result_of(self.st, cand.steps).key()
+                    twin = results.get(res)
+                    if twin is not None:
+                        twins.append((card, cand.steps, twin))
+                        continue
+                body = ",".join([s.text(g) for s in cand.steps])
+                text = f"{name}:{body} #" if cand.win else f"{name}:{body}"
+                move = Move(BOARD_VERB, (card,), word=body, text=text, payload=Play(card, cand.steps, cand.win))
+                if res:
+                    results[res] = move
+                out.append(move)
+                if not card.is_joker:
+                    only_jokers = False
+        if not out or (only_jokers and self.rules.joker_exempt_from_must_move):
+            names: set[str] = set()
+            for card in self.hands[self.cur]:
+                if card.name not in names:
+                    names.add(card.name)
+                    out.append(Move("pass", (card,), payload=Pass(card)))
+        self._twins = twins
+        self._alias = {}
+        return out
+
+    @property
+    def alias(self) -> dict[str, Move]:
+        """Each legal play's text without bumps (``5C:B10>15``), in capitals, and the listed
+        move it means; a split in the other order with the same result means the listed one."""
+        moves = self.legal_moves()
+        if not self._alias and moves:
+            g = self.geo
+            alias = {}
+            for m in moves:
+                if m.kind == BOARD_VERB:
+                    alias[f"{m.cards[0].name}:" + ",".join(s.core(g) for s in m.payload.steps)] = m
+            for card, steps, twin in self._twins:
+                alias.setdefault(f"{card.name}:" + ",".join(s.core(g) for s in steps), twin)
+            self._alias = alias
+        return self._alias
+
+    def _apply(self, move: Move) -> None:
+        seat = self.cur
+        p = move.payload
+        hand = self.hands[seat]
+        card = p.card
+        del hand[next(i for i, c in enumerate(hand) if c is card)]
+        self.discard.append(card)
+        name = self.players[seat]
+        if isinstance(p, Pass):
+            self.log.append(f"{name} cannot move and discards {card.name}")
+            self._end_turn()
+            return
+        self.log.append(f"{name} plays {card.name}: {move_words(self, p.steps)}")
+        word = rank_word(card.rank) if not card.is_joker else "joker"
+        for s in p.steps:
+            apply_step(self.st, s)
+            for o, dest in s.bumps:
+                owner = self.players[o]
+                if dest == START:
+                    self.log.append(f"{name}'s {word} sends {owner}'s {self.colour_name(o)} marble home")
+                else:
+                    self.log.append(
+                        f"{name}'s {word} sends {owner}'s {self.colour_name(o)} marble to hole {dest}"
+                    )
+        team = completed_team(self.geo, self.st)
+        if team is not None:
+            winners = tuple(s for s in range(self.n) if self.geo.team[s] == team)
+            self._finish(winners, f"{self._names(winners)} have every marble home and win")
+            return
+        self._end_turn()
+
+    # ------------------------------------------------------------------ notation
+    def parse_move(self, text: str) -> Move:
+        """Read a move: the record notation (``5C:B10>15``, ``pass 9D``) or a short form
+        (``5 B10``, ``7 B10+3 B30+4``, ``JK B10 R40``, ``out``), which is expanded to the one
+        legal move it means (an ambiguous one is refused, naming the candidates)."""
+        if not isinstance(text, str):
+            raise InvalidNotation(f"a move is text, not {type(text).__name__}")
+        stripped = text.strip()
+        head = stripped.split(None, 1)[0].lower() if stripped else ""
+        if not re.fullmatch(r"(out|jk|a|j|q|k|\d+)(:\d+\+\d+)?", head):
+            return engine_parse(text)
+        from .notation import expand_short
+
+        return expand_short(self, stripped)
+
+    def _canonical(self, move: Move) -> Move:
+        kind = move.kind
+        if move.flags or move.target is not None or move.groups:
+            raise IllegalMove("Joker moves are 'CARD:STEPS' (as in '5C:B10>15') or 'pass CARD'", str(move))
+        if kind == "pass":
+            if len(move.cards) != 1 or move.word:
+                raise IllegalMove("'pass' names the one card you discard, as in 'pass 9D'", str(move))
+            return Move("pass", move.cards)
+        if kind == BOARD_VERB:
+            if len(move.cards) != 1 or not move.word:
+                raise IllegalMove(
+                    "write a card and its steps, as in '5C:B10>15' or '7D:B10>13,B30>34'", str(move)
+                )
+            from .notation import check_body
+
+            check_body(self, move.word)
+            key = f"{move.cards[0].name}:{strip_bumps(move.word)}"
+            listed = self.alias.get(key)
+            if listed is not None:
+                return listed
+            return Move(BOARD_VERB, move.cards, word=" ".join(move.word.upper().split()))
+        raise IllegalMove(
+            f"'{kind}' is not a Joker move: play a card as 'CARD:STEPS' (as in '5C:B10>15'), or 'pass CARD' "
+            "when no move is possible",
+            str(move),
+        )
+
+    # ------------------------------------------------------------------ views
+    def _status(self, viewer: int | None) -> str:
+        if self._outcome is not None:
+            return self.result
+        seat = self.cur
+        name = self.players[seat]
+        ctrl = controlled(self.geo, self.st, seat)
+        whose = " and ".join(f"{self.players[c]}'s {self.colour_name(c)}" for c in ctrl)
+        moves = self.legal_moves() if viewer == seat else ()
+        if moves and moves[0].kind == "pass":
+            return f"{name} has no move: discard a card (pass)"
+        if ctrl != [seat]:
+            return f"{name}'s marbles are home: play a card to move {whose} marbles"
+        return f"{name} to play a card and move a {self.colour_name(seat)} marble"
+
+    def _view(self, seat: int | None) -> PlayerView:
+        g = self.geo
+        seats = []
+        for s in range(self.n):
+            badges = [f"{self.colour_name(s)} ({g.letters[s]})", f"{self.st.home(s)}/{g.m} home"]
+            if finished(g, self.st, s):
+                badges.append("finished")
+                mates = [o for o in g.teammates(s) if not finished(g, self.st, o)]
+                if mates:
+                    badges.append(
+                        "moves " + ", ".join(f"{self.players[o]}'s {self.colour_name(o)}" for o in mates)
+                    )
+            seats.append(self.seat_view(s, badges))
+        mine = seat is not None and seat == self.to_act
+        facts = {
+            "turn": str(self.turns + 1),
+            "teams": " v ".join(
+                "+".join(self.players[s] for s in range(self.n) if g.team[s] == t) for t in range(g.teams)
+            ),
+        }
+        return self.table_view(
+            seat,
+            seats=tuple(seats),
+            hand_ids=tuple(c.id for c in self.hands[seat]) if seat is not None else (),
+            stock_count=len(self.stock),
+            discard_top=self.discard[-1].name if self.discard else None,
+            discard_count=len(self.discard),
+            board=board_view(self, self.legal_moves() if mine else ()),
+            status=self._status(seat),
+            facts=facts,
+            result=self.result,
+        )
+
+    def zones(self) -> tuple[Zone, ...]:
+        """The hands, the face-down stock and the face-up discard pile."""
+        hands = [Zone(f"hand {s}", h, Visibility.OWNER, s, False) for s, h in enumerate(self.hands)]
+        return (
+            *hands,
+            Zone("stock", self.stock, Visibility.HIDDEN),
+            Zone("discard", self.discard, Visibility.PUBLIC),
+        )
+
+    def copy(self) -> JokerMarbles:
+        new = super().copy()
+        new.st = self.st.copy()
+        return new
+
+    def _state_snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.phase_,
+            self.cur,
+            self.dealer,
+            self.turns,
+            self.st.key(),
+            tuple(self.total),
+            tuple(self.rows),
+            self._outcome,
+            hash(self.rng.getstate()),
+        )

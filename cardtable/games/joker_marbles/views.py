@@ -1,0 +1,109 @@
+"""Joker's board as the view shows it (hole positions from the board kit) and moves in words."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.engine.views import BoardMoveView, BoardView
+from cardtable.kits.board import BoardLayout, track_layout
+
+from .board import CASTLE, COLOUR_NAMES, START, Step
+
+
+@functools.cache
+def layout(letters: str, out_offset: int, in_offset: int, marbles: int) -> BoardLayout:
+    """The board kit's layout for these colours and offsets (made once). Offsets the kit cannot
+    draw without overlaps (Tock's 7/6, Dog's 0/0) are drawn on the family board's places with
+    the track marks moved to the right holes."""
+    try:
+        return track_layout(letters, 18, out_offset, in_offset, marbles, marbles)
+    except ValueError:
+        base = track_layout(letters, 18, 7, 2, marbles, marbles)
+    marks: dict[str, list[str]] = {}
+    for s, colour in enumerate(letters):
+        marks.setdefault(str(18 * s + out_offset), []).append(f"out:{colour}")
+        marks.setdefault(str(18 * s + in_offset), []).append(f"in:{colour}")
+    holes = tuple(
+        h.model_copy(update={"mark": " ".join(marks.get(h.id, ()))}) if h.kind == "track" else h for h in base.holes
+    )
+    return BoardLayout(base.width, base.height, holes, base.colours, base.side)
+
+
+def _hole_id(letter: str, loc: int, start_slot: int) -> str:
+    if loc == START:
+        return f"{letter}S{start_slot}"
+    if loc >= CASTLE:
+        return f"{letter}C{loc - CASTLE}"
+    return str(loc)
+
+
+def board_view(game: Any, moves: Sequence[Any]) -> BoardView:
+    """The board with every marble, and one :class:`BoardMoveView` per listed move."""
+    g, st = game.geo, game.st
+    board = layout(g.letters, g.out_offset, g.in_offset, g.m)
+    pieces = board.pieces({g.letters[c]: st.locations(g, c) for c in range(g.p)})
+    views = []
+    for m in moves:
+        p = m.payload
+        if m.kind != "move":
+            views.append(
+                BoardMoveView(move=str(m), card=p.card.name, steps=(), text=f"discard {p.card.name}")
+            )
+            continue
+        steps, bumps = [], []
+        for s in p.steps:
+            letter = g.letters[s.colour]
+            frm = _hole_id(letter, s.frm, st.start[s.colour])
+            steps.append((frm, _hole_id(letter, s.to, 1)))
+            if s.kind == "swap":
+                bumps.append(str(s.to))
+            for _o, _dest in s.bumps:
+                bumps.append(str(s.to))
+        views.append(
+            BoardMoveView(
+                move=str(m),
+                card=p.card.name,
+                steps=tuple(steps),
+                bumps=tuple(dict.fromkeys(bumps)),
+                text=move_words(game, p.steps),
+            )
+        )
+    return board.view(pieces, views)
+
+
+def _where(loc: int) -> str:
+    if loc == START:
+        return "start"
+    if loc >= CASTLE:
+        return f"castle hole C{loc - CASTLE}"
+    return f"hole {loc}"
+
+
+def step_words(game: Any, s: Step, viewer: int | None = None) -> str:
+    """One step in words: 'the blue marble at 10 to 15, sending Bob's red marble home'."""
+    g = game.geo
+    colour = COLOUR_NAMES[g.letters[s.colour]]
+    if s.kind == "out":
+        text = f"a {colour} marble comes out onto hole {s.to}"
+    elif s.kind == "swap":
+        other = COLOUR_NAMES[g.letters[s.other]]
+        text = f"the {colour} marble at {s.frm} swaps with the {other} one at {s.to}"
+    elif s.kind == "jump":
+        text = f"the {colour} marble at {_where(s.frm)} jumps to hole {s.to}"
+    else:
+        way = "back" if s.kind == "back" else ""
+        into = " into its castle" if s.to >= CASTLE else ""
+        dest = "" if into and s.to == CASTLE + 1 else f" to {_where(s.to)}"
+        text = f"{s.n}{' ' + way if way else ''} with the {colour} marble at {_where(s.frm)}{into}{dest if not into else ' (' + _where(s.to) + ')'}"
+    for o, dest in s.bumps:
+        owner = game.players[o]
+        name = COLOUR_NAMES[g.letters[o]]
+        text += f", sending {owner}'s {name} marble " + ("home" if dest == START else f"to hole {dest}")
+    return text
+
+
+def move_words(game: Any, steps: Sequence[Step]) -> str:
+    """A whole play in words (steps joined by 'then')."""
+    return ", then ".join(step_words(game, s) for s in steps)
