@@ -116,6 +116,8 @@ class Session:
 
     def play(self, move: Move | str) -> Move:
         """Make a move (IllegalMove if not allowed; nothing changes) and autosave."""
+        if not self.is_bot(self.game.to_act):  # a person may take it back: undo starts here
+            self.game.keep_undo_point()
         done = self.game.play(move)
         self.autosave()
         return done

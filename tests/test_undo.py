@@ -5,6 +5,7 @@ The property test keeps, live, the snapshot and record after every move: an undo
 equal what the game was before the move (not a rebuild made the same way as the undo), the
 same moves played again must give the same state, and a move that put a card the mover had
 not seen into the mover's hand (a draw from the stock, a new deal) is refused with a reason.
+Undo points are kept now and then, as a table does before a person's move.
 """
 
 from __future__ import annotations
@@ -39,8 +40,11 @@ def _hand_ids(game: Game, seat: int) -> set[int]:
     extra=st.integers(0, 2),
     moves=st.integers(0, 80),
     undos=st.integers(1, 4),
+    points=st.booleans(),
 )
-def test_undo_is_exact_and_fair(game_id: str, seed: int, extra: int, moves: int, undos: int) -> None:
+def test_undo_is_exact_and_fair(
+    game_id: str, seed: int, extra: int, moves: int, undos: int, points: bool
+) -> None:
     game = new_game(game_id, _seats(game_id, extra), seed=seed)
     rng = random.Random(seed)
     snaps = [game.snapshot()]
@@ -52,6 +56,8 @@ def test_undo_is_exact_and_fair(game_id: str, seed: int, extra: int, moves: int,
         mover = game.to_act
         assert mover is not None
         known = visible_ids(game.zones(), mover)
+        if points and rng.random() < 0.5:  # as a table does before a person's move
+            game.keep_undo_point()
         game.play(rng.choice(game.legal_moves()))
         new_to_mover.append(bool(_hand_ids(game, mover) - known))
         snaps.append(game.snapshot())

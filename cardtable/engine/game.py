@@ -521,6 +521,13 @@ class Game(ABC):
 
         return check_undo(self, seat)
 
+    def keep_undo_point(self) -> None:
+        """Keep a copy of the state now so that an undo back here is quick (a table calls
+        it before each person's move; without it, undo replays the whole record)."""
+        from .undo import keep_point
+
+        keep_point(self)
+
     def undo(self, seat: int | None = None) -> Move:
         """Take back the last move (by ``seat``, when given) and return it; the game is then
         exactly as if it had never been made. Refused with

@@ -17,7 +17,10 @@ against those before; a card newly seen by anyone that the mover could not see b
 reveal.
 
 Undo rebuilds the game from its seed and its moves but the last (so the record holds no
-undone move, and an undone game has the very snapshot of one that never made the move).
+undone move, and an undone game has the very snapshot of one that never made the move). A
+table calls :func:`keep_point` (``game.keep_undo_point()``) before each person's move: the
+rebuild then starts from that copy instead of the first move, so an undo late in a long match
+stays as quick as a keypress should be.
 
 >>> from cardtable.engine import new_game
 >>> g = new_game("scala40", ["Ann", "Bob"], seed=7)
@@ -71,6 +74,28 @@ class UndoRefused(IllegalMove):
 # The game rebuilt without its last move, kept for the undo that usually follows a check:
 # held beside the game (not in its state) so copies and snapshots do not carry it.
 _PREFIX: weakref.WeakKeyDictionary[Game, tuple[object, Game]] = weakref.WeakKeyDictionary()
+# Copies of the game kept by keep_point, by history length: each is the game as it was when
+# its history was that long (an undo drops those beyond the history left).
+_POINTS: weakref.WeakKeyDictionary[Game, dict[int, Game]] = weakref.WeakKeyDictionary()
+
+
+def keep_point(game: Game) -> None:
+    """Keep a copy of ``game`` as it is now, for a quick undo back to here (or past here to
+    an earlier point). Points below the current turn's window are pruned to the latest one.
+
+    >>> from cardtable.engine import new_game
+    >>> g = new_game("gin", ["Ann", "Bob"], seed=3)
+    >>> keep_point(g)
+    >>> sorted(_POINTS[g])
+    [0]
+    """
+    points = _POINTS.setdefault(game, {})
+    points[len(game.history)] = game.copy()
+    floor = getattr(game, "_undo_floor", 0)
+    below = [p for p in points if p < floor]
+    for p in below:
+        if p != max(below):
+            del points[p]
 
 
 def rebuild(game: Game, moves: int) -> Game:
@@ -85,8 +110,14 @@ def rebuild(game: Game, moves: int) -> Game:
     """
     from .api import new_game
 
-    new = new_game(game.game_id, game.players, rules=game.rules, seed=game.seed, deal=game.deal_spec)
-    for _, move in game.history[:moves]:
+    points = _POINTS.get(game, {})
+    start = max((p for p in points if p <= moves), default=None)
+    if start is None:
+        start = 0
+        new = new_game(game.game_id, game.players, rules=game.rules, seed=game.seed, deal=game.deal_spec)
+    else:
+        new = points[start].copy()
+    for _, move in game.history[start:moves]:
         new.play(move)
     return new
 
@@ -177,6 +208,10 @@ def undo(game: Game, seat: int | None = None) -> Move:
     floor = getattr(game, "_undo_floor", 0)
     before = _prefix(game)
     _PREFIX.pop(game, None)
+    points = _POINTS.get(game)
+    if points:  # a point beyond the moves left belongs to a line of play that is gone
+        for p in [p for p in points if p >= len(game.history)]:
+            del points[p]
     game.__dict__.clear()
     game.__dict__.update(before.__dict__)
     # the window of this turn stays where it began, though the rebuild played every move anew
