@@ -228,7 +228,8 @@ def play_text(session: Session, out: TextIO | None = None, inp: TextIO | None = 
     humans = session.humans
     last_human: int | None = None
     out.write(
-        "Type a move (e.g. 'draw', 'meld 7H 8H 9H', 'discard KS'), 'moves' to list them, 'quit' to stop.\n"
+        "Type a move (e.g. 'draw', 'meld 7H 8H 9H', 'discard KS'), 'moves' to list them,"
+        " 'undo' to take back your last move of this turn, 'quit' to stop.\n"
     )
     while not game.is_over:
         seat = game.to_act
@@ -260,6 +261,12 @@ def play_text(session: Session, out: TextIO | None = None, inp: TextIO | None = 
             return 0
         if text in ("moves", "?", "help"):
             out.write("  " + "\n  ".join(str(m) for m in game.legal_moves()) + "\n")
+            continue
+        if text == "undo":
+            try:
+                out.write(f"  Taken back: {session.undo(seat)}\n")
+            except IllegalMove as exc:
+                out.write(f"  Not allowed: {exc}\n")
             continue
         try:
             session.play(text)

@@ -166,3 +166,19 @@ def test_page_one_a_play_is_taken_back_until_the_next_play() -> None:
     game.play("play 9C")
     game.play("play 3C")  # Bob follows: Ann's play stands
     assert not game.can_undo(seat=0)
+
+
+def test_the_text_table_takes_back_with_undo() -> None:
+    import io
+
+    from cardtable.cli import play_text
+    from cardtable.session import Session
+
+    session = Session(_scala(), [None, None])
+    script = io.StringIO("draw\nundo\nmeld 7H 8H 9H\nundo\nquit\n")
+    out = io.StringIO()
+    assert play_text(session, out=out, inp=script) == 0
+    text = out.getvalue()
+    assert "Not allowed: your draw showed you a card you had not seen" in text
+    assert "Taken back: meld 7H 8H 9H" in text
+    assert [str(m) for _, m in session.game.history] == ["draw"]
