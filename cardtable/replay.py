@@ -55,8 +55,9 @@ class Replay:
         self.players = final.players
         self.seed = final.seed
         kinds = header.get("seats")
-        ok = isinstance(kinds, list) and len(kinds) == len(final.players)
-        self.seat_kinds: tuple[str, ...] = tuple(str(k) for k in kinds) if ok else ("",) * len(final.players)  # type: ignore[union-attr]
+        if not isinstance(kinds, list) or len(kinds) != len(final.players):
+            kinds = [""] * len(final.players)
+        self.seat_kinds: tuple[str, ...] = tuple(str(k) for k in kinds)
         """Per seat: 'human', 'bot:LEVEL', or '' when the record does not say."""
         self.rules = header.get("rules") or {}
         self.finished = final.is_over

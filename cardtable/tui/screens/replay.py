@@ -184,7 +184,7 @@ class ReplayScreen(Screen[None]):
         played = (
             f"Played here: {replay.move_text(self.position)}"
             if self.position < len(replay)
-            else "No move here."
+            else "The record ends here."
         )
         return f"{played}\n{self.hint_text or 's: what the hard computer player would have played'}"
 
