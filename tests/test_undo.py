@@ -182,3 +182,20 @@ def test_the_text_table_takes_back_with_undo() -> None:
     assert "Not allowed: your draw showed you a card you had not seen" in text
     assert "Taken back: meld 7H 8H 9H" in text
     assert [str(m) for _, m in session.game.history] == ["draw"]
+
+
+def test_a_spec_may_forbid_undo(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from cardtable.engine import registry
+
+    spec = registry.get("scala40")
+    strict = dataclasses.replace(spec, no_undo="tournament rules: a card laid is a card played")
+    monkeypatch.setitem(registry._GAMES, spec.id, strict)
+    game = _scala()
+    game.play("draw")
+    game.play("meld 7H 8H 9H")
+    check = game.can_undo()
+    assert not check and check.reason == "tournament rules: a card laid is a card played"
+    with pytest.raises(UndoRefused, match="tournament rules"):
+        game.undo()
