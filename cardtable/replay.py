@@ -33,7 +33,6 @@ from cardtable.engine.errors import IllegalMove
 from cardtable.engine.game import Game
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.record import parse_header
-from cardtable.engine.undo import rebuild
 from cardtable.engine.views import PlayerView
 
 if TYPE_CHECKING:
@@ -62,7 +61,7 @@ class Replay:
         self.rules = header.get("rules") or {}
         self.finished = final.is_over
         self._moves = [(seat, str(move)) for seat, move in final.history]
-        start = rebuild(final, 0)
+        start = final.restart()
         self._checkpoints: dict[int, Game] = {0: start.copy()}
         self._deals: list[int] = [start.view(None).deal_number]
         self._scored: list[bool] = [False]

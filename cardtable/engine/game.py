@@ -521,6 +521,27 @@ class Game(ABC):
 
         return check_undo(self, seat)
 
+    def restart(self) -> Self:
+        """A new game with these players, rules, seed and stacked deal, before any move: the
+        start that :meth:`undo` and replays rebuild from.
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("gin", ["Ann", "Bob"], seed=3)
+        >>> g.restart().snapshot() == g.snapshot()
+        True
+        """
+        from .deals import start_totals
+
+        spec = self._spec()
+        if spec is None:
+            raise UnknownGame(f"{self.game_id} is not registered: it cannot be started again")
+        plan = dict(self.deal_spec) if self.deal_spec else None
+        new: Self = spec.factory(self.players, self.rules, self.seed, plan)
+        totals = start_totals(plan)
+        if totals is not None:
+            new.start_from_totals(totals)
+        return new
+
     def keep_undo_point(self) -> None:
         """Keep a copy of the state now so that an undo back here is quick (a table calls
         it before each person's move; without it, undo replays the whole record)."""

@@ -38,15 +38,45 @@ import random
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol, Self
 
 from .errors import IllegalMove
+from .moves import Move
 from .phases import PhaseKind
+from .registry import GameSpec
 from .zones import Zone
 
-if TYPE_CHECKING:
-    from .game import Game
-    from .moves import Move
+
+class Game(Protocol):
+    """What undo needs of a game (the engine's ``Game`` satisfies it): a protocol rather than
+    ``Game`` itself, so that ``game.py`` may import this module without an import circle."""
+
+    players: tuple[str, ...]
+    history: list[tuple[int, Move]]
+    _stamp: object
+    _undo_floor: int
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def deal_scores(self) -> tuple[tuple[int | None, ...], ...]: ...
+
+    @property
+    def phase_kind(self) -> PhaseKind: ...
+
+    def zones(self) -> tuple[Zone, ...]: ...
+
+    def copy(self) -> Self: ...
+
+    def restart(self) -> Self: ...
+
+    def play(self, move: Any) -> Any: ...
+
+    def _bump(self) -> None: ...
+
+    @classmethod
+    def _spec(cls) -> GameSpec | None: ...
 
 
 @dataclass(frozen=True)
@@ -108,13 +138,11 @@ def rebuild(game: Game, moves: int) -> Game:
     >>> rebuild(g, 1).snapshot() == g.snapshot(), len(rebuild(g, 0).history)
     (True, 0)
     """
-    from .api import new_game
-
     points = _POINTS.get(game, {})
     start = max((p for p in points if p <= moves), default=None)
     if start is None:
         start = 0
-        new = new_game(game.game_id, game.players, rules=game.rules, seed=game.seed, deal=game.deal_spec)
+        new = game.restart()
     else:
         new = points[start].copy()
     for _, move in game.history[start:moves]:
