@@ -12,6 +12,8 @@ from cardtable.history.stats import (
     PlayerStats,
     cumulative_scores,
     player_stats,
+    record_line,
+    records_of,
     win_rate_series,
 )
 from cardtable.history.store import (
@@ -36,6 +38,8 @@ __all__ = [
     "load_record",
     "match_info",
     "player_stats",
+    "record_line",
+    "records_of",
     "store_game",
     "win_rate_series",
 ]

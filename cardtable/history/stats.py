@@ -168,3 +168,25 @@ def cumulative_scores(match: StoredMatch) -> dict[str, list[int]]:
             line.append(total)
         out[label] = line
     return out
+
+
+def records_of(matches: Iterable[StoredMatch], game: str, players: Sequence[str]) -> list[PlayerStats]:
+    """The records at ``game`` of the ``players`` named (seat order; a player with no finished
+    match there is left out): what the end-of-match screen shows."""
+    rows = {r.player: r for r in player_stats(m for m in matches if m.game == game)}
+    return [rows[name] for name in dict.fromkeys(players) if name in rows]
+
+
+def record_line(r: PlayerStats) -> str:
+    """A player's record in one line.
+
+    >>> r = PlayerStats("Ann", "g", "G", 4, 3, 0.75, 20.0, 5, 2, 4.5, True, "penalty points")
+    >>> record_line(r)
+    'Ann: 4 matches, 3 won (75%), best 5 (lowest), longest streak 2, 4.5 a deal'
+    """
+    deal = "" if r.average_deal_score is None else f", {r.average_deal_score:.1f} a deal"
+    which = "lowest" if r.lower_is_better else "highest"
+    return (
+        f"{r.player}: {r.matches} match{'es' if r.matches != 1 else ''}, {r.wins} won"
+        f" ({100 * r.win_rate:.0f}%), best {r.best_score} ({which}), longest streak {r.longest_streak}{deal}"
+    )
