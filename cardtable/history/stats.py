@@ -182,11 +182,10 @@ def record_line(r: PlayerStats) -> str:
 
     >>> r = PlayerStats("Ann", "g", "G", 4, 3, 0.75, 20.0, 5, 2, 4.5, True, "penalty points")
     >>> record_line(r)
-    'Ann: 4 matches, 3 won (75%), best 5 (lowest), longest streak 2, 4.5 a deal'
+    'Ann: won 3 of 4 (75%), best 5, longest streak 2, 4.5 a deal'
     """
     deal = "" if r.average_deal_score is None else f", {r.average_deal_score:.1f} a deal"
-    which = "lowest" if r.lower_is_better else "highest"
     return (
-        f"{r.player}: {r.matches} match{'es' if r.matches != 1 else ''}, {r.wins} won"
-        f" ({100 * r.win_rate:.0f}%), best {r.best_score} ({which}), longest streak {r.longest_streak}{deal}"
+        f"{r.player}: won {r.wins} of {r.matches} ({100 * r.win_rate:.0f}%), best {r.best_score},"
+        f" longest streak {r.longest_streak}{deal}"
     )

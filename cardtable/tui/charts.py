@@ -53,7 +53,7 @@ class ScoreChart(PlotextPlot):
 
     def cumulative(self, lines: Mapping[str, Sequence[int]], label: str, hint: str) -> None:
         """Running totals deal by deal (from 0 before the first deal)."""
-        self.plot_lines(lines, f"Scores deal by deal ({label}, {hint})", "deal", label)
+        self.plot_lines(lines, "Totals deal by deal", "deal", f"{label}, {hint}")
 
     def win_rates(self, series: Mapping[str, Sequence[float]]) -> None:
         """Each player's win rate (%) after each of their matches."""

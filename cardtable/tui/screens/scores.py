@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
@@ -82,7 +82,9 @@ class ScoresScreen(Screen[str]):
     ScoresScreen Horizontal { height: auto; }
     ScoresScreen Button { margin-right: 2; }
     ScoresScreen.-over > Vertical { height: 95%; }
-    ScoresScreen #scores-chart { height: 1fr; min-height: 6; }
+    ScoresScreen #scores-body { height: 1fr; }
+    ScoresScreen #scores-left { width: 1fr; height: 1fr; }
+    ScoresScreen #scores-chart { width: 1fr; height: 1fr; min-height: 6; }
     ScoresScreen #scores-records { color: $text-muted; height: auto; }
     """
 
@@ -110,14 +112,22 @@ class ScoresScreen(Screen[str]):
             yield Static(f"Cards left in hand: {left}", id="scores-cards")
             if self.over:
                 yield Static(view.status, id="scores-outcome")
-            yield DataTable(id="scores-table", cursor_type="none", zebra_stripes=True)
-            yield Static(score_hint(view), id="scores-model")
-            if self.over and self.records:
-                yield Static("Records: " + "\n".join(self.records), id="scores-records")
-            if self.over and view.deal_scores:
-                from cardtable.tui.charts import ScoreChart
+            if self.over:
+                # The table and the records beside the chart: at 80x24 there is no room
+                # for them one above the other.
+                with Horizontal(id="scores-body"):
+                    with VerticalScroll(id="scores-left"):
+                        yield DataTable(id="scores-table", cursor_type="none", zebra_stripes=True)
+                        yield Static(score_hint(view), id="scores-model")
+                        if self.records:
+                            yield Static("Records\n" + "\n".join(self.records), id="scores-records")
+                    if view.deal_scores:
+                        from cardtable.tui.charts import ScoreChart
 
-                yield ScoreChart(id="scores-chart")
+                        yield ScoreChart(id="scores-chart")
+            else:
+                yield DataTable(id="scores-table", cursor_type="none", zebra_stripes=True)
+                yield Static(score_hint(view), id="scores-model")
             with Horizontal():
                 if self.over:
                     yield Button("Play again", id="again", variant="primary")
