@@ -310,16 +310,18 @@ class HistoryStore:
     def _check_and_migrate(self) -> None:
         try:
             db = self._open()
-        except sqlite3.DatabaseError as exc:
-            raise _NotOurs(str(exc)) from None
+        except sqlite3.OperationalError:  # cannot open (read-only, missing folder): no verdict on the file
+            raise
+        except sqlite3.DatabaseError as exc:  # "file is not a database"
+            raise _NotOurs(f"it is not a database: {exc}") from None
         try:
             try:
                 app_id = db.execute("PRAGMA application_id").fetchone()[0]
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            except sqlite3.DatabaseError as exc:
-                if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
-                    raise
+            except sqlite3.OperationalError:
+                raise
+            except sqlite3.DatabaseError as exc:  # "file is not a database", "malformed"
                 raise _NotOurs(f"it is not a database: {exc}") from None
             if app_id != APPLICATION_ID and (app_id != 0 or tables):
                 raise _NotOurs("it is another program's database")
