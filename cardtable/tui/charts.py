@@ -22,6 +22,9 @@ class ScoreChart(PlotextPlot):
     ScoreChart { height: 1fr; min-height: 8; }
     """
 
+    lines: dict[str, list[float]]
+    """What is drawn now (name to values), for a reader that is not a person."""
+
     def plot_lines(
         self,
         lines: Mapping[str, Sequence[float]],
@@ -32,6 +35,7 @@ class ScoreChart(PlotextPlot):
         start: int = 0,
     ) -> None:
         """Draw ``lines`` (x = ``start``, ``start`` + 1, ...) and refresh."""
+        self.lines = {name: list(values) for name, values in lines.items()}
         plt = self.plt
         plt.clear_data()
         plt.clear_figure()

@@ -249,14 +249,14 @@ class StatsScreen(Screen[None]):
         for label in (
             "player",
             "game",
-            "matches",
-            "wins",
+            "played",
+            "won",
             "win %",
-            "avg score",
+            "average",
             "best",
             "streak",
-            "avg deal",
-        ):
+            "per deal",
+        ):  # short headings: the nine columns fit 80 columns
             table.add_column(label, key=label)
         try:
             matches = self.store.matches(
