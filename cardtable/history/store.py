@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -247,10 +249,13 @@ class HistoryStore:
         self.notice: str | None = None
         """A sentence for the player when the old file had to be moved aside."""
         self._ready = False
+        self._db: sqlite3.Connection | None = None
+        self._pid = 0
+        self._lock = threading.RLock()  # the TUI may write from a worker thread
 
     # ------------------------------------------------------------------ connection
     def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
+        db = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
         db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA synchronous = NORMAL")  # WAL keeps it safe; a commit costs no fsync
@@ -258,19 +263,30 @@ class HistoryStore:
 
     @contextlib.contextmanager
     def connect(self) -> Iterator[sqlite3.Connection]:
-        """A checked connection (the schema made or migrated on first use), closed after."""
-        if not self._ready:
-            self._prepare()
-        try:
-            db = self._open()
-        except (sqlite3.Error, OSError) as exc:
-            raise HistoryError(_why(self.path, exc)) from None
-        try:
-            yield db
-        except (sqlite3.Error, OSError) as exc:
-            raise HistoryError(_why(self.path, exc)) from None
-        finally:
-            db.close()
+        """The store's connection (the schema made or migrated on first use). It stays open:
+        closing the last connection of a WAL file checkpoints it, which costs a sync each
+        time. A failure closes it (the next use opens a new one) and raises HistoryError."""
+        with self._lock:
+            if self._db is not None and self._pid != os.getpid():
+                self._db = None  # a forked child must not share its parent's connection
+            try:
+                if not self._ready:
+                    self._prepare()
+                if self._db is None:
+                    self._db = self._open()
+                    self._pid = os.getpid()
+                yield self._db
+            except (sqlite3.Error, OSError) as exc:
+                self.close()
+                raise HistoryError(_why(self.path, exc)) from None
+
+    def close(self) -> None:
+        """Close the connection (it is opened again when needed)."""
+        with self._lock:
+            if self._db is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.close()
+            self._db = None
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:

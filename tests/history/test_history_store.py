@@ -200,6 +200,7 @@ def test_a_full_disk_mid_match_turns_history_off_for_that_match(tmp_path: Path, 
         return db
 
     monkeypatch.setattr(HistoryStore, "_open", full)
+    store.close()  # the next event opens a connection on the "full disk"
     big = "x" * 200_000  # a record that needs new pages
 
     monkeypatch.setattr(session, "record", lambda: big)

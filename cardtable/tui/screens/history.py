@@ -7,6 +7,7 @@ no game. A history that cannot be read says why and shows nothing; play is never
 
 from __future__ import annotations
 
+import time
 from typing import Any, ClassVar
 
 from textual import on
@@ -28,6 +29,8 @@ from cardtable.tui.charts import ScoreChart
 
 SHOWN = 200
 """Matches listed at once (the latest); the filters reach older ones."""
+FIRST_ROWS = 40
+"""Rows in the first frame (more than a screenful); the rest follow just after it."""
 ALL_GAMES = "all"
 
 
@@ -66,6 +69,9 @@ class HistoryScreen(Screen[None]):
         self.game = game
         self.player = player
         self.shown: list[StoredMatch] = []
+        self._generation = 0
+        self.first_frame_at: float | None = None
+        """When the first frame was drawn (``time.perf_counter``; for the benchmark)."""
 
     def compose(self) -> ComposeResult:
         from cardtable.engine import all_games
@@ -108,7 +114,20 @@ class HistoryScreen(Screen[None]):
         if self.store.notice:
             self.notify(self.store.notice, severity="warning", timeout=10)
             self.store.notice = None
-        for m in self.shown:
+        self._generation += 1
+        self._add_rows(self.shown[:FIRST_ROWS])
+        generation = self._generation
+        self.call_after_refresh(lambda: self._add_rest(generation))
+        if not total:
+            summary.update("No matches here yet: every match played is kept here.")
+        elif total > len(self.shown):
+            summary.update(f"The latest {len(self.shown)} of {total:,} matches (filter to find older ones)")
+        else:
+            summary.update(f"{total:,} match{'es' if total != 1 else ''}")
+
+    def _add_rows(self, matches: list[StoredMatch]) -> None:
+        table = self.query_one(DataTable)
+        for m in matches:
             table.add_row(
                 str(m.id),
                 _when(m),
@@ -119,23 +138,29 @@ class HistoryScreen(Screen[None]):
                 _players(m),
                 key=str(m.id),
             )
-        if not total:
-            summary.update("No matches here yet: every match played is kept here.")
-        elif total > len(self.shown):
-            summary.update(f"The latest {len(self.shown)} of {total:,} matches (filter to find older ones)")
-        else:
-            summary.update(f"{total:,} match{'es' if total != 1 else ''}")
+
+    def _add_rest(self, generation: int) -> None:
+        """After the first frame: the rows below the first screenful (unless the filters
+        changed meanwhile)."""
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+        if generation == self._generation:
+            self._add_rows(self.shown[FIRST_ROWS:])
 
     @on(Select.Changed, "#history-game")
     def _game_changed(self, event: Select.Changed) -> None:
         value = event.value
-        self.game = None if value == ALL_GAMES or not isinstance(value, str) else value
-        self.reload()
+        game = None if value == ALL_GAMES or not isinstance(value, str) else value
+        if game != self.game:
+            self.game = game
+            self.reload()
 
     @on(Input.Changed, "#history-player")
     def _player_changed(self, event: Input.Changed) -> None:
-        self.player = event.value.strip() or None
-        self.reload()
+        player = event.value.strip() or None
+        if player != self.player:
+            self.player = player
+            self.reload()
 
     @on(Input.Submitted, "#history-player")
     def _player_submitted(self, event: Input.Submitted) -> None:
