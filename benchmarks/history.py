@@ -71,10 +71,11 @@ def filled_store(count: int = STORED) -> HistoryStore:
     return store
 
 
-def open_times(store: HistoryStore, repeats: int) -> tuple[list[float], list[float]]:
+def open_times(store: HistoryStore, repeats: int) -> tuple[list[float], list[float], list[float]]:
     """Seconds from pushing the history screen over ``store`` to its first frame (the screen
     notes when its first refresh is done; headless Textual), and, to judge the machine's load,
-    the same for a bare screen (a line of text and the footer)."""
+    the same for a bare screen (a line of text and the footer); and the CPU time the history
+    screen took (on a shared machine the wall time also counts other processes' turns)."""
     from textual.app import App
     from textual.screen import Screen
     from textual.widgets import Footer, Static
@@ -91,23 +92,28 @@ def open_times(store: HistoryStore, repeats: int) -> tuple[list[float], list[flo
 
         def drawn(self) -> None:
             self.first_frame_at = time.perf_counter()
+            self.first_frame_cpu = time.process_time()
 
-    async def measure() -> tuple[list[float], list[float]]:
+    async def measure() -> tuple[list[float], list[float], list[float]]:
         times: list[float] = []
         bare: list[float] = []
+        cpu: list[float] = []
         app = App[None]()
         async with app.run_test(size=(110, 34)) as pilot:
             for k in range(repeats + 1):  # the first is a warm-up (imports, the registry)
                 for screen, out in ((HistoryScreen(store), times), (Bare(), bare)):
+                    c0 = time.process_time()
                     t0 = time.perf_counter()
                     await app.push_screen(screen)
                     while getattr(screen, "first_frame_at", None) is None:
                         await pilot.pause(0.001)
                     if k:
                         out.append(screen.first_frame_at - t0)  # type: ignore[attr-defined]
+                        if out is times:
+                            cpu.append(screen.first_frame_cpu - c0)  # type: ignore[attr-defined]
                     await app.pop_screen()
                     await pilot.pause()
-        return times, bare
+        return times, bare, cpu
 
     return asyncio.run(measure())
 
@@ -116,8 +122,9 @@ def bench_history(quick: bool) -> list[Row]:
     stores = store_times(10 if quick else 40)
     med = statistics.median(stores) * 1000
     store = filled_store()
-    opens, bare = open_times(store, 3 if quick else 9)
+    opens, bare, cpu = open_times(store, 3 if quick else 9)
     open_med = statistics.median(opens) * 1000
+    cpu_med = statistics.median(cpu) * 1000
     bare_med = statistics.median(bare) * 1000
     return [
         (
@@ -128,9 +135,9 @@ def bench_history(quick: bool) -> list[Row]:
         ),
         (
             f"history screen open, {STORED:,} matches stored",
-            f"{open_med:.0f} ms median to first frame (max {max(opens) * 1000:.0f}, n={len(opens)})",
+            f"{open_med:.0f} ms median to first frame, {cpu_med:.0f} ms of CPU (n={len(opens)})",
             "≤ 200 ms",
-            "ok" if open_med <= 200 else "ABOVE",
+            "ok" if open_med <= 200 else "ABOVE" + (" (CPU ok: a loaded machine)" if cpu_med <= 200 else ""),
         ),
         ("  a bare screen (text, footer), same machine", f"{bare_med:.0f} ms median", "", ""),
     ]
