@@ -124,9 +124,11 @@ class HistoryScreen(Screen[None]):
         if not total:
             summary.update("No matches here yet: every match played is kept here.")
         elif total > len(self.shown):
-            summary.update(f"The latest {len(self.shown)} of {total:,} matches (filter to find older ones)")
+            summary.update(
+                f"The latest {len(self.shown)} of {total:,} matches (filter to find older ones) · Enter opens one"
+            )
         else:
-            summary.update(f"{total:,} match{'es' if total != 1 else ''}")
+            summary.update(f"{total:,} match{'es' if total != 1 else ''} · Enter opens one")
 
     def _add_rows(self, matches: list[StoredMatch]) -> None:
         table = self.query_one(DataTable)
