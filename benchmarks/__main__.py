@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 
 from benchmarks.bots import bench_bots
+from benchmarks.history import bench_history
 from benchmarks.memory import bench_memory
 from benchmarks.poker import bench_poker
 from benchmarks.solver import bench_solver
@@ -104,6 +105,7 @@ BENCHES: dict[str, Callable[[bool], list[Row]]] = {
     "memory": bench_memory,
     "poker": bench_poker,
     "undo": bench_undo,
+    "history": bench_history,
 }
 
 

@@ -1,7 +1,8 @@
 """The ``cardtable`` command line.
 
 ``cardtable`` (the table), ``cardtable play GAME``, ``cardtable resume``, ``cardtable list``,
-``cardtable rules GAME`` and ``cardtable simulate GAME``. Errors print one clear line and
+``cardtable rules GAME``, ``cardtable simulate GAME``, ``cardtable history`` and
+``cardtable stats`` (the match history, :mod:`cardtable.history`). Errors print one clear line and
 exit with status 2; nothing here shows a traceback for bad input.
 """
 
@@ -18,6 +19,7 @@ from cardtable.engine import CardtableError, IllegalMove, InvalidNotation, all_g
 from cardtable.engine.game import Game
 from cardtable.engine.ruleset import coerce_rule_value
 from cardtable.engine.saves import autosave_path
+from cardtable.history import STATS_JSON_HELP, HistoryError, HistoryStore
 from cardtable.rulesdoc import rules_markdown
 from cardtable.session import Session, protect_autosave
 
@@ -102,8 +104,30 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from cardtable.bots.simulate import report, run_matches
 
     budget = HARD_BUDGET if args.budget is None else args.budget
-    stats = run_matches(spec.id, levels, args.games, seed=args.seed, rules=rules, budget=budget)
+    store = HistoryStore() if args.history else None
+    stored: list[int] = []
+    problems: list[str] = []
+
+    def keep(game: Game, seat_levels: list[str]) -> None:
+        if store is None or problems:
+            return
+        from cardtable.history import store_game
+
+        try:
+            stored.append(store_game(store, game, [f"bot:{level}" for level in seat_levels]))
+        except HistoryError as exc:  # the simulation goes on without the history
+            problems.append(str(exc))
+
+    stats = run_matches(
+        spec.id, levels, args.games, seed=args.seed, rules=rules, budget=budget, finished=keep
+    )
     report(stats, out, args.seed)
+    if store is not None:
+        if store.notice:
+            out.write(f"Note: {store.notice}\n")
+        for problem in problems:
+            out.write(f"Note: {problem}\n")
+        out.write(f"  stored {len(stored)} matches in the history ({store.path})\n")
     return 1 if stats.errors else 0
 
 
@@ -115,9 +139,11 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     note = protect_autosave(path)
     if note:
         out.write(f"Note: {note}\n")
+    store = HistoryStore()
     session = Session.start(
-        spec.id, names, bots, rules=rules, seed=args.seed, preset=args.preset, save_path=path
+        spec.id, names, bots, rules=rules, seed=args.seed, preset=args.preset, save_path=path, history=store
     )
+    _history_notes(session, store, out)
     if _use_tui(args, out):
         from cardtable.tui.app import CardTableApp
 
@@ -131,8 +157,18 @@ def _use_tui(args: argparse.Namespace, out: TextIO) -> bool:
     return not getattr(args, "text", False) and out is sys.stdout and sys.stdout.isatty()
 
 
+def _history_notes(session: Session, store: HistoryStore, out: TextIO) -> None:
+    """Say when the history file was moved aside or cannot be written (play goes on)."""
+    if store.notice:
+        out.write(f"Note: {store.notice}\n")
+    if session.history_error:
+        out.write(f"Note: {session.history_error}\n")
+
+
 def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
-    session = Session.resume(autosave_path())
+    store = HistoryStore()
+    session = Session.resume(autosave_path(), history=store)
+    _history_notes(session, store, out)
     if _use_tui(args, out):
         from cardtable.tui.app import CardTableApp
 
@@ -143,13 +179,19 @@ def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def record_by_id(match_id: str) -> str:
-    """The record of the stored match ``match_id`` from the match history: the one place
-    ``cardtable replay ID`` looks a match up, to be wired to the history store. Until then
-    a clear refusal."""
-    raise UsageError(
-        f"there is no file {match_id!r}, and stored matches cannot be looked up by id yet:"
-        " give a save or record file (the autosave is in the data folder)"
-    )
+    """The record of the stored match ``match_id`` from the match history (the one place
+    ``cardtable replay ID`` looks a match up)."""
+    from cardtable.history import HistoryError, load_record
+
+    try:
+        return load_record(int(match_id))
+    except LookupError:
+        raise UsageError(
+            f"there is no file {match_id!r} and no stored match with that id:"
+            " 'cardtable history' lists the stored matches with their ids"
+        ) from None
+    except HistoryError as exc:
+        raise UsageError(f"the match history cannot be read ({exc}): give a save or record file") from None
 
 
 def replay_text(source: str) -> str:
@@ -281,12 +323,121 @@ def play_text(session: Session, out: TextIO | None = None, inp: TextIO | None = 
         + ", ".join(f"{game.players[s]} {v}" for s, v in enumerate(outcome.scores))
         + "\n"
     )
+    if session.match_id is not None and not session.history_error:
+        out.write(f"Kept in the match history as match {session.match_id} ('cardtable history').\n")
     return 0
 
 
 def _report_save(session: Session, out: TextIO) -> None:
     if session.save_error:
         out.write(f"  ({session.save_error}; play goes on)\n")
+    problem = session.history_error
+    if problem and getattr(session, "_history_told", None) != problem:
+        out.write(f"  ({problem})\n")
+        session._history_told = problem  # type: ignore[attr-defined]  # say it once
+
+
+# ---------------------------------------------------------------------------- history
+
+
+def _history_matches(args: argparse.Namespace) -> tuple[HistoryStore, list[Any]]:
+    if args.game:
+        args.game = get(args.game).id  # an unknown id names the games there are
+    store = HistoryStore()
+    try:
+        matches = store.matches(game=args.game, player=args.player, with_deals=True)
+    except HistoryError as exc:
+        raise UsageError(str(exc)) from None
+    return store, matches
+
+
+def _console(out: TextIO) -> Any:
+    from rich.console import Console
+
+    # Off a terminal (a pipe, a test) Rich would fold the table to 80 columns.
+    return Console(file=out, width=None if out is sys.stdout and out.isatty() else 120)
+
+
+def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
+    """``cardtable history``: the stored matches, latest first."""
+    import json
+
+    store, matches = _history_matches(args)
+    if store.notice:
+        sys.stderr.write(f"cardtable: {store.notice}\n")
+    if args.limit is not None and args.limit >= 0:
+        matches = matches[: args.limit]
+    if args.json:
+        out.write(json.dumps([m.to_json() for m in matches], indent=2) + "\n")
+        return 0
+    if not matches:
+        out.write(
+            "No matches in the history yet"
+            + (" for these filters" if args.game or args.player else "")
+            + f" ({store.path}).\n"
+        )
+        return 0
+    from rich.table import Table
+
+    table = Table(title=f"Match history ({len(matches)} matches)", title_justify="left")
+    for name in ("id", "ended", "game", "players", "winner", "scores", "deals", "status"):
+        table.add_column(name, justify="right" if name in ("id", "deals") else "left")
+    for m in matches:
+        players = ", ".join(
+            name + ("" if m.seats[s] == "human" else f" ({m.seats[s][4:]})")
+            for s, name in enumerate(m.players)
+        )
+        table.add_row(
+            str(m.id),
+            (m.ended or m.started)[:16].replace("T", " "),
+            m.title,
+            players,
+            m.winner_text,
+            " ".join(str(v) for v in m.scores),
+            str(len(m.deal_rows)),
+            m.status,
+        )
+    _console(out).print(table)
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
+    """``cardtable stats``: per player and game, from the finished matches."""
+    import json
+
+    from cardtable.history import player_stats
+
+    store, matches = _history_matches(args)
+    rows = player_stats(matches, args.player)
+    if args.json:
+        out.write(json.dumps([r.to_json() for r in rows], indent=2) + "\n")
+        return 0
+    if not rows:
+        out.write(
+            "No finished matches in the history yet"
+            + (" for these filters" if args.game or args.player else "")
+            + f" ({store.path}).\n"
+        )
+        return 0
+    from rich.table import Table
+
+    table = Table(title="Statistics (finished matches)", title_justify="left")
+    for name in ("player", "game", "matches", "wins", "win rate", "avg score", "best", "streak", "avg deal"):
+        table.add_column(name, justify="left" if name in ("player", "game") else "right")
+    for r in rows:
+        table.add_row(
+            r.player,
+            r.title,
+            str(r.matches),
+            str(r.wins),
+            f"{100 * r.win_rate:.0f}%",
+            f"{r.average_score:.1f}",
+            f"{r.best_score} ({'low' if r.lower_is_better else 'high'})",
+            str(r.longest_streak),
+            "—" if r.average_deal_score is None else f"{r.average_deal_score:.1f}",
+        )
+    _console(out).print(table)
+    return 0
 
 
 # ---------------------------------------------------------------------------- entry
@@ -305,6 +456,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument("--seed", type=int, default=1)
     p_sim.add_argument("--players", help="bot levels, e.g. random,random")
     p_sim.add_argument("--rule", action="append", metavar="KEY=VALUE")
+    p_sim.add_argument("--history", action="store_true", help="keep the matches in the match history")
     p_sim.add_argument(
         "--budget",
         type=float,
@@ -329,6 +481,25 @@ def build_parser() -> argparse.ArgumentParser:
     p_replay = sub.add_parser("replay", help="watch a recorded match again, or print it as text")
     p_replay.add_argument("source", metavar="FILE", help="a save or record file (or a stored match's id)")
     p_replay.add_argument("--text", action="store_true", help="print the match move by move instead")
+    p_hist = sub.add_parser(
+        "history",
+        help="the matches played, latest first",
+        description="The stored matches, latest first. --json prints a list of objects with id, game,"
+        " title, status, players (name, seat, bot level or null), teams, winner (names), scores"
+        " (final, seat order), lower_is_better, reason, rules, seed, deals (per-deal scores),"
+        " started and finished (null unless finished).",
+    )
+    p_stats = sub.add_parser(
+        "stats",
+        help="per player and game: matches, wins, win rate, scores, streaks",
+        description="Per player and game: matches, wins, win rate, average and best score, longest"
+        f" winning streak and average deal score. {STATS_JSON_HELP}.",
+    )
+    for p in (p_hist, p_stats):
+        p.add_argument("--game", metavar="ID", help="one game (an id from 'cardtable list')")
+        p.add_argument("--player", metavar="NAME", help="one player's matches (case ignored)")
+        p.add_argument("--json", action="store_true", help="JSON instead of a table")
+    p_hist.add_argument("--limit", type=int, metavar="N", help="the latest N matches only")
     p_soak = sub.add_parser("soak", help="long random play over every game and preset, invariants checked")
     p_soak.add_argument("games", nargs="*", metavar="GAME", help="the games (default: every game)")
     p_soak.add_argument("--deals", type=int, default=10_000, help="deals per game (default 10000)")
@@ -347,6 +518,8 @@ COMMANDS = {
     "resume": cmd_resume,
     "soak": cmd_soak,
     "replay": cmd_replay,
+    "history": cmd_history,
+    "stats": cmd_stats,
 }
 
 

@@ -18,7 +18,7 @@ import random
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.bots import BOTS, Decision, arrange, decide, hint, make_bot
 from cardtable.engine import get, new_game
@@ -32,6 +32,9 @@ from cardtable.engine.saves import autosave_path, read_record, write_atomic
 from cardtable.engine.undo import UndoCheck
 from cardtable.engine.verbs import VerbSpec
 from cardtable.engine.views import GroupingView, PlayerView
+
+if TYPE_CHECKING:
+    from cardtable.history import HistoryStore, MatchRecorder
 
 
 def seat_kinds(bots: Sequence[str | None]) -> list[str]:
@@ -54,6 +57,8 @@ class Session:
         self.save_path = save_path
         self.save_error: str | None = None
         """The last autosave failure in words (None when the last save worked)."""
+        self.recorder: MatchRecorder | None = None
+        """Writes this match to the match history (None: no history kept)."""
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -66,19 +71,26 @@ class Session:
         seed: int | None = None,
         preset: str | None = None,
         save_path: Path | None = None,
+        history: HistoryStore | None = None,
     ) -> Session:
-        """A new game; bot levels are checked before anything starts."""
+        """A new game; bot levels are checked before anything starts. With ``history`` the
+        match is stored there (matches left unfinished in the same save are marked abandoned)."""
         for b in bots:
             if b is not None and b not in BOTS:
                 raise ValueError(f"no bot level {b!r}; the levels are: {', '.join(BOTS)}")
         game = new_game(game_id, players=players, rules=rules, seed=seed, preset=preset)
         session = cls(game, bots, save_path)
         session.autosave()
+        if history is not None:
+            from cardtable.history import MatchRecorder
+
+            session.recorder = MatchRecorder.start(history, game, seat_kinds(bots), session.record, save_path)
         return session
 
     @classmethod
-    def resume(cls, path: Path | None = None) -> Session:
-        """The saved session at ``path`` (the autosave by default).
+    def resume(cls, path: Path | None = None, history: HistoryStore | None = None) -> Session:
+        """The saved session at ``path`` (the autosave by default); with ``history`` it goes
+        on with its stored match there.
 
         A corrupted or foreign file raises :class:`InvalidRecord` and is left untouched.
         """
@@ -102,6 +114,10 @@ class Session:
                 raise InvalidRecord(f"{target} cannot be resumed: unknown seat kind {kind!r}")
         session = cls(game, bots, target)
         session.hints = _read_hints(text, len(game.players))
+        if history is not None:
+            from cardtable.history import MatchRecorder
+
+            session.recorder = MatchRecorder.resume(history, game, seat_kinds(bots), session.record, target)
         return session
 
     # ------------------------------------------------------------------ playing
@@ -120,6 +136,8 @@ class Session:
             self.game.keep_undo_point()
         done = self.game.play(move)
         self.autosave()
+        if self.recorder is not None:
+            self.recorder.after_move()
         return done
 
     def can_undo(self, seat: int | None) -> UndoCheck:
@@ -153,6 +171,16 @@ class Session:
         self.hints[seat] += 1
         self.autosave()
         return hint(self.game, random.Random(self.game.seed ^ len(self.game.history)))
+
+    @property
+    def history_error(self) -> str | None:
+        """Why this match is not stored in the history (None when it is, or none is kept)."""
+        return None if self.recorder is None else self.recorder.problem
+
+    @property
+    def match_id(self) -> int | None:
+        """This match's id in the history (None when it is not stored)."""
+        return None if self.recorder is None else self.recorder.match_id
 
     # ------------------------------------------------------------------ what a table asks
     # A table draws views and plays moves through these; it never reads the game itself.

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 
 import pytest
@@ -119,6 +120,19 @@ def test_bad_sources_are_one_clear_line(tmp_path, capsys) -> None:
     assert main(["replay", str(tmp_path / "missing.ctr"), "--text"], out=io.StringIO()) == 2
     assert "there is no saved game" in capsys.readouterr().err
     assert main(["replay", "12", "--text"], out=io.StringIO()) == 2
-    assert "cannot be looked up by id yet" in capsys.readouterr().err
+    assert "no stored match with that id" in capsys.readouterr().err
     with pytest.raises(InvalidRecord):
         Replay("not a record")
+
+
+def test_a_stored_match_replays_by_its_id(capsys) -> None:
+    """``replay ID`` reads the match from the history that ``simulate --history`` filled."""
+    args = ["simulate", "page-one", "--games", "1", "--seed", "3", "--players", "bot:easy,bot:easy"]
+    assert main([*args, "--history"], out=io.StringIO()) == 0
+    out = io.StringIO()
+    assert main(["history", "--json"], out=out) == 0
+    (stored,) = json.loads(out.getvalue())
+    out = io.StringIO()
+    assert main(["replay", str(stored["id"]), "--text"], out=out) == 0
+    assert out.getvalue().startswith("Page One: ")
+    assert "1. easy-1: play" in out.getvalue() and "Match over" in out.getvalue()

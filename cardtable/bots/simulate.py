@@ -25,6 +25,7 @@ from typing import Any, TextIO
 
 from cardtable.bots import HARD_BUDGET, decide, make_bot
 from cardtable.engine import get, new_game
+from cardtable.engine.game import Game
 
 MOVE_CAP = 20_000
 """A match passing this many moves is an error (a bot or a game that never ends)."""
@@ -85,8 +86,12 @@ def run_matches(
     rules: dict[str, Any] | None = None,
     budget: float = HARD_BUDGET,
     progress: Callable[[int, Stats], None] | None = None,
+    finished: Callable[[Game, list[str]], None] | None = None,
 ) -> Stats:
-    """Play ``games`` matches of bots of ``levels`` (one per seat) and gather statistics."""
+    """Play ``games`` matches of bots of ``levels`` (one per seat) and gather statistics.
+
+    ``finished(game, seat_levels)`` is called with each match played to its end (the match
+    history of ``cardtable simulate --history`` is kept that way)."""
     spec = get(game_id)
     n = len(levels)
     stats = Stats(spec.id, spec.title, list(levels), wins=[0.0] * n, score_sum=[0] * n)
@@ -119,6 +124,8 @@ def run_matches(
                 stats.wins[order[seat]] += 1 / len(outcome.winners)
             for seat, score in enumerate(game.scores):
                 stats.score_sum[order[seat]] += score
+            if finished is not None:
+                finished(game, [levels[i] for i in order])
         except Exception as exc:  # counted and reported: simulate must show 0
             stats.errors += 1
             stats.error_lines.append(f"error in match {k} (seed {deal_seed}): {type(exc).__name__}: {exc}")

@@ -162,15 +162,38 @@ class CardTableApp(App[None]):
         from cardtable.session import Session
 
         self._protect_unreadable_save()
+        store = self.history_store()
         try:
             session = Session.start(
-                game_id, names, bots, rules=rules, seed=seed, preset=preset, save_path=self.save_path
+                game_id,
+                names,
+                bots,
+                rules=rules,
+                seed=seed,
+                preset=preset,
+                save_path=self.save_path,
+                history=store,
             )
         except (CardtableError, ValueError) as exc:
             self.notify(str(exc), title="Cannot start", severity="error", timeout=8)
             return None
+        self._history_notes(session, store)
         self.open_table(session)
         return session
+
+    def history_store(self) -> Any:
+        """The match history beside the saves (a new handle per match: a folder that could
+        not be written last time is tried again)."""
+        from cardtable.history import HistoryStore
+
+        return HistoryStore()
+
+    def _history_notes(self, session: Session, store: Any) -> None:
+        """Say when the history file was moved aside, or when this match cannot be kept."""
+        if store.notice:
+            self.notify(store.notice, title="Match history", severity="warning", timeout=10)
+        if session.history_error:
+            self.notify(session.history_error, title="Match history off", severity="warning", timeout=10)
 
     def _protect_unreadable_save(self) -> None:
         from cardtable.session import protect_autosave
@@ -183,11 +206,13 @@ class CardTableApp(App[None]):
         """Open the autosaved game; a missing or damaged file gets a clear message."""
         from cardtable.session import Session
 
+        store = self.history_store()
         try:
-            session = Session.resume(self.save_path)
+            session = Session.resume(self.save_path, history=store)
         except CardtableError as exc:
             self.notify(str(exc), title="Cannot resume", severity="error", timeout=10)
             return False
+        self._history_notes(session, store)
         self.open_table(session)
         return True
 

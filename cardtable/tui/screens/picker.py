@@ -56,6 +56,7 @@ class PickerScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start", id="picker.start"),
         Binding("ctrl+r", "resume", "Resume", id="picker.resume"),
         Binding("f1", "rules", "Rules", id="picker.rules"),
+        Binding("f2", "history", "History", id="picker.history"),
         Binding("question_mark", "rules", "Rules", show=False),
         Binding("escape", "back", "Back/quit", id="picker.back"),
         Binding("ctrl+q", "quit_picker", "Quit", show=False),
@@ -719,6 +720,12 @@ class PickerScreen(Screen[None]):
     def action_resume(self) -> None:
         """Open the autosaved game."""
         self.table_app.resume_session()
+
+    def action_history(self) -> None:
+        """The matches played so far, and their statistics."""
+        from cardtable.tui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
 
     def action_rules(self) -> None:
         """The rules of the selected game, with the form's values marked."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
@@ -41,6 +41,31 @@ def score_hint(view: PlayerView) -> str:
     return text
 
 
+def score_hint_short(view: PlayerView) -> str:
+    """Which way is better, in three words."""
+    return "lower is better" if view.scoring.lower_is_better else "higher is better"
+
+
+def cumulative_lines(view: PlayerView) -> dict[str, list[int]]:
+    """Running totals deal by deal from 0, per seat, or per team in a team-scored game."""
+    if view.teams and view.scoring.team_scored:
+        columns = [
+            (team_name(view, team), [row[t] for row in view.team_deal_scores])
+            for t, team in enumerate(view.teams)
+        ]
+    else:
+        columns = [(seat.name, [row[s] for row in view.deal_scores]) for s, seat in enumerate(view.seats)]
+    out: dict[str, list[int]] = {}
+    for name, values in columns:
+        total = 0
+        line = [0]
+        for value in values:
+            total += value or 0
+            line.append(total)
+        out[name] = line
+    return out
+
+
 class ScoresScreen(Screen[str]):
     """End of a deal or of the match: per-deal and total scores, and what happened."""
 
@@ -56,13 +81,26 @@ class ScoresScreen(Screen[str]):
     ScoresScreen #scores-model { color: $text-muted; margin-bottom: 1; }
     ScoresScreen Horizontal { height: auto; }
     ScoresScreen Button { margin-right: 2; }
+    ScoresScreen.-over > Vertical { height: 95%; }
+    ScoresScreen #scores-body { height: 1fr; }
+    ScoresScreen #scores-left { width: 1fr; height: 1fr; }
+    ScoresScreen #scores-chart { width: 1fr; height: 1fr; min-height: 6; }
+    ScoresScreen #scores-records { color: $text-muted; height: auto; }
     """
 
-    def __init__(self, view: PlayerView, over: bool, hints: list[int] | None = None) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        view: PlayerView,
+        over: bool,
+        hints: list[int] | None = None,
+        records: Sequence[str] = (),
+    ) -> None:
+        super().__init__(classes="-over" if over else "")
         self.view = view
         self.over = over
         self.hints = hints or []
+        self.records = tuple(records)
+        """The players' records at this game, updated with this match (one line each)."""
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -74,8 +112,22 @@ class ScoresScreen(Screen[str]):
             yield Static(f"Cards left in hand: {left}", id="scores-cards")
             if self.over:
                 yield Static(view.status, id="scores-outcome")
-            yield DataTable(id="scores-table", cursor_type="none", zebra_stripes=True)
-            yield Static(score_hint(view), id="scores-model")
+            if self.over:
+                # The table and the records beside the chart: at 80x24 there is no room
+                # for them one above the other.
+                with Horizontal(id="scores-body"):
+                    with VerticalScroll(id="scores-left"):
+                        yield DataTable(id="scores-table", cursor_type="none", zebra_stripes=True)
+                        yield Static(score_hint(view), id="scores-model")
+                        if self.records:
+                            yield Static("Records\n" + "\n".join(self.records), id="scores-records")
+                    if view.deal_scores:
+                        from cardtable.tui.charts import ScoreChart
+
+                        yield ScoreChart(id="scores-chart")
+            else:
+                yield DataTable(id="scores-table", cursor_type="none", zebra_stripes=True)
+                yield Static(score_hint(view), id="scores-model")
             with Horizontal():
                 if self.over:
                     yield Button("Play again", id="again", variant="primary")
@@ -88,6 +140,13 @@ class ScoresScreen(Screen[str]):
     def on_mount(self) -> None:
         self.fill(self.query_one(DataTable))
         self.query_one(Button).focus()
+        if self.over and self.view.deal_scores:
+            from cardtable.tui.charts import ScoreChart
+
+            chart = self.query_one(ScoreChart)
+            chart.cumulative(
+                cumulative_lines(self.view), self.view.scoring.label, score_hint_short(self.view)
+            )
 
     def fill(self, table: DataTable[str | Text]) -> None:
         """One column per seat (none in a team-scored game), one per team, one row per deal,

@@ -518,7 +518,23 @@ class TableScreen(Screen[None]):
                 self.app.exit()
 
         over = view.to_act is None
-        self.app.push_screen(ScoresScreen(view, over, list(self.session.hints)), chosen)
+        records = self._records(view) if over else []
+        self.app.push_screen(ScoresScreen(view, over, list(self.session.hints), records), chosen)
+
+    def _records(self, view: PlayerView) -> list[str]:
+        """The players' records at this game, this match included (none without a history)."""
+        recorder = self.session.recorder
+        if self.session.history_error:
+            self.notify(self.session.history_error, title="Match history off", severity="warning")
+        if recorder is None or recorder.match_id is None:
+            return []
+        from cardtable.history import HistoryError, record_line, records_of
+
+        try:
+            matches = recorder.store.matches(game=view.game, finished_only=True, with_deals=True)
+        except HistoryError:
+            return []
+        return [record_line(r) for r in records_of(matches, view.game, self.names(view))]
 
     def play_again(self) -> None:
         view = self.seen()

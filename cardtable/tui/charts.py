@@ -1,0 +1,74 @@
+"""Charts of the match history, drawn by textual-plotext (no hand-drawn plots).
+
+:class:`ScoreChart` draws lines from plain data (names to values), so it knows no game:
+cumulative scores deal by deal, or each player's win rate over their matches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from textual_plotext import PlotextPlot
+
+# Colours told apart on dark and light themes alike (plotext colour names).
+LINE_COLOURS = ("cyan", "orange", "green", "magenta", "yellow", "blue", "red", "white")
+MARKER = "braille"
+
+
+class ScoreChart(PlotextPlot):
+    """A line chart: one line per name."""
+
+    DEFAULT_CSS = """
+    ScoreChart { height: 1fr; min-height: 8; }
+    """
+
+    lines: dict[str, list[float]]
+    """What is drawn now (name to values), for a reader that is not a person."""
+
+    def plot_lines(
+        self,
+        lines: Mapping[str, Sequence[float]],
+        title: str,
+        xlabel: str,
+        ylabel: str,
+        ylim: tuple[float, float] | None = None,
+        start: int = 0,
+    ) -> None:
+        """Draw ``lines`` (x = ``start``, ``start`` + 1, ...) and refresh."""
+        self.lines = {name: list(values) for name, values in lines.items()}
+        plt = self.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title(title)
+        plt.xlabel(xlabel)
+        plt.ylabel(ylabel)
+        longest = max((len(v) for v in lines.values()), default=0)
+        for i, (name, values) in enumerate(lines.items()):
+            if not values:
+                continue
+            xs = list(range(start, start + len(values)))
+            plt.plot(xs, list(values), label=name, marker=MARKER, color=LINE_COLOURS[i % len(LINE_COLOURS)])
+        if longest:
+            ticks = _ticks(start, start + longest - 1)
+            plt.xticks(ticks, [str(t) for t in ticks])
+        if ylim is not None:
+            plt.ylim(*ylim)
+        self.refresh()
+
+    def cumulative(self, lines: Mapping[str, Sequence[int]], label: str, hint: str) -> None:
+        """Running totals deal by deal (from 0 before the first deal)."""
+        self.plot_lines(lines, "Totals deal by deal", "deal", f"{label}, {hint}")
+
+    def win_rates(self, series: Mapping[str, Sequence[float]]) -> None:
+        """Each player's win rate (%) after each of their matches."""
+        self.plot_lines(series, "Win rate over time", "matches played", "win %", ylim=(0, 100), start=1)
+
+
+def _ticks(low: int, high: int, most: int = 8) -> list[int]:
+    """Whole-number ticks from ``low`` to ``high``, at most ``most`` of them.
+
+    >>> _ticks(0, 3), _ticks(1, 40)
+    ([0, 1, 2, 3], [1, 6, 11, 16, 21, 26, 31, 36])
+    """
+    step = max(1, -(-(high - low + 1) // most))
+    return list(range(low, high + 1, step))
