@@ -131,7 +131,7 @@ def test_a_stored_match_replays_by_its_id(capsys) -> None:
     assert main([*args, "--history"], out=io.StringIO()) == 0
     out = io.StringIO()
     assert main(["history", "--json"], out=out) == 0
-    (stored,) = json.loads(out.getvalue())
+    stored = json.loads(out.getvalue())[0]
     out = io.StringIO()
     assert main(["replay", str(stored["id"]), "--text"], out=out) == 0
     assert out.getvalue().startswith("Page One: ")
