@@ -36,7 +36,7 @@ from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
 from cardtable.kits.tricks import TrickOrder, trick_winner
 
-from .contract import ALL_BIDS, DENOMS, MISERE, Bid, trick_order
+from .contract import ALL_BIDS, DENOMS, MISERE, Bid, rank_value, trick_order
 from .rules import FiveHundredRules
 
 _BY_LABEL = {b.label: b for b in ALL_BIDS}
@@ -45,11 +45,7 @@ _TRUMP_WEIGHTS = (1.0, 1.0, 0.9, 0.8, 0.6, 0.45, 0.35)
 A, K, Q, then the rest)."""
 
 
-def _value(card: Card) -> int:
-    """A plain rank value, ace high (the joker highest)."""
-    if card.rank == JOKER_RANK:
-        return 20
-    return 14 if card.rank == 1 else card.rank
+_value = rank_value
 
 
 def estimate(hand: Sequence[Card], denom: str, helpers: int) -> float:
@@ -90,7 +86,7 @@ def _ladder(trump: str) -> list[str]:
     return ["JK", f"J{trump}", f"J{left}", f"A{trump}", f"K{trump}", f"Q{trump}"]
 
 
-def misere_danger(hand: Sequence[Card]) -> int:
+def misere_danger(hand: Sequence[Card]) -> float:
     """How likely ``hand`` is to be forced to win a trick in misère (0: very safe)."""
     return sum(max(0, _value(c) - 9) for c in hand)
 
@@ -172,7 +168,7 @@ class FiveHundredPolicy:
 
     def _discard(self, turn: Turn) -> Decision:
         bid = self._contract(turn)
-        order = trick_order(bid, self.rules)
+        order = trick_order(bid, self.rules, len(turn.view.seats))
         hand = [parse_card(n) for n in turn.view.hand]
         counts = {s: sum(1 for c in hand if order.effective_suit(c) == s) for s in SUITS}
         if bid is not None and bid.misere:
@@ -215,7 +211,7 @@ class FiveHundredPolicy:
     def _call(self, turn: Turn) -> Decision:
         hand = {parse_card(n) for n in turn.view.hand}
         bid = self._contract(turn)
-        order = trick_order(bid, self.rules)
+        order = trick_order(bid, self.rules, len(turn.view.seats))
         best = max(
             (m for m in turn.moves if m.cards[0] not in hand),
             key=lambda m: order.strength(m.cards[0], order.trump or m.cards[0].suit),
@@ -226,7 +222,7 @@ class FiveHundredPolicy:
     def _play(self, turn: Turn) -> Decision:
         view = turn.view
         bid = self._contract(turn)
-        order = trick_order(bid, self.rules)
+        order = trick_order(bid, self.rules, len(turn.view.seats))
         trick = view.trick
         plays = [(s, parse_card(n)) for s, n in (trick.plays if trick else ())]
         led = trick.led_suit if trick else ""

@@ -38,6 +38,9 @@ from .contract import (
     read_bid,
     trick_order,
 )
+from .contract import (
+    sort_key as _sort_key,
+)
 from .play_rules import PLAY_RULES
 from .rules import FiveHundredRules
 
@@ -101,7 +104,7 @@ class FiveHundred(TableGame):
         self.sitting_out: tuple[int, ...] = ()
         self.open_shown = False
         self.nominated = ""
-        self.order = trick_order(None, self.rules)
+        self.order = trick_order(None, self.rules, self.n)
         self.phase_ = "bid"
         if stacked is not None and "dealer" in stacked:
             dealer = stacked["dealer"]
@@ -302,14 +305,14 @@ class FiveHundred(TableGame):
             self._deal(self.next_stacked_deal())
             return
         self._say("Everybody passed: the hand is played out in No-Trumps, each side scoring 10 a trick")
-        self.order = trick_order(None, self.rules)
+        self.order = trick_order(None, self.rules, self.n)
         self._start_play((self.dealer + 1) % self.n)
 
     def _won_auction(self) -> None:
         bid, seat = self.high, self.high_seat
         assert bid is not None and seat is not None
         self.contract, self.contractor = bid, seat
-        self.order = trick_order(bid, self.rules)
+        self.order = trick_order(bid, self.rules, self.n)
         if self.n in (4, 6):
             self.partners = tuple(s for s in self.side_of(seat) if s != seat)
         self._say(f"{self.players[seat]} wins the auction with {bid.label} ({bid.value}) and takes the kitty")
@@ -761,7 +764,3 @@ class FiveHundred(TableGame):
             self._outcome,
             hash(self.rng.getstate()),
         )
-
-
-def _sort_key(card: Card) -> tuple[int, int]:
-    return (card.suit_index, card.rank)
