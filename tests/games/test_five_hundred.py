@@ -625,10 +625,12 @@ def test_bots_play_whole_matches_with_reasons(level: str) -> None:
     for players in (3, 4, 5, 6):
         g = new_game("five-hundred", SIX[:players], seed=players, rules={"misere": "any time"})
         bot, rng = make_bot(level), random.Random(players)
-        while not g.is_over:
-            d = decide(bot, g, rng)
+        # the hard bot searches: one deal each, on a short budget, keeps the test quick
+        while not g.is_over and (level != "hard" or g.phase != "deal-over"):
+            d = decide(bot, g, rng, 0.02 if level == "hard" else 0.12)
             assert d.why
             g.play(d.move)
+        assert g.deal_scores
 
 
 def test_medium_keeps_trumps_from_the_kitty() -> None:
@@ -637,3 +639,36 @@ def test_medium_keeps_trumps_from_the_kitty() -> None:
     g = auction(start(), "bid 7H", "pass", "pass", "pass")
     d = decide(make_bot("medium"), g, random.Random(0))
     assert str(d.move) == "discard 4D 5D 5C"
+
+
+def test_hard_reads_voids_from_the_log_and_keeps_samples_consistent() -> None:
+    from cardtable.bots import turn_of
+    from cardtable.games.five_hundred.search import consistent, voids_from_log
+
+    g = auction(
+        start(), "bid 7H", "pass", "pass", "pass", "discard 5D 4D 5C", "play 6H", "play JD", "play 5H"
+    )
+    g.play("play 6C")  # Dan shows he has no heart
+    turn = turn_of(g, random.Random(0))
+    voids = voids_from_log(turn, trick_order(Bid(7, "H"), FiveHundredRules()))
+    assert voids == {3: {"H"}}
+    for k in range(20):
+        world = turn.sample(random.Random(k))
+        consistent(world, turn.seat, voids, random.Random(k))  # type: ignore[arg-type]
+        assert not [c for c in world.hand(3) if c.suit == "H" or c.name in ("JD", "JK")]
+        assert world.hand(1) == g.hand(1)
+
+
+def test_hard_bids_from_simulated_deals_and_plays_with_reasons() -> None:
+    from cardtable.bots import decide, hint, make_bot
+
+    hands: list[str | None] = ["JK JH JD AH KH QH 10H 9H AS AC", None, None, None]
+    g = new_game("five-hundred", NAMES, seed=1, deal={"hands": hands})
+    d = decide(make_bot("hard"), g, random.Random(0))
+    assert d.move.kind == "bid" and d.move.word.endswith("H") and "simulated deals" in d.why
+    weak: list[str | None] = ["5S 6S 7C 8C 5D 6D 7D 8H 9H 4H", None, None, None]
+    g = new_game("five-hundred", NAMES, seed=1, deal={"hands": weak})
+    assert str(decide(make_bot("hard"), g, random.Random(0)).move) == "pass"
+    g = auction(start(), "bid 7H", "pass", "pass", "pass", "discard 5D 4D 5C")
+    h = hint(g)
+    assert h.move.kind == "play" and "sampled deals" in h.why

@@ -13,8 +13,10 @@ the contract, the seats' badges) and the listed moves.
   it, and otherwise throws its lowest card; in misère the contractor ducks with its highest
   losing card.
 * ``easy``: bids from the same count with noise, and plays a random legal card half the time.
-* ``hard``: for now the medium policy (a determinised search, as Page One's hard bot has, is
-  not built yet).
+* ``hard``: determinised Monte-Carlo (:mod:`.search`): it plays the card whose rollouts on
+  sampled deals (consistent with the voids shown) score best for its side, and bids the
+  contract with the best expected score over simulated deals; misère, the kitty, the call
+  and the nomination as medium.
 
 >>> import random
 >>> from cardtable.bots import decide, make_bot
@@ -36,8 +38,9 @@ from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
 from cardtable.kits.tricks import TrickOrder, trick_winner
 
-from .contract import ALL_BIDS, DENOMS, MISERE, Bid, rank_value, trick_order
+from .contract import ALL_BIDS, DENOMS, MISERE, Bid, rank_value, read_bid, trick_order
 from .rules import FiveHundredRules
+from .search import search_bid, search_play
 
 _BY_LABEL = {b.label: b for b in ALL_BIDS}
 _TRUMP_WEIGHTS = (1.0, 1.0, 0.9, 0.8, 0.6, 0.45, 0.35)
@@ -113,10 +116,36 @@ class FiveHundredPolicy:
             return self._call(turn)
         if self.level == "easy" and turn.rng.random() < 0.5:
             return Decision(turn.rng.choice(moves), "a card at random")
+        if self.level == "hard":
+            found = search_play(turn, self.rules)
+            if found is not None:
+                return found
         return self._play(turn)
 
     # ------------------------------------------------------------------ auction
     def _bid(self, turn: Turn) -> Decision:
+        if self.level == "hard":
+            return self._hard_bid(turn)
+        return self._count_bid(turn)
+
+    def _hard_bid(self, turn: Turn) -> Decision:
+        move, why = search_bid(turn, self.rules)
+        if move is not None and self._partner_holds_high(turn):
+            high = _BY_LABEL.get(turn.view.facts.get("high bid", "").split(" (")[0])
+            bid = read_bid(move.word)
+            # overcall a partner only for a clearly bigger contract
+            if high is not None and bid is not None and bid.value < high.value + 100:
+                move = None
+                why = f"my partner holds the bid ({high.label}); {why}, not enough to take it over"
+        if move is not None:
+            return Decision(move, why)
+        counted = self._count_bid(turn)
+        if counted.move.kind == "bid" and counted.move.word == "misere":
+            return counted
+        passing = next(m for m in turn.moves if m.kind == "pass")
+        return Decision(passing, why)
+
+    def _count_bid(self, turn: Turn) -> Decision:
         view = turn.view
         hand = [parse_card(n) for n in view.hand]
         helpers = 1 if view.teams else 0
@@ -299,9 +328,9 @@ def _denom_word(denom: str) -> str:
 
 
 def make_policy(level: str, rules: Ruleset) -> FiveHundredPolicy:
-    """The policy of ``level`` (hard plays as medium for now)."""
+    """The policy of ``level``: easy, medium or hard (random and unknown levels play as medium)."""
     assert isinstance(rules, FiveHundredRules)
-    return FiveHundredPolicy("easy" if level == "easy" else "medium", rules)
+    return FiveHundredPolicy(level if level in ("easy", "hard") else "medium", rules)
 
 
 __all__ = ["FiveHundredPolicy", "estimate", "make_policy", "misere_danger"]
