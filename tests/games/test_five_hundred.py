@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from cardtable.engine import Game, IllegalMove, InvalidRules, get, new_game, parse_cards, replay
 from cardtable.engine.cards import Card
-from cardtable.games.five_hundred.contract import Bid, read_bid, trick_order
+from cardtable.games.five_hundred.contract import Bid, faces, read_bid, trick_order
 from cardtable.games.five_hundred.rules import FiveHundredRules
 from cardtable.kits.tricks import must_follow, trick_winner
 from cardtable.rulesdoc import rules_markdown
@@ -146,7 +146,7 @@ def test_five_player_pack_and_called_partner() -> None:
         g.play("call JK")
     assert state(g) == before
     g.play("call AS")
-    assert g.phase == "lead" and g.view(2).facts["called card"] == "AS"
+    assert g.phase == "lead" and g.view(2).facts["called card"] == "A♠"
     assert all("partner" not in seat.badges for v in (g.view(2), g.view(None)) for seat in v.seats)
     rng = random.Random(1)
     while not (g.to_act == 1 and "play AS" in legal(g)):
@@ -406,7 +406,7 @@ def test_kitty_exchange_is_private_and_counted() -> None:
         assert state(g) == before
     g.play("discard 5D 4D 5C")
     assert g.phase == "lead" and len(g.hand(0)) == 10
-    assert g.view(0).own_facts["your discards"] == "4D 5D 5C"
+    assert g.view(0).own_facts["your discards"] == "4♦ 5♦ 5♣"
     assert "your discards" not in g.view(1).own_facts
     assert {c.name for c in g.hidden_cards(1)} >= {"5D", "4D", "5C"}
     assert not {c.name for c in g.hidden_cards(0)} & {"5D", "4D", "5C"}
@@ -464,9 +464,7 @@ def test_open_misere_hand_is_laid_face_up_after_the_first_trick() -> None:
         g.play(legal(g)[0])
     # the stacked deal is played the same way every time: the contractor loses no trick yet
     assert g.phase != "deal-over"
-    assert g.view(1).facts["open hand"] == " ".join(
-        c.name for c in sorted(g.hand(0), key=lambda c: (c.suit_index, c.rank))
-    )
+    assert g.view(1).facts["open hand"] == faces(sorted(g.hand(0), key=lambda c: (c.suit_index, c.rank)))
     assert not {c.id for c in g.hand(0)} & {c.id for c in g.hidden_cards(1)}
 
 
@@ -672,3 +670,14 @@ def test_hard_bids_from_simulated_deals_and_plays_with_reasons() -> None:
     g = auction(start(), "bid 7H", "pass", "pass", "pass", "discard 5D 4D 5C")
     h = hint(g)
     assert h.move.kind == "play" and "sampled deals" in h.why
+
+
+def test_the_log_agrees_with_a_player_named_you_and_facts_show_faces() -> None:
+    g = new_game(
+        "five-hundred", ["You", "Bob", "Cat", "Dan"], seed=1, deal={"hands": HEARTS, "kitty": HEARTS_KITTY}
+    )
+    auction(g, "bid 7H", "pass", "pass", "pass", "discard 5D 4D 5C", "play 6H")
+    text = "\n".join(g.log)
+    assert "You bid first" in text and "You bid 7♥" in text and "You win the auction" in text
+    assert "You discard three" in text and "You lead 6H" in text and "You bids" not in text
+    assert "J♥, J♦" in g.view(1).facts["trumps"]

@@ -248,5 +248,20 @@ def _n(cards: Sequence[Card]) -> str:
     return " ".join(c.name for c in cards)
 
 
+def face(card: Card) -> str:
+    """A card as the table shows it: ``10♥``, ``JK`` (facts for people, not notation).
+
+    >>> from cardtable.engine.cards import parse_cards
+    >>> faces(parse_cards("10H JK 13D"))
+    '10♥ JK 13♦'
+    """
+    return card.name if not card.suit else card.name[: -len(card.suit)] + SUIT_SYMBOLS[card.suit]
+
+
+def faces(cards: Sequence[Card]) -> str:
+    """Cards as the table shows them, space-separated."""
+    return " ".join(face(c) for c in cards)
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"

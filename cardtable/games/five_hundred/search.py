@@ -74,10 +74,10 @@ def voids_from_log(turn: Turn, order: TrickOrder) -> dict[int, set[str]]:
 
 def _split(line: str, names: dict[str, int]) -> tuple[int | None, str, str]:
     for name, seat in names.items():
-        for verb in ("leads", "plays"):
+        for verb in ("leads", "plays", "lead", "play"):  # 'You lead'
             head = f"{name} {verb} "
             if line.startswith(head):
-                return seat, verb, line[len(head) :]
+                return seat, verb if verb.endswith("s") else verb + "s", line[len(head) :]
     return None, "", ""
 
 
