@@ -61,6 +61,7 @@ class FiveHundred(TableGame):
     }
 
     rules: FiveHundredRules
+    move_caches = ("_moves",)
 
     def __init__(
         self, players: Sequence[str], rules: FiveHundredRules, seed: int, deal: dict[str, Any] | None
@@ -70,6 +71,7 @@ class FiveHundred(TableGame):
         n = self.n
         self.pack = make_five_hundred_pack(n)
         self.melds_: list[Any] = []
+        self._moves: dict[Any, Move] = {}
         self.dealer = n - 1  # so that seat 0 bids first in the first deal
         self.thrown_in = 0
         self._deal(self.next_stacked_deal())
@@ -176,19 +178,31 @@ class FiveHundred(TableGame):
 
     # ------------------------------------------------------------------ moves
     def _generate(self) -> list[Move]:
+        # The listed moves come from a per-game cache (``move_caches``): making Move objects
+        # was most of a random playout's cost.
         ph = self.phase_
+        cache = self._moves
         if ph == "deal-over":
-            return [Move("next", payload=Step.NEXT, text="next")]
+            return [self._step("next", Step.NEXT)]
         if ph == "bid":
-            out = [Move("bid", word=b.word, payload=BidPayload(b)) for b in self._legal_bids()]
-            out.append(Move("pass", payload=Step.PASS, text="pass"))
+            out = []
+            for b in self._legal_bids():
+                move = cache.get(b)
+                if move is None:
+                    move = cache[b] = Move("bid", word=b.word, payload=BidPayload(b))
+                out.append(move)
+            out.append(self._step("pass", Step.PASS))
             return out
         hand = self.hands[self.cur]
         if ph == "exchange":
-            return [
-                Move("discard", trio, payload=Discard(trio))
-                for trio in itertools.combinations(sorted(hand, key=_sort_key), KITTY_SIZE)
-            ]
+            out = []
+            for trio in itertools.combinations(sorted(hand, key=_sort_key), KITTY_SIZE):
+                key = (trio[0].id, trio[1].id, trio[2].id)
+                move = cache.get(key)
+                if move is None:
+                    move = cache[key] = Move("discard", trio, payload=Discard(trio))
+                out.append(move)
+            return out
         if ph == "call":
             return [Move("call", (c,), payload=CallCard(c)) for c in self.pack if c not in hand]
         if ph == "nominate":
@@ -199,19 +213,27 @@ class FiveHundred(TableGame):
                 if self._names_suit(c):
                     out.extend(Move("play", (c,), suits=(s,), payload=Play(c, s)) for s in SUITS)
                 else:
-                    out.append(Move("play", (c,), payload=Play(c, "")))
+                    out.append(self._play_move(c))
             return out
         if ph == "follow":
-            return [Move("play", (c,), payload=Play(c, "")) for c in playable(hand, self.led, self.order)]
+            return [self._play_move(c) for c in playable(hand, self.led, self.order)]
         return []
 
+    def _play_move(self, card: Card) -> Move:
+        move = self._moves.get(card.id)
+        if move is None:
+            move = self._moves[card.id] = Move("play", (card,), payload=Play(card, ""))
+        return move
+
+    def _step(self, verb: str, step: Step) -> Move:
+        move = self._moves.get(verb)
+        if move is None:
+            move = self._moves[verb] = Move(verb, payload=step, text=verb)
+        return move
+
     def _legal_bids(self) -> list[Bid]:
-        return [
-            b
-            for b in ALL_BIDS
-            if (self.high is None or b.rank > self.high.rank)
-            and (not b.misere or self._misere_refusal(b) is None)
-        ]
+        start = 0 if self.high is None else _AFTER[self.high]
+        return [b for b in ALL_BIDS[start:] if not b.misere or self._misere_refusal(b) is None]
 
     def _misere_refusal(self, bid: Bid) -> str | None:
         when = self.rules.misere if bid.denom == MISERE else self.rules.open_misere
@@ -795,6 +817,9 @@ class FiveHundred(TableGame):
             hash(self.rng.getstate()),
         )
 
+
+_AFTER = {b: i + 1 for i, b in enumerate(ALL_BIDS)}
+"""Where the bids that beat each bid start in :data:`ALL_BIDS` (ranked lowest first)."""
 
 _DENOM_KEY = {"S": "s", "C": "c", "D": "d", "H": "h", "NT": "n"}
 

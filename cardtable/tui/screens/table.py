@@ -606,12 +606,11 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "verb":
             verb = str(parameters[0])
-            if verb not in self.verbs:
-                return False  # this game has no such move: keep the footer short
-            if not self.my_turn():
-                return None
+            if verb not in self.verbs or not self.my_turn():
+                return False  # no such move in this game, or not the viewer's turn
             kinds = {m.kind for m in self.session.legal_moves()}
-            return True if verb in kinds else None
+            # only the moves possible now are listed (a key not listed still says why)
+            return verb in kinds
         if action in ("act", "hint"):
             return True if self.my_turn() else None
         if action == "arrange":
@@ -813,8 +812,8 @@ class TableScreen(Screen[None]):
             event.stop()
             return
         verb = self.key_verbs.get(event.key)
-        if verb in self.verbs and not box.has_focus and self.check_action("verb", (verb,)) is None:
-            # A dimmed key still says why it does nothing now.
+        if verb in self.verbs and not box.has_focus and not self.check_action("verb", (verb,)):
+            # A key whose move is not possible now still says why it does nothing.
             self.gesture(verb)
             event.stop()
             return
