@@ -191,6 +191,40 @@ class ChipsView(_Frozen):
     unit: str = "chips"
 
 
+class CallView(_Frozen):
+    """One call of an auction, made or open to the viewer: a bid or a pass.
+
+    >>> CallView(seat=1, move="bid 7H", label="7♥", value=200, keys="7h", row="7").label
+    '7♥'
+    """
+
+    seat: int = -1
+    """Who made it (-1 for a call the viewer may make)."""
+    move: str
+    """Its notation, e.g. ``bid 7H`` or ``pass``."""
+    label: str
+    """How people read it: ``7♥``, ``misère``, ``pass``."""
+    value: int | None = None
+    """What it is worth, where bids have values."""
+    keys: str = ""
+    """The keys that choose it in an auction chooser, e.g. ``7h`` (number then suit)."""
+    row: str = ""
+    """Calls with the same row share a line of the chooser ('7': the seven-trick bids; '' last)."""
+
+
+class AuctionView(_Frozen):
+    """An auction in progress, for bidding games: every call so far, the bid to beat and the
+    viewer's calls when it is the viewer's turn.
+
+    >>> AuctionView().high is None
+    True
+    """
+
+    calls: tuple[CallView, ...] = ()
+    high: CallView | None = None
+    legal: tuple[CallView, ...] = ()
+
+
 class PlayerView(_Frozen):
     """What ``seat`` may see (``seat`` None: a spectator, who sees no hand)."""
 
@@ -223,6 +257,8 @@ class PlayerView(_Frozen):
     """A board with pieces, for games played on one."""
     chips: ChipsView | None = None
     """Stacks and pots, for betting games."""
+    auction: AuctionView | None = None
+    """The auction, for bidding games while it runs."""
     legal_moves: tuple[str, ...] = ()
     """The viewer's legal moves when it is the viewer's turn."""
     status: str = ""

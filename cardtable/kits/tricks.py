@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, SUITS, Card
+from cardtable.engine.cards import ELEVEN, JOKER_RANK, SUIT_NAMES, SUITS, THIRTEEN, TWELVE, Card
 from cardtable.engine.views import TrickView
 
 JokerRole = Literal["trump", "wild", "plain"]
@@ -55,14 +55,14 @@ only a wild joker; the game offers another move (Page One's players draw from th
 
 TRUMP = 20
 """Strengths from here up belong to trumps (and to a wild joker): they beat every card of
-the suit led (at most 14)."""
+the suit led (at most 17)."""
 
-_LEFT_BOWER = TRUMP + 15
-_RIGHT_BOWER = TRUMP + 16
-_TRUMP_JOKER = TRUMP + 17
 _WILD = TRUMP + 30
-_KEYS = 70
-"""Card keys run from 0 to 13 * 5 + 4 (:attr:`Card.key`)."""
+_KEYS = 85
+"""Card keys run from 0 to 16 * 5 + 4 (:attr:`Card.key`; ranks 14-16 are the plain 11-13)."""
+_PLAIN_HIGH = {ELEVEN: 11, TWELVE: 12, THIRTEEN: 13, 11: 14, 12: 15, 13: 16, 1: 17}
+"""Rank values with the plain ranks 11-13 (:attr:`TrickOrder.plain_high_ranks`): A K Q J 13
+12 11 10 ... (at most 17, so trumps still start at :data:`TRUMP`)."""
 
 _SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
 
@@ -90,6 +90,7 @@ class TrickOrder:
     ace_high: bool = True
     joker_only_when_void: bool = False
     when_void: WhenVoid = "any"
+    plain_high_ranks: bool = False
     _suit: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _power: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _off_suit: tuple[tuple[bool, ...], tuple[bool, ...]] = field(init=False, repr=False, compare=False)
@@ -107,23 +108,32 @@ class TrickOrder:
         power = [0] * _KEYS
         trump = self.trump
         left = _SAME_COLOUR[trump] if trump is not None and self.bowers else None
-        for rank in range(1, 14):
-            value = 14 if rank == 1 and self.ace_high else rank
+        plain = self.plain_high_ranks
+        # Bowers and a trump joker sit just above the highest plain trump.
+        top = TRUMP + (17 if plain else 14)
+        left_bower, right_bower, trump_joker = top + 1, top + 2, top + 3
+        for rank in range(1, 17):
+            if plain:
+                value = _PLAIN_HIGH.get(rank, rank)
+            elif rank > 13:
+                continue  # the plain ranks 11-13 are in no pack of this order
+            else:
+                value = 14 if rank == 1 and self.ace_high else rank
             for suit_index, suit in enumerate(SUITS):
                 key = rank * 5 + suit_index
                 suits[key], power[key] = suit, value
                 if trump is None:
                     continue
                 if rank == 11 and suit == trump and self.bowers:
-                    power[key] = _RIGHT_BOWER
+                    power[key] = right_bower
                 elif rank == 11 and suit == left:
-                    suits[key], power[key] = trump, _LEFT_BOWER
+                    suits[key], power[key] = trump, left_bower
                 elif suit == trump:
                     power[key] = TRUMP + value
         joker = JOKER_RANK * 5 + 4
         if self.joker == "trump":
             assert trump is not None
-            suits[joker], power[joker] = trump, _TRUMP_JOKER
+            suits[joker], power[joker] = trump, trump_joker
         elif self.joker == "wild":
             power[joker] = _WILD
         wild = [p == _WILD for p in power]

@@ -10,8 +10,17 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from cardtable.engine.views import FaceUpView, GroupingView, MeldView, PlayerView, SeatView, TrickView
-from cardtable.tui.cards import card_back, card_label, card_text
+from cardtable.engine.views import (
+    AuctionView,
+    CallView,
+    FaceUpView,
+    GroupingView,
+    MeldView,
+    PlayerView,
+    SeatView,
+    TrickView,
+)
+from cardtable.tui.cards import SUIT_VARS, SYMBOLS, card_back, card_label, card_text
 
 CARD_GAP = 1
 
@@ -321,3 +330,101 @@ class TrickArea(Static):
         if trick.last_winner is not None:
             text.append(f"  (last trick: {names[trick.last_winner]})", style="dim")
         self.update(text)
+
+
+def call_text(call: CallView, colours: dict[str, str], ascii_only: bool, value: bool = False) -> Text:
+    """A call's label with its suit symbols in the suit colours (letters in ASCII mode), and
+    its value when asked."""
+    text = Text()
+    for ch in call.label:
+        suit = next((k for k, sym in SYMBOLS.items() if sym == ch), None)
+        if suit is None:
+            text.append(ch)
+        elif ascii_only:
+            text.append(suit)
+        else:
+            text.append(ch, style=colours.get(SUIT_VARS[suit], ""))
+    if value and call.value is not None:
+        text.append(f" {call.value}", style="dim")
+    return text
+
+
+def auction_lines(
+    auction: AuctionView, names: Sequence[str], colours: dict[str, str], ascii_only: bool
+) -> Text:
+    """The auction as text: the calls so far by seat and the bid to beat, then the viewer's
+    calls as a grid (a row per number, a column per suit, each cell the value; the column's
+    key letter in the header) beside the calls of no row with their keys."""
+    text = Text()
+    for call in auction.calls:
+        text.append(f"{names[call.seat]} ")
+        text.append_text(call_text(call, colours, ascii_only))
+        text.append(" · ", style="dim")
+    text.append("to beat: ")
+    if auction.high is None:
+        text.append("nothing yet", style="dim")
+    else:
+        text.append_text(call_text(auction.high, colours, ascii_only, value=True))
+        text.append(f" by {names[auction.high.seat]}")
+    if not auction.legal:
+        return text
+    rows: dict[str, dict[str, CallView]] = {}
+    columns: list[tuple[str, str]] = []  # (label suffix, key letter), in the fullest row's order
+    for call in auction.legal:
+        if call.row:
+            rows.setdefault(call.row, {})[call.label[len(call.row) :]] = call
+    for row in sorted(rows.values(), key=len, reverse=True):
+        for suffix, call in row.items():
+            key = (suffix, call.keys[len(call.keys) - 1 :])
+            if key not in columns:
+                columns.append(key)
+    side = [c for c in auction.legal if not c.row]
+    lines: list[Text] = []
+    if rows:
+        head = Text("    ")
+        for suffix, key in columns:
+            cell = call_text(CallView(move="", label=suffix), colours, ascii_only)
+            cell.append(key, style="bold reverse")
+            head.append_text(Text(" " * max(0, 4 - len(cell.plain))) + cell)
+        lines.append(head)
+        for row, cells in rows.items():
+            first = next(iter(cells.values()))
+            # the row's key is its number's last digit (10 is 0), shown reversed
+            line = Text(f"{row[:-1]:>2}", style="bold")
+            line.append(row[-1:], style="bold reverse" if first.keys[:1] == row[-1:] else "bold")
+            line.append(" ")
+            for suffix, _ in columns:
+                call = cells.get(suffix)
+                value = "·" if call is None or call.value is None else str(call.value)
+                line.append(f"{value:>4}", style="dim" if call is None else "")
+            lines.append(line)
+    for i, call in enumerate(side):
+        if i >= len(lines):
+            lines.append(Text(" " * (4 + 4 * len(columns))))
+        line = lines[i]
+        line.append("  ")
+        line.append(call.keys, style="bold reverse")
+        line.append(" ")
+        line.append_text(call_text(call, colours, ascii_only, value=True))
+    for line in lines:
+        text.append("\n")
+        text.append_text(line)
+    return text
+
+
+class AuctionPanel(Static):
+    """The auction (bidding games): every call so far by seat, the bid to beat, and the
+    viewer's calls with their keys (number then suit)."""
+
+    DEFAULT_CSS = """
+    AuctionPanel { height: auto; border: round $accent 60%; padding: 0 1; }
+    """
+
+    def show(self, auction: AuctionView | None, names: Sequence[str]) -> None:
+        """Draw ``auction`` (hidden when None)."""
+        if auction is None:
+            self.display = False
+            return
+        self.display = True
+        self.border_title = "auction" + (" · your call: type its keys (7h), or b" if auction.legal else "")
+        self.update(auction_lines(auction, names, _colours(self), _ascii(self)))

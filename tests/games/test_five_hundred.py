@@ -1,7 +1,7 @@
 """Five Hundred rules tests, through the public engine API (and the trick kit).
 
 The conformance cases of ``shared/rules/later-games.md`` §6 (F-01 ... F-11) and of
-``shared/rules/five-hundred.md`` (F-13 ... F-23; F-15, six players, is not built yet), the
+``shared/rules/five-hundred.md`` (F-13 ... F-23), the five- and six-player forms, the
 toggles on and off, the bad-input contract and random playouts. Positions come from stacked
 deals; seat 3 deals the first deal, so seat 0 bids first.
 """
@@ -18,12 +18,13 @@ from hypothesis import strategies as st
 
 from cardtable.engine import Game, IllegalMove, InvalidRules, get, new_game, parse_cards, replay
 from cardtable.engine.cards import Card
-from cardtable.games.five_hundred.contract import Bid, read_bid, trick_order
+from cardtable.games.five_hundred.contract import Bid, faces, read_bid, trick_order
 from cardtable.games.five_hundred.rules import FiveHundredRules
 from cardtable.kits.tricks import must_follow, trick_winner
 from cardtable.rulesdoc import rules_markdown
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
+SIX = [*NAMES, "Eve", "Fay"]
 
 # Hearts hands (F-03): Ann holds the top hearts, Bob's only "heart" is the left bower J♦.
 HEARTS = [
@@ -82,6 +83,91 @@ def test_f13_three_player_pack() -> None:
     cards = g.all_cards()
     assert len(cards) == 33 and {c.rank for c in cards if not c.is_joker} == {1, 7, 8, 9, 10, 11, 12, 13}
     assert [len(g.hand(s)) for s in range(3)] == [10] * 3 and g.view(None).teams == ()
+
+
+def test_f15_six_player_pack_and_rank_order() -> None:
+    g = new_game("five-hundred", SIX, seed=3)
+    cards = g.all_cards()
+    assert len(cards) == 63 and [len(g.hand(s)) for s in range(6)] == [10] * 6
+    assert g.view(None).stock_count == 3
+    names = {c.name for c in cards}
+    assert {f"{r}{s}" for r in (11, 12) for s in "SHDC"} | {"13H", "13D"} <= names
+    assert not {"13S", "13C"} & names
+    clubs = trick_order(Bid(7, "C"), FiveHundredRules(), 6)
+    hearts = parse_cards("9H 11H KH 13H 10H AH JH 12H QH")
+    ranked = sorted(hearts, key=lambda c: -clubs.strength(c, "H"))
+    assert [c.name for c in ranked] == ["AH", "KH", "QH", "JH", "13H", "12H", "11H", "10H", "9H"]
+    trumps = trick_order(Bid(7, "H"), FiveHundredRules(), 6)
+    mixed = parse_cards("10H 11H 12H 13H QH KH AH JD JH JK")
+    ranked = sorted(mixed, key=lambda c: -trumps.strength(c, "S"))
+    assert [c.name for c in ranked] == ["JK", "JH", "JD", "AH", "KH", "QH", "13H", "12H", "11H", "10H"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "teams"),
+    [({}, ((0, 3), (1, 4), (2, 5))), ({"six_player_teams": "2x3"}, ((0, 2, 4), (1, 3, 5)))],
+)
+def test_six_player_teams_share_their_scores(
+    rules: dict[str, Any], teams: tuple[tuple[int, ...], ...]
+) -> None:
+    g = new_game("five-hundred", SIX, rules=rules, seed=5)
+    assert g.view(0).teams == teams
+    play_random_until(g, random.Random(5), lambda x: x.phase in ("deal-over", "match-over"))
+    row = g.deal_scores[-1]
+    for team in teams:
+        assert len({row[s] for s in team}) == 1
+    assert any(row)
+
+
+def test_six_player_misere_two_teams_of_three_both_partners_sit_out() -> None:
+    g = new_game("five-hundred", SIX, rules={"six_player_teams": "2x3", "misere": "any time"}, seed=2)
+    auction(g, "bid misere", *["pass"] * 5)
+    g.play(g.legal_moves()[0])
+    assert g.view(None).seats[2].badges.count("sits out") == 1 and "sits out" in g.view(None).seats[4].badges
+    g.play(g.legal_moves()[0])
+    assert g.to_act == 1  # seats 2 and 4 sit out, so each trick has four cards
+
+
+def test_five_player_pack_and_called_partner() -> None:
+    hands: list[str | None] = [
+        "JK JH JD AH KH QH 10H 9H 8H 7H",
+        "AS 2C 3C 4C 5C 6C 7C 8C 9C 10C",
+        None,
+        None,
+        None,
+    ]
+    g = new_game("five-hundred", [*NAMES, "Eve"], seed=4, deal={"hands": hands})
+    assert len(g.all_cards()) == 53 and g.view(0).teams == ()
+    auction(g, "bid 7H", "pass", "pass", "pass", "pass")
+    g.play(g.legal_moves()[0])
+    assert g.phase == "call" and "call QH" not in legal(g) and "call AS" in legal(g)
+    before = state(g)
+    with pytest.raises(IllegalMove, match="you hold JK yourself"):
+        g.play("call JK")
+    assert state(g) == before
+    g.play("call AS")
+    assert g.phase == "lead" and g.view(2).facts["called card"] == "A♠"
+    assert all("partner" not in seat.badges for v in (g.view(2), g.view(None)) for seat in v.seats)
+    rng = random.Random(1)
+    while not (g.to_act == 1 and "play AS" in legal(g)):
+        g.play(rng.choice(g.legal_moves()))
+    assert all("partner" not in seat.badges for seat in g.view(3).seats)
+    g.play("play AS")
+    assert "partner" in g.view(3).seats[1].badges
+    play_random_until(g, rng, lambda x: x.phase in ("deal-over", "match-over"))
+    row = g.deal_scores[-1]
+    assert row[0] == row[1] != 0 and all(row[s] >= 0 for s in (2, 3, 4))
+
+
+def test_five_player_contractor_alone_and_misere_call_no_card() -> None:
+    g = new_game("five-hundred", [*NAMES, "Eve"], rules={"five_player_partner": "contractor alone"}, seed=4)
+    auction(g, "bid 7H", *["pass"] * 4)
+    g.play(g.legal_moves()[0])
+    assert g.phase == "lead"
+    g = new_game("five-hundred", [*NAMES, "Eve"], rules={"misere": "any time"}, seed=4)
+    auction(g, "bid misere", *["pass"] * 4)
+    g.play(g.legal_moves()[0])
+    assert g.phase == "lead" and not any("sits out" in s.badges for s in g.view(None).seats)
 
 
 # ---------------------------------------------------------------------------- F-03, F-17 order
@@ -320,7 +406,7 @@ def test_kitty_exchange_is_private_and_counted() -> None:
         assert state(g) == before
     g.play("discard 5D 4D 5C")
     assert g.phase == "lead" and len(g.hand(0)) == 10
-    assert g.view(0).own_facts["your discards"] == "4D 5D 5C"
+    assert g.view(0).own_facts["your discards"] == "4♦ 5♦ 5♣"
     assert "your discards" not in g.view(1).own_facts
     assert {c.name for c in g.hidden_cards(1)} >= {"5D", "4D", "5C"}
     assert not {c.name for c in g.hidden_cards(0)} & {"5D", "4D", "5C"}
@@ -378,9 +464,7 @@ def test_open_misere_hand_is_laid_face_up_after_the_first_trick() -> None:
         g.play(legal(g)[0])
     # the stacked deal is played the same way every time: the contractor loses no trick yet
     assert g.phase != "deal-over"
-    assert g.view(1).facts["open hand"] == " ".join(
-        c.name for c in sorted(g.hand(0), key=lambda c: (c.suit_index, c.rank))
-    )
+    assert g.view(1).facts["open hand"] == faces(sorted(g.hand(0), key=lambda c: (c.suit_index, c.rank)))
     assert not {c.id for c in g.hand(0)} & {c.id for c in g.hidden_cards(1)}
 
 
@@ -497,7 +581,9 @@ def test_rules_text_and_presets() -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(
-    seed=st.integers(0, 10_000), players=st.sampled_from([3, 4]), toggles=st.randoms(use_true_random=False)
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([3, 4, 5, 6]),
+    toggles=st.randoms(use_true_random=False),
 )
 def test_random_matches_conserve_cards_and_replay(seed: int, players: int, toggles: random.Random) -> None:
     spec = get("five-hundred")
@@ -509,9 +595,11 @@ def test_random_matches_conserve_cards_and_replay(seed: int, players: int, toggl
         "nt_joker_void_rule": toggles.random() < 0.5,
         "nt_joker_suit": toggles.choice(["when_led", "nominated"]),
         "contractor_only_wins": toggles.random() < 0.5,
+        "six_player_teams": toggles.choice(["3x2", "2x3"]),
+        "five_player_partner": toggles.choice(["called card", "contractor alone"]),
         "target": 200,
     }
-    g = new_game(spec.id, NAMES[:players], rules=rules, seed=seed)
+    g = new_game(spec.id, SIX[:players], rules=rules, seed=seed)
     ids = sorted(c.id for c in g.all_cards())
     rng = random.Random(seed)
     moves = 0
@@ -532,13 +620,15 @@ def test_random_matches_conserve_cards_and_replay(seed: int, players: int, toggl
 def test_bots_play_whole_matches_with_reasons(level: str) -> None:
     from cardtable.bots import decide, make_bot
 
-    for players in (3, 4):
-        g = new_game("five-hundred", NAMES[:players], seed=players, rules={"misere": "any time"})
+    for players in (3, 4, 5, 6):
+        g = new_game("five-hundred", SIX[:players], seed=players, rules={"misere": "any time"})
         bot, rng = make_bot(level), random.Random(players)
-        while not g.is_over:
-            d = decide(bot, g, rng)
+        # the hard bot searches: one deal each, on a short budget, keeps the test quick
+        while not g.is_over and (level != "hard" or g.phase != "deal-over"):
+            d = decide(bot, g, rng, 0.02 if level == "hard" else 0.12)
             assert d.why
             g.play(d.move)
+        assert g.deal_scores
 
 
 def test_medium_keeps_trumps_from_the_kitty() -> None:
@@ -547,3 +637,47 @@ def test_medium_keeps_trumps_from_the_kitty() -> None:
     g = auction(start(), "bid 7H", "pass", "pass", "pass")
     d = decide(make_bot("medium"), g, random.Random(0))
     assert str(d.move) == "discard 4D 5D 5C"
+
+
+def test_hard_reads_voids_from_the_log_and_keeps_samples_consistent() -> None:
+    from cardtable.bots import turn_of
+    from cardtable.games.five_hundred.search import consistent, voids_from_log
+
+    g = auction(
+        start(), "bid 7H", "pass", "pass", "pass", "discard 5D 4D 5C", "play 6H", "play JD", "play 5H"
+    )
+    g.play("play 6C")  # Dan shows he has no heart
+    turn = turn_of(g, random.Random(0))
+    voids = voids_from_log(turn, trick_order(Bid(7, "H"), FiveHundredRules()))
+    assert voids == {3: {"H"}}
+    for k in range(20):
+        world = turn.sample(random.Random(k))
+        consistent(world, turn.seat, voids, random.Random(k))  # type: ignore[arg-type]
+        assert not [c for c in world.hand(3) if c.suit == "H" or c.name in ("JD", "JK")]
+        assert world.hand(1) == g.hand(1)
+
+
+def test_hard_bids_from_simulated_deals_and_plays_with_reasons() -> None:
+    from cardtable.bots import decide, hint, make_bot
+
+    hands: list[str | None] = ["JK JH JD AH KH QH 10H 9H AS AC", None, None, None]
+    g = new_game("five-hundred", NAMES, seed=1, deal={"hands": hands})
+    d = decide(make_bot("hard"), g, random.Random(0))
+    assert d.move.kind == "bid" and d.move.word.endswith("H") and "simulated deals" in d.why
+    weak: list[str | None] = ["5S 6S 7C 8C 5D 6D 7D 8H 9H 4H", None, None, None]
+    g = new_game("five-hundred", NAMES, seed=1, deal={"hands": weak})
+    assert str(decide(make_bot("hard"), g, random.Random(0)).move) == "pass"
+    g = auction(start(), "bid 7H", "pass", "pass", "pass", "discard 5D 4D 5C")
+    h = hint(g)
+    assert h.move.kind == "play" and "sampled deals" in h.why
+
+
+def test_the_log_agrees_with_a_player_named_you_and_facts_show_faces() -> None:
+    g = new_game(
+        "five-hundred", ["You", "Bob", "Cat", "Dan"], seed=1, deal={"hands": HEARTS, "kitty": HEARTS_KITTY}
+    )
+    auction(g, "bid 7H", "pass", "pass", "pass", "discard 5D 4D 5C", "play 6H")
+    text = "\n".join(g.log)
+    assert "You bid first" in text and "You bid 7♥" in text and "You win the auction" in text
+    assert "You discard three" in text and "You lead 6H" in text and "You bids" not in text
+    assert "J♥, J♦" in g.view(1).facts["trumps"]

@@ -58,3 +58,12 @@ def test_indian_table_with_the_cut_card_and_the_declare_panel(snap_compare, make
     game.play("draw")
     session = Session(game, [None, None], tmp_path / "autosave.ctr")
     assert snap_compare(make_app(session), press=["enter", "left"], terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (110, 34)])
+def test_auction_panel(snap_compare, make_app, tmp_path, size):
+    game = new_game("five-hundred", players=["Bob", "Cat", "Ann", "Dan"], seed=3)
+    for move in ("bid 6S", "bid 7C"):
+        game.play(move)
+    session = Session(game, ["random", "random", None, "random"], tmp_path / "autosave.ctr")
+    assert snap_compare(make_app(session), terminal_size=size)

@@ -328,3 +328,30 @@ async def test_enter_draws_when_drawing_is_the_only_move(make_app, tmp_path):
         await pilot.press("enter")
         await until(pilot, lambda: len(game.hand(1)) == 5)
         assert [c.name for c in game.hand(1)][-1] == "2D"
+
+
+async def test_auction_panel_shows_the_calls_and_bids_by_number_then_suit(make_app, tmp_path):
+    from cardtable.engine import new_game
+    from cardtable.tui.screens.table import AuctionModal
+    from cardtable.tui.widgets import AuctionPanel
+
+    game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=3)
+    session = Session(game, [None, "random", "random", "random"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+        panel = app.screen.query_one(AuctionPanel)
+        shown = str(panel.render())
+        assert panel.display and "to beat: nothing yet" in shown and "220" in shown and "z pass" in shown
+        assert "misère 250" not in shown  # misère only once somebody has bid seven
+        await pilot.press("7")
+        await until(pilot, lambda: isinstance(app.screen, AuctionModal))
+        await pilot.press("x")  # no call has the keys 7x: said, and nothing is played
+        prompt = lambda: str(app.screen.query_one("#auction-prompt").render())  # noqa: E731
+        await until(pilot, lambda: "no call has the keys" in prompt())
+        await pilot.press("7", "h")
+        await until(pilot, lambda: any(line.startswith("Ann bids 7♥") for line in game.log))
+        await until(pilot, lambda: game.to_act == 0 or game.phase != "bid")
+        if game.phase == "bid":
+            shown = str(app.screen.query_one(AuctionPanel).render())
+            assert "Ann 7♥" in shown and "to beat:" in shown

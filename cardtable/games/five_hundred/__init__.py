@@ -2,18 +2,24 @@
 
 Rules: ``shared/rules/five-hundred.md`` (Avondale schedule, Australian standard). Four players
 in two partnerships (partners opposite) with a 43-card pack (no 2s, 3s or black 4s; one
-joker), or three players each for themselves with a 33-card pack (A-7 and the joker); ten
-cards each and a three-card kitty, dealt in packets 3-1-4-1-3-1. An auction from the
-dealer's left for a contract; the contractor takes the kitty, discards three and leads;
-bowers and the joker are the top trumps. First side to 500 wins; a side at -500 loses.
+joker); three players each for themselves with a 33-card pack (A-7 and the joker); five
+players each for themselves with 53 cards (a partner called after the kitty, toggle
+``five_player_partner``); six players with 63 cards (11s and 12s in every suit, 13s in the
+red suits, ranking A K Q J 13 12 11 10 ...) in three teams of two or two teams of three
+(toggle ``six_player_teams``); ten cards each and a three-card kitty, dealt in packets
+3-1-4-1-3-1. An auction from the dealer's left for a contract; the contractor takes the
+kitty, discards three and leads; bowers and the joker are the top trumps. First side to
+500 wins; a side at -500 loses.
 
 Notation:
 
 * ``bid 7H``, ``bid 6NT``, ``bid misere``, ``bid open-misere`` (the word after ``bid`` is read
   in any case; suit symbols and ``misère`` work too), ``pass``.
 * ``discard 4H 5C 6D``: the contractor's three cards back to the table, face down.
-* ``play JH``; in No-Trumps and misère a led joker names the suit the others must follow:
-  ``play JK=C``.
+* ``call QH`` (five players): the contractor calls a card it does not hold after the kitty;
+  its holder is the partner for the hand, shown to the others only when the card is played.
+* ``play JH`` (six players also ``play 13H``, ``play 11S``); in No-Trumps and misère a led
+  joker names the suit the others must follow: ``play JK=C``.
 * ``nominate C`` (only under ``nt_joker_suit = nominated``): in a No-Trumps or misère
   contract the contractor nominates, after the kitty, the suit a led joker stands for all
   hand; the joker is then led as ``play JK``.
@@ -25,7 +31,9 @@ twice, or a hand or kitty of the wrong size, is an error that names it.
 
 Engine choices where the rules file leaves room:
 
-* Scores are kept per seat; partners share one score (the table shows team totals).
+* Scores are kept per seat; partners share one score (the table shows team totals). With
+  five players each seat scores alone; a called partner scores the contract with the
+  contractor (and a card called from the discards or the kitty leaves the contractor alone).
 * All pass under ``redeal``: the hand is thrown in at once and the next dealer deals (no
   score row; the log says so). Under ``play_nt`` the player left of the dealer leads, the
   kitty stays face down, and each side scores 10 a trick (``defender_tricks`` aside).
@@ -92,7 +100,7 @@ SPEC = GameSpec(
     title="Five Hundred",
     summary="Bid for trumps with a partner: bowers, the joker on top, first side to 500.",
     min_players=3,
-    max_players=4,
+    max_players=6,
     rules_type=FiveHundredRules,
     factory=_factory,
     rules_text=RULES_TEXT,

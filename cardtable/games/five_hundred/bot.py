@@ -13,8 +13,10 @@ the contract, the seats' badges) and the listed moves.
   it, and otherwise throws its lowest card; in misère the contractor ducks with its highest
   losing card.
 * ``easy``: bids from the same count with noise, and plays a random legal card half the time.
-* ``hard``: for now the medium policy (a determinised search, as Page One's hard bot has, is
-  not built yet).
+* ``hard``: determinised Monte-Carlo (:mod:`.search`): it plays the card whose rollouts on
+  sampled deals (consistent with the voids shown) score best for its side, and bids the
+  contract with the best expected score over simulated deals; misère, the kitty, the call
+  and the nomination as medium.
 
 >>> import random
 >>> from cardtable.bots import decide, make_bot
@@ -36,8 +38,9 @@ from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
 from cardtable.kits.tricks import TrickOrder, trick_winner
 
-from .contract import ALL_BIDS, DENOMS, MISERE, Bid, trick_order
+from .contract import ALL_BIDS, DENOMS, MISERE, Bid, rank_value, read_bid, trick_order
 from .rules import FiveHundredRules
+from .search import search_bid, search_play
 
 _BY_LABEL = {b.label: b for b in ALL_BIDS}
 _TRUMP_WEIGHTS = (1.0, 1.0, 0.9, 0.8, 0.6, 0.45, 0.35)
@@ -45,11 +48,7 @@ _TRUMP_WEIGHTS = (1.0, 1.0, 0.9, 0.8, 0.6, 0.45, 0.35)
 A, K, Q, then the rest)."""
 
 
-def _value(card: Card) -> int:
-    """A plain rank value, ace high (the joker highest)."""
-    if card.rank == JOKER_RANK:
-        return 20
-    return 14 if card.rank == 1 else card.rank
+_value = rank_value
 
 
 def estimate(hand: Sequence[Card], denom: str, helpers: int) -> float:
@@ -90,7 +89,7 @@ def _ladder(trump: str) -> list[str]:
     return ["JK", f"J{trump}", f"J{left}", f"A{trump}", f"K{trump}", f"Q{trump}"]
 
 
-def misere_danger(hand: Sequence[Card]) -> int:
+def misere_danger(hand: Sequence[Card]) -> float:
     """How likely ``hand`` is to be forced to win a trick in misère (0: very safe)."""
     return sum(max(0, _value(c) - 9) for c in hand)
 
@@ -117,10 +116,36 @@ class FiveHundredPolicy:
             return self._call(turn)
         if self.level == "easy" and turn.rng.random() < 0.5:
             return Decision(turn.rng.choice(moves), "a card at random")
+        if self.level == "hard":
+            found = search_play(turn, self.rules)
+            if found is not None:
+                return found
         return self._play(turn)
 
     # ------------------------------------------------------------------ auction
     def _bid(self, turn: Turn) -> Decision:
+        if self.level == "hard":
+            return self._hard_bid(turn)
+        return self._count_bid(turn)
+
+    def _hard_bid(self, turn: Turn) -> Decision:
+        move, why = search_bid(turn, self.rules)
+        if move is not None and self._partner_holds_high(turn):
+            high = _BY_LABEL.get(turn.view.facts.get("high bid", "").split(" (")[0])
+            bid = read_bid(move.word)
+            # overcall a partner only for a clearly bigger contract
+            if high is not None and bid is not None and bid.value < high.value + 100:
+                move = None
+                why = f"my partner holds the bid ({high.label}); {why}, not enough to take it over"
+        if move is not None:
+            return Decision(move, why)
+        counted = self._count_bid(turn)
+        if counted.move.kind == "bid" and counted.move.word == "misere":
+            return counted
+        passing = next(m for m in turn.moves if m.kind == "pass")
+        return Decision(passing, why)
+
+    def _count_bid(self, turn: Turn) -> Decision:
         view = turn.view
         hand = [parse_card(n) for n in view.hand]
         helpers = 1 if view.teams else 0
@@ -172,7 +197,7 @@ class FiveHundredPolicy:
 
     def _discard(self, turn: Turn) -> Decision:
         bid = self._contract(turn)
-        order = trick_order(bid, self.rules)
+        order = trick_order(bid, self.rules, len(turn.view.seats))
         hand = [parse_card(n) for n in turn.view.hand]
         counts = {s: sum(1 for c in hand if order.effective_suit(c) == s) for s in SUITS}
         if bid is not None and bid.misere:
@@ -215,7 +240,7 @@ class FiveHundredPolicy:
     def _call(self, turn: Turn) -> Decision:
         hand = {parse_card(n) for n in turn.view.hand}
         bid = self._contract(turn)
-        order = trick_order(bid, self.rules)
+        order = trick_order(bid, self.rules, len(turn.view.seats))
         best = max(
             (m for m in turn.moves if m.cards[0] not in hand),
             key=lambda m: order.strength(m.cards[0], order.trump or m.cards[0].suit),
@@ -226,7 +251,7 @@ class FiveHundredPolicy:
     def _play(self, turn: Turn) -> Decision:
         view = turn.view
         bid = self._contract(turn)
-        order = trick_order(bid, self.rules)
+        order = trick_order(bid, self.rules, len(turn.view.seats))
         trick = view.trick
         plays = [(s, parse_card(n)) for s, n in (trick.plays if trick else ())]
         led = trick.led_suit if trick else ""
@@ -303,9 +328,9 @@ def _denom_word(denom: str) -> str:
 
 
 def make_policy(level: str, rules: Ruleset) -> FiveHundredPolicy:
-    """The policy of ``level`` (hard plays as medium for now)."""
+    """The policy of ``level``: easy, medium or hard (random and unknown levels play as medium)."""
     assert isinstance(rules, FiveHundredRules)
-    return FiveHundredPolicy("easy" if level == "easy" else "medium", rules)
+    return FiveHundredPolicy(level if level in ("easy", "hard") else "medium", rules)
 
 
 __all__ = ["FiveHundredPolicy", "estimate", "make_policy", "misere_danger"]

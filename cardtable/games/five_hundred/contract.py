@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from cardtable.engine.cards import SUIT_SYMBOLS, SUITS, Card, make_pack
+from cardtable.engine.cards import ELEVEN, RED_SUITS, SUIT_SYMBOLS, SUITS, THIRTEEN, TWELVE, Card, make_pack
 from cardtable.kits.tricks import TrickOrder
 
 from .rules import FiveHundredRules
@@ -31,14 +31,17 @@ def pack_ranks(players: int) -> dict[str, Sequence[int]]:
 
     >>> sum(len(r) for r in pack_ranks(4).values()) + 1, sum(len(r) for r in pack_ranks(3).values()) + 1
     (43, 33)
-    >>> sum(len(r) for r in pack_ranks(5).values()) + 1
-    53
+    >>> sum(len(r) for r in pack_ranks(5).values()) + 1, sum(len(r) for r in pack_ranks(6).values()) + 1
+    (53, 63)
     """
     full = list(range(1, 14))
     if players == 3:
         return {s: [1, *range(7, 14)] for s in SUITS}
     if players == 4:
         return {s: [r for r in full if r >= 5 or r == 1 or (r == 4 and s in "HD")] for s in SUITS}
+    if players == 6:
+        # 11s and 12s in every suit, 13s in the red suits (plain ranks above the 10)
+        return {s: [*full, ELEVEN, TWELVE, *([THIRTEEN] if s in RED_SUITS else [])] for s in SUITS}
     return {s: full for s in SUITS}
 
 
@@ -145,17 +148,44 @@ def read_bid(word: str) -> Bid | None:
     return Bid(int(m.group(1)), _SUIT_OF[m.group(2)])
 
 
-def trick_order(bid: Bid | None, rules: FiveHundredRules) -> TrickOrder:
+def trick_order(bid: Bid | None, rules: FiveHundredRules, players: int = 4) -> TrickOrder:
     """The rank order of a contract (None: all passed, played in No-Trumps): a suit contract
     has bowers and the joker as its highest trump; No-Trumps and misère have the joker as the
-    only trump (the void rule by the toggle).
+    only trump (the void rule by the toggle). With six players the plain 11-13 rank between
+    the 10 and the jack.
 
     >>> trick_order(Bid(7, "H"), FiveHundredRules()).trump
     'H'
+    >>> trick_order(Bid(7, "H"), FiveHundredRules(), 6).plain_high_ranks
+    True
     """
+    plain = players == 6
     if bid is not None and bid.trump is not None:
-        return TrickOrder(trump=bid.trump, bowers=True, joker="trump")
-    return TrickOrder(joker="wild", joker_only_when_void=rules.nt_joker_void_rule)
+        return TrickOrder(trump=bid.trump, bowers=True, joker="trump", plain_high_ranks=plain)
+    return TrickOrder(joker="wild", joker_only_when_void=rules.nt_joker_void_rule, plain_high_ranks=plain)
+
+
+_PLAIN_SORT = {ELEVEN: 10.25, TWELVE: 10.5, THIRTEEN: 10.75}
+"""Where the plain 11-13 sort among the ranks (between the 10 and the jack)."""
+
+
+def sort_key(card: Card) -> tuple[int, float]:
+    """Cards by suit, then rank (the plain 11-13 between the 10 and the jack)."""
+    return (card.suit_index, _PLAIN_SORT.get(card.rank, card.rank))
+
+
+def rank_value(card: Card) -> float:
+    """A plain rank value, ace high (the joker highest; the plain 11-13 just above the 10).
+
+    >>> from cardtable.engine.cards import parse_cards
+    >>> [rank_value(c) for c in parse_cards("AS 10H 12D JK")]
+    [14, 10, 10.5, 20]
+    """
+    if card.rank == 0:
+        return 20
+    if card.rank == 1:
+        return 14
+    return _PLAIN_SORT.get(card.rank, card.rank)
 
 
 # ---------------------------------------------------------------------------- payloads
@@ -216,6 +246,21 @@ PHASE_WORDS = {
 
 def _n(cards: Sequence[Card]) -> str:
     return " ".join(c.name for c in cards)
+
+
+def face(card: Card) -> str:
+    """A card as the table shows it: ``10♥``, ``JK`` (facts for people, not notation).
+
+    >>> from cardtable.engine.cards import parse_cards
+    >>> faces(parse_cards("10H JK 13D"))
+    '10♥ JK 13♦'
+    """
+    return card.name if not card.suit else card.name[: -len(card.suit)] + SUIT_SYMBOLS[card.suit]
+
+
+def faces(cards: Sequence[Card]) -> str:
+    """Cards as the table shows them, space-separated."""
+    return " ".join(face(c) for c in cards)
 
 
 def _plural(count: int, word: str) -> str:

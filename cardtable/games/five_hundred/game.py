@@ -8,13 +8,13 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.cards import SUIT_NAMES, SUITS, Card
+from cardtable.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import Outcome, TableGame, TableMeld
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
-from cardtable.engine.views import PlayerView
+from cardtable.engine.views import AuctionView, CallView, PlayerView
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.tricks import led_suit, playable, trick_view, trick_winner
 
@@ -32,11 +32,15 @@ from .contract import (
     Nominate,
     Play,
     Step,
-    _n,
     _plural,
+    face,
+    faces,
     make_five_hundred_pack,
     read_bid,
     trick_order,
+)
+from .contract import (
+    sort_key as _sort_key,
 )
 from .play_rules import PLAY_RULES
 from .rules import FiveHundredRules
@@ -57,6 +61,7 @@ class FiveHundred(TableGame):
     }
 
     rules: FiveHundredRules
+    move_caches = ("_moves",)
 
     def __init__(
         self, players: Sequence[str], rules: FiveHundredRules, seed: int, deal: dict[str, Any] | None
@@ -66,6 +71,7 @@ class FiveHundred(TableGame):
         n = self.n
         self.pack = make_five_hundred_pack(n)
         self.melds_: list[Any] = []
+        self._moves: dict[Any, Move] = {}
         self.dealer = n - 1  # so that seat 0 bids first in the first deal
         self.thrown_in = 0
         self._deal(self.next_stacked_deal())
@@ -101,7 +107,7 @@ class FiveHundred(TableGame):
         self.sitting_out: tuple[int, ...] = ()
         self.open_shown = False
         self.nominated = ""
-        self.order = trick_order(None, self.rules)
+        self.order = trick_order(None, self.rules, self.n)
         self.phase_ = "bid"
         if stacked is not None and "dealer" in stacked:
             dealer = stacked["dealer"]
@@ -124,10 +130,9 @@ class FiveHundred(TableGame):
             assert not pool
         else:
             self._deal_stacked(stacked, pool)
-        how = "deals" if stacked is None else "deals a stacked deal"
-        self.log.append(
-            f"Deal {self.deal_no}: {self.players[self.dealer]} {how}; {self.players[self.cur]} bids first"
-        )
+        how = "" if stacked is None else " a stacked deal"
+        first = self._does(self.cur, "bids")
+        self.log.append(f"Deal {self.deal_no}: {self._does(self.dealer, 'deals')}{how}; {first} first")
 
     def _deal_stacked(self, stacked: dict[str, Any], pool: list[Card]) -> None:
         fixed, stock_top, discard, extras = read_stacked(
@@ -173,19 +178,31 @@ class FiveHundred(TableGame):
 
     # ------------------------------------------------------------------ moves
     def _generate(self) -> list[Move]:
+        # The listed moves come from a per-game cache (``move_caches``): making Move objects
+        # was most of a random playout's cost.
         ph = self.phase_
+        cache = self._moves
         if ph == "deal-over":
-            return [Move("next", payload=Step.NEXT, text="next")]
+            return [self._step("next", Step.NEXT)]
         if ph == "bid":
-            out = [Move("bid", word=b.word, payload=BidPayload(b)) for b in self._legal_bids()]
-            out.append(Move("pass", payload=Step.PASS, text="pass"))
+            out = []
+            for b in self._legal_bids():
+                move = cache.get(b)
+                if move is None:
+                    move = cache[b] = Move("bid", word=b.word, payload=BidPayload(b))
+                out.append(move)
+            out.append(self._step("pass", Step.PASS))
             return out
         hand = self.hands[self.cur]
         if ph == "exchange":
-            return [
-                Move("discard", trio, payload=Discard(trio))
-                for trio in itertools.combinations(sorted(hand, key=_sort_key), KITTY_SIZE)
-            ]
+            out = []
+            for trio in itertools.combinations(sorted(hand, key=_sort_key), KITTY_SIZE):
+                key = (trio[0].id, trio[1].id, trio[2].id)
+                move = cache.get(key)
+                if move is None:
+                    move = cache[key] = Move("discard", trio, payload=Discard(trio))
+                out.append(move)
+            return out
         if ph == "call":
             return [Move("call", (c,), payload=CallCard(c)) for c in self.pack if c not in hand]
         if ph == "nominate":
@@ -196,19 +213,27 @@ class FiveHundred(TableGame):
                 if self._names_suit(c):
                     out.extend(Move("play", (c,), suits=(s,), payload=Play(c, s)) for s in SUITS)
                 else:
-                    out.append(Move("play", (c,), payload=Play(c, "")))
+                    out.append(self._play_move(c))
             return out
         if ph == "follow":
-            return [Move("play", (c,), payload=Play(c, "")) for c in playable(hand, self.led, self.order)]
+            return [self._play_move(c) for c in playable(hand, self.led, self.order)]
         return []
 
+    def _play_move(self, card: Card) -> Move:
+        move = self._moves.get(card.id)
+        if move is None:
+            move = self._moves[card.id] = Move("play", (card,), payload=Play(card, ""))
+        return move
+
+    def _step(self, verb: str, step: Step) -> Move:
+        move = self._moves.get(verb)
+        if move is None:
+            move = self._moves[verb] = Move(verb, payload=step, text=verb)
+        return move
+
     def _legal_bids(self) -> list[Bid]:
-        return [
-            b
-            for b in ALL_BIDS
-            if (self.high is None or b.rank > self.high.rank)
-            and (not b.misere or self._misere_refusal(b) is None)
-        ]
+        start = 0 if self.high is None else _AFTER[self.high]
+        return [b for b in ALL_BIDS[start:] if not b.misere or self._misere_refusal(b) is None]
 
     def _misere_refusal(self, bid: Bid) -> str | None:
         when = self.rules.misere if bid.denom == MISERE else self.rules.open_misere
@@ -249,6 +274,18 @@ class FiveHundred(TableGame):
             case other:
                 raise AssertionError(other)
 
+    def _does(self, seat: int, verb: str) -> str:
+        """``seat``'s name and ``verb`` agreeing with it: 'Ann bids', but 'You bid' for a
+        player named You (the table's name for its one person)."""
+        name = self.players[seat]
+        if name.casefold() != "you":
+            return f"{name} {verb}"
+        if verb == "is":
+            return f"{name} are"
+        if verb.endswith(("sses", "shes")):
+            return f"{name} {verb[:-2]}"
+        return f"{name} {verb[:-1] if verb.endswith('s') else verb}"
+
     def _say(self, text: str) -> None:
         self.log.append(text)
 
@@ -259,7 +296,7 @@ class FiveHundred(TableGame):
         self.passes_in_row = 0
         if bid.tricks >= 7:
             self.seven_bid = True
-        self._say(f"{self.players[seat]} bids {bid.label} ({bid.value})")
+        self._say(f"{self._does(seat, 'bids')} {bid.label} ({bid.value})")
         self._next_bidder()
 
     def _pass(self) -> None:
@@ -267,7 +304,7 @@ class FiveHundred(TableGame):
         self.auction.append((seat, "pass"))
         self.passed[seat] = True
         self.passes_in_row += 1
-        self._say(f"{self.players[seat]} passes")
+        self._say(self._does(seat, "passes"))
         self._next_bidder()
 
     def _next_bidder(self) -> None:
@@ -302,17 +339,19 @@ class FiveHundred(TableGame):
             self._deal(self.next_stacked_deal())
             return
         self._say("Everybody passed: the hand is played out in No-Trumps, each side scoring 10 a trick")
-        self.order = trick_order(None, self.rules)
+        self.order = trick_order(None, self.rules, self.n)
         self._start_play((self.dealer + 1) % self.n)
 
     def _won_auction(self) -> None:
         bid, seat = self.high, self.high_seat
         assert bid is not None and seat is not None
         self.contract, self.contractor = bid, seat
-        self.order = trick_order(bid, self.rules)
+        self.order = trick_order(bid, self.rules, self.n)
         if self.n in (4, 6):
             self.partners = tuple(s for s in self.side_of(seat) if s != seat)
-        self._say(f"{self.players[seat]} wins the auction with {bid.label} ({bid.value}) and takes the kitty")
+        self._say(
+            f"{self._does(seat, 'wins')} the auction with {bid.label} ({bid.value}) and takes the kitty"
+        )
         self.hands[seat].extend(self.kitty)
         self.kitty.clear()
         self.cur = seat
@@ -324,7 +363,7 @@ class FiveHundred(TableGame):
         for card in cards:
             del hand[next(i for i, c in enumerate(hand) if c is card)]
         self.discards.extend(cards)
-        self._say(f"{self.players[seat]} discards three cards face down")
+        self._say(f"{self._does(seat, 'discards')} three cards face down")
         contract = self.contract
         assert contract is not None
         if self.n == 5 and self.rules.five_player_partner == "called card" and not contract.misere:
@@ -337,7 +376,7 @@ class FiveHundred(TableGame):
         self.called = card
         holder = next((s for s in range(self.n) if card in self.hands[s]), None)
         self.secret_partner = holder  # known only to the engine (and the holder) until played
-        self._say(f"{self.players[seat]} calls {card.name}: its holder is the partner for this hand")
+        self._say(f"{self._does(seat, 'calls')} {card.name}: its holder is the partner for this hand")
         self._after_exchange()
 
     def _after_exchange(self) -> None:
@@ -350,7 +389,7 @@ class FiveHundred(TableGame):
 
     def _nominate(self, suit: str) -> None:
         self.nominated = suit
-        self._say(f"{self.players[self.cur]} nominates {SUIT_NAMES[suit]} as the joker's suit")
+        self._say(f"{self._does(self.cur, 'nominates')} {SUIT_NAMES[suit]} as the joker's suit")
         self._begin_contract_play()
 
     def _begin_contract_play(self) -> None:
@@ -382,7 +421,7 @@ class FiveHundred(TableGame):
         del hand[next(i for i, c in enumerate(hand) if c is card)]
         leading = self.phase_ == "lead"
         self.trick.append((seat, card))
-        text = f"{self.players[seat]} {'leads' if leading else 'plays'} {card.name}"
+        text = f"{self._does(seat, 'leads' if leading else 'plays')} {card.name}"
         if leading:
             self.leader = seat
             if self.order.is_wild(card):
@@ -392,7 +431,7 @@ class FiveHundred(TableGame):
                 self.led = led_suit(self.trick, self.order)
         if self.called is not None and card == self.called and self.secret_partner is not None:
             self.partners = (self.secret_partner,)
-            text += f": {self.players[seat]} is the contractor's partner"
+            text += f": {self._does(seat, 'is')} the contractor's partner"
         self._say(text)
         if len(self.trick) == self._players_in_trick():
             self._finish_trick()
@@ -404,7 +443,7 @@ class FiveHundred(TableGame):
         winner, best = trick_winner(self.trick, self.order, self.led)
         self.tricks[winner] += 1
         self.won.extend(c for _, c in self.trick)
-        self._say(f"{self.players[winner]} wins trick {self.trick_no} with {best.name}")
+        self._say(f"{self._does(winner, 'wins')} trick {self.trick_no} with {best.name}")
         self.trick = []
         self.led = ""
         self.last_winner = winner
@@ -412,7 +451,9 @@ class FiveHundred(TableGame):
         if contract is not None and contract.misere:
             if contract.denom == OPEN_MISERE and not self.open_shown:
                 self.open_shown = True
-                self._say(f"{self.players[self.contractor or 0]}'s hand is laid face up (open misère)")
+                owner = self.players[self.contractor or 0]
+                whose = "Your" if owner.casefold() == "you" else f"{owner}'s"
+                self._say(f"{whose} hand is laid face up (open misère)")
             if winner == self.contractor:
                 self._end_deal()
                 return
@@ -464,13 +505,10 @@ class FiveHundred(TableGame):
                 value = 250
                 parts.append("a slam scores 250")
             give(mine, value if made else -value, False)
-            who = " and ".join(self.players[s] for s in mine)
-            verb = "make" if len(mine) > 1 else "makes"
-            if made:
-                parts.append(f"{who} {verb} {contract.label} with {_plural(won, 'trick')}: +{value}")
-            else:
-                verb = "fail" if len(mine) > 1 else "fails"
-                parts.append(f"{who} {verb} {contract.label} with {_plural(won, 'trick')}: -{value}")
+            verb = "makes" if made else "fails"
+            who = f"{self._names(mine)} {verb[:-1]}" if len(mine) > 1 else self._does(mine[0], verb)
+            sign = "+" if made else "-"
+            parts.append(f"{who} {contract.label} with {_plural(won, 'trick')}: {sign}{value}")
             if not contract.misere or rules.misere_defender_tricks:
                 for side, got in taken.items():
                     if side != mine and got and per_trick:
@@ -605,9 +643,11 @@ class FiveHundred(TableGame):
             return f"none: the joker is the only trump (played {rule})"
         t = contract.trump
         left = {"S": "C", "C": "S", "H": "D", "D": "H"}[t]
+        ts, ls = SUIT_SYMBOLS[t], SUIT_SYMBOLS[left]
+        plain = f"13{ts} 12{ts} 11{ts} " if self.n == 6 else ""
         return (
-            f"{SUIT_NAMES[t]}: JK, J{t}, J{left} (the left bower is a {SUIT_NAMES[t][:-1]}, "
-            f"not a {SUIT_NAMES[left][:-1]}), then A{t} K{t} Q{t} 10{t} …"
+            f"{SUIT_NAMES[t]}: JK, J{ts}, J{ls} (the left bower is a {SUIT_NAMES[t][:-1]}, "
+            f"not a {SUIT_NAMES[left][:-1]}), then A{ts} K{ts} Q{ts} {plain}10{ts} …"
         )
 
     def _view(self, seat: int | None) -> PlayerView:
@@ -649,7 +689,7 @@ class FiveHundred(TableGame):
         if self.nominated:
             facts["joker's suit"] = SUIT_NAMES[self.nominated]
         if self.called is not None:
-            facts["called card"] = self.called.name
+            facts["called card"] = face(self.called)
         if live:
             facts["trick"] = str(self.trick_no)
             if self.led:
@@ -665,15 +705,16 @@ class FiveHundred(TableGame):
                 else:
                     facts["needs"] = f"{contract.tricks} tricks, {max(0, contract.tricks - won)} to go"
         if self.open_shown and cseat is not None:
-            facts["open hand"] = _n(sorted(self.hands[cseat], key=_sort_key))
+            facts["open hand"] = faces(sorted(self.hands[cseat], key=_sort_key))
         if self.kitty:
             facts["kitty"] = f"{len(self.kitty)} cards face down"
         if self.thrown_in:
             facts["thrown in"] = str(self.thrown_in)
         own: dict[str, str] = {}
         if seat is not None and seat == cseat and self.discards:
-            own["your discards"] = _n(self.discards)
+            own["your discards"] = faces(self.discards)
         trick = trick_view(self.trick, self.leader if live else None, self.last_winner, self.led)
+        auction = self._auction_view(seat) if self.phase_ == "bid" else None
         return PlayerView(
             game=self.game_id,
             title=self.title,
@@ -689,6 +730,7 @@ class FiveHundred(TableGame):
             discard_count=len(self.won),
             discard_label="tricks",
             trick=trick,
+            auction=auction,
             legal_moves=tuple(str(m) for m in self.legal_moves())
             if seat is not None and seat == self.to_act
             else (),
@@ -701,6 +743,19 @@ class FiveHundred(TableGame):
             scores=tuple(self.total),
             result=self.result if self.phase_ in ("deal-over", "match-over") else "",
         )
+
+    def _auction_view(self, seat: int | None) -> AuctionView:
+        """The auction so far, the bid to beat and, for the seat to act, its calls with keys
+        (number then suit: ``7h``, ``10n`` as ``0n``; ``m`` misère, ``M`` open misère, ``z`` pass,
+        the pass verb's key)."""
+        calls = tuple(_call_view(w, s) for s, w in self.auction)
+        high = None
+        if self.high is not None and self.high_seat is not None:
+            high = _call_view(self.high.word, self.high_seat)
+        legal: tuple[CallView, ...] = ()
+        if seat is not None and seat == self.to_act:
+            legal = tuple(_call_view(str(m)[4:] if m.kind == "bid" else "pass") for m in self.legal_moves())
+        return AuctionView(calls=calls, high=high, legal=legal)
 
     def zones(self) -> tuple[Zone, ...]:
         """The hands (the open misère hand face up once shown), the kitty (face down), the
@@ -763,5 +818,23 @@ class FiveHundred(TableGame):
         )
 
 
-def _sort_key(card: Card) -> tuple[int, int]:
-    return (card.suit_index, card.rank)
+_AFTER = {b: i + 1 for i, b in enumerate(ALL_BIDS)}
+"""Where the bids that beat each bid start in :data:`ALL_BIDS` (ranked lowest first)."""
+
+_DENOM_KEY = {"S": "s", "C": "c", "D": "d", "H": "h", "NT": "n"}
+
+
+def _call_view(word: str, seat: int = -1) -> CallView:
+    """An auction call for the view: 'pass' or a bid word, with its label, value and keys."""
+    if word == "pass":
+        return CallView(seat=seat, move="pass", label="pass", keys="z")
+    bid = read_bid(word)
+    assert bid is not None
+    if bid.misere:
+        keys = "m" if bid.denom == MISERE else "M"
+        return CallView(seat=seat, move=f"bid {bid.word}", label=bid.label, value=bid.value, keys=keys)
+    label = f"{bid.tricks}NT" if bid.denom == "NT" else bid.label
+    keys = f"{bid.tricks % 10}{_DENOM_KEY[bid.denom]}"
+    return CallView(
+        seat=seat, move=f"bid {bid.word}", label=label, value=bid.value, keys=keys, row=str(bid.tricks)
+    )

@@ -12,6 +12,7 @@ the game only through the session (legal moves, ``find_move``, ``play``, hints, 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -28,12 +29,13 @@ from cardtable.engine.errors import IllegalMove, InvalidNotation
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.verbs import Takes, VerbSpec
-from cardtable.engine.views import GroupingView, PlayerView
+from cardtable.engine.views import CallView, GroupingView, PlayerView
 from cardtable.session import Session
 from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.scores import ScoresScreen
 from cardtable.tui.widgets import (
+    AuctionPanel,
     FaceUpCard,
     GroupsPanel,
     HandWidget,
@@ -72,6 +74,81 @@ class ChoiceModal(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.moves[event.option_index])
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class AuctionModal(ModalScreen[str | None]):
+    """Choose a call of an auction: type its keys (number then suit, e.g. ``7h``) or pick it
+    from the list; each call shows its value."""
+
+    BINDINGS = [Binding("escape", "close", "Cancel", id="cancel-auction")]
+    DEFAULT_CSS = """
+    AuctionModal { align: center middle; }
+    AuctionModal > Vertical { width: 60; height: auto; max-height: 22; border: thick $primary; background: $surface; padding: 0 1; }
+    AuctionModal OptionList { height: auto; max-height: 14; }
+    """
+
+    def __init__(self, calls: Sequence[CallView], typed: str = "") -> None:
+        super().__init__()
+        self.calls = list(calls)
+        self.typed = typed
+        self.shown = list(calls)
+        """The calls listed: those whose keys start with what is typed."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._prompt(), id="auction-prompt")
+            yield OptionList(*self._options())
+
+    def _options(self) -> list[Option]:
+        return [
+            Option(f"{c.keys:>2}  {c.label}" + (f"  ({c.value})" if c.value is not None else ""))
+            for c in self.shown
+        ]
+
+    def _prompt(self, note: str = "") -> str:
+        typed = f" · typed: {self.typed}" if self.typed else ""
+        return f"Your call: type its keys (number then suit, e.g. 7h) or pick one{typed}" + (
+            f"\n{note}" if note else ""
+        )
+
+    def on_mount(self) -> None:
+        self._match()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.shown[event.option_index].move)
+
+    def on_key(self, event: Any) -> None:
+        char = event.character or ""
+        if len(char) != 1 or not char.isalnum():
+            return
+        self.typed += char
+        if not any(c.keys.startswith(self.typed) for c in self.calls):
+            self.typed = self.typed[:-1] + char.lower()  # 7H reads as 7h
+        event.stop()
+        self._match()
+
+    def _match(self) -> None:
+        if not self.typed:
+            return
+        exact = [c for c in self.calls if c.keys == self.typed]
+        if exact:
+            self.dismiss(exact[0].move)
+            return
+        if not any(c.keys.startswith(self.typed) for c in self.calls):
+            bad, self.typed = self.typed, ""
+            keys = " ".join(dict.fromkeys(c.keys[-1:] for c in self.calls if c.row))
+            side = " ".join(c.keys for c in self.calls if not c.row)
+            note = f"no call has the keys '{bad}': type a number then one of {keys}, or {side}"
+            self.query_one("#auction-prompt", Static).update(self._prompt(note))
+        else:
+            self.query_one("#auction-prompt", Static).update(self._prompt())
+        self.shown = [c for c in self.calls if c.keys.startswith(self.typed)]
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options(self._options())
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -148,6 +225,7 @@ class TableScreen(Screen[None]):
             with Horizontal(id="middle"):
                 with Vertical(id="play-area"):
                     yield from self._piles()
+                    yield AuctionPanel(id="auction")
                     yield TrickArea(id="trick")
                     yield GroupsPanel(id="groups")
                     yield VerticalScroll(id="melds")
@@ -269,7 +347,9 @@ class TableScreen(Screen[None]):
         for key, value in view.own_facts.items():
             facts.append(f"{key}: {value}\n", style="bold")
         self.query_one("#facts", Static).update(facts)
-        self.query_one(TrickArea).show(view.trick, names)
+        self.query_one(AuctionPanel).show(view.auction, names)
+        # while an auction runs, the (empty) trick makes room for it
+        self.query_one(TrickArea).show(None if view.auction is not None else view.trick, names)
         self._draw_face_up(view)
         self._draw_melds(view)
         self._draw_hand(view)
@@ -615,7 +695,11 @@ class TableScreen(Screen[None]):
             return
         cards = self.selected_or_cursor() if spec.takes is Takes.CARD else self.selected_cards()
         if not spec.uses_cards:
-            if len(legal) > 1:  # a verb of a word (a bid): choose among the listed ones
+            auction = self.seen().auction
+            calls = [c for c in auction.legal if c.move.split()[0] == verb] if auction else []
+            if len(calls) > 1:  # an auction: choose a call by its keys, with its value
+                self.choose_call(calls)
+            elif len(legal) > 1:  # a verb of a word (a bid): choose among the listed ones
                 options = [str(m) for m in sorted(legal, key=lambda m: m != self.hinted)]
 
                 def chosen(text: str | None) -> None:
@@ -661,6 +745,15 @@ class TableScreen(Screen[None]):
             else:
                 self._explain(f"{verb} {names}")
 
+    def choose_call(self, calls: Sequence[CallView], typed: str = "") -> None:
+        """The auction chooser: the call whose keys are typed (or picked) is played."""
+
+        def chosen(text: str | None) -> None:
+            if text is not None:
+                self.play_move(text)
+
+        self.app.push_screen(AuctionModal(calls, typed), chosen)
+
     def _explain(self, text: str) -> None:
         try:
             self.session.find_move(text)
@@ -683,12 +776,11 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "verb":
             verb = str(parameters[0])
-            if verb not in self.verbs:
-                return False  # this game has no such move: keep the footer short
-            if not self.my_turn():
-                return None
+            if verb not in self.verbs or not self.my_turn():
+                return False  # no such move in this game, or not the viewer's turn
             kinds = {m.kind for m in self.session.legal_moves()}
-            return True if verb in kinds else None
+            # only the moves possible now are listed (a key not listed still says why)
+            return verb in kinds
         if action in ("act", "hint"):
             return True if self.my_turn() else None
         if action.startswith("board_"):
@@ -925,9 +1017,13 @@ class TableScreen(Screen[None]):
 
     def on_key(self, event: Any) -> None:
         box = self.query_one("#command-input", Input)
+        char = event.character or ""
+        if len(char) == 1 and not box.has_focus and self._auction_key(char):
+            event.stop()
+            return
         verb = self.key_verbs.get(event.key)
-        if verb in self.verbs and not box.has_focus and self.check_action("verb", (verb,)) is None:
-            # A dimmed key still says why it does nothing now.
+        if verb in self.verbs and not box.has_focus and not self.check_action("verb", (verb,)):
+            # A key whose move is not possible now still says why it does nothing.
             self.gesture(verb)
             event.stop()
             return
@@ -945,6 +1041,20 @@ class TableScreen(Screen[None]):
             if verb is not None:
                 self.gesture(verb, target=number)
                 event.stop()
+
+    def _auction_key(self, char: str) -> bool:
+        """On the viewer's auction turn a key that starts a call's keys and is no key of a
+        move possible now (a digit: ``7`` then ``h``) opens the chooser with it typed."""
+        auction = self.seen().auction
+        if auction is None or not self.my_turn() or self.key_verbs.get(char) in self._kinds():
+            return False
+        if not any(c.keys.startswith(char) for c in auction.legal):
+            return False
+        self.choose_call(list(auction.legal), char)
+        return True
+
+    def _kinds(self) -> set[str]:
+        return {m.kind for m in self._legal()}
 
     def _target_verb(self, number: int) -> str | None:
         """The verb a meld number (a digit key, a click on a meld) plays: the first of the
