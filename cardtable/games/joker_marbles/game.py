@@ -57,7 +57,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from cardtable.engine.cards import Card, make_deck, rank_word
-from cardtable.engine.deals import read_stacked
+from cardtable.engine.deals import deal_hand, read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidNotation, InvalidRules
 from cardtable.engine.game import Outcome, TableGame, TableMeld
 from cardtable.engine.moves import BOARD_VERB, Move
@@ -78,8 +78,8 @@ from .board import (
     card_plays,
     completed_team,
     controlled,
-    result_of,
     finished,
+    result_of,
 )
 from .play_rules import PLAY_RULES
 from .rules import JokerMarblesRules, deck_count
@@ -178,7 +178,7 @@ class JokerMarbles(TableGame):
         self._place_marbles(stacked.get("marbles") or {})
         self.rng.shuffle(pool)
         for s in range(n):
-            self.hands[s] = fixed[s] if s in fixed else [pool.pop() for _ in range(HAND)]
+            self.hands[s] = fixed[s] if s in fixed else deal_hand(pool, HAND)
         self.stock = pool + top[::-1]
         self.discard = discard
 
@@ -264,7 +264,8 @@ class JokerMarbles(TableGame):
         tops = [t for t in range(g.teams) if home[t] == best]
         if len(tops) == 1:
             winners = tuple(s for s in range(self.n) if g.team[s] == tops[0])
-            reason = f"the turn limit ({self.rules.turn_cap}) is reached; {self._names(winners)} have more marbles home"
+            who = self._names(winners)
+            reason = f"the turn limit ({self.rules.turn_cap}) is reached; {who} have more marbles home"
         else:
             winners = ()
             reason = f"the turn limit ({self.rules.turn_cap}) is reached with equal marbles home: a draw"
@@ -284,7 +285,7 @@ class JokerMarbles(TableGame):
         return " and ".join(self.players[s] for s in seats)
 
     # ------------------------------------------------------------------ moves
-    def plays(self) -> tuple[list[Cand], dict[int, list[Cand]]]:
+    def plays(self) -> tuple[list[int], dict[int, list[Cand]]]:
         """The card plays of the seat to act, by card rank (before listing)."""
         g, st, seat = self.geo, self.st, self.cur
         ctrl = controlled(g, st, seat)
@@ -293,7 +294,7 @@ class JokerMarbles(TableGame):
         if self.rules.team_fallback_when_stuck and not any(by_rank.values()):
             mates = [o for o in g.teammates(seat) if not finished(g, st, o)]
             by_rank = {r: card_plays(g, st, seat, mates, r) for r in ranks}
-        return ctrl, by_rank  # type: ignore[return-value]
+        return ctrl, by_rank
 
     def _generate(self) -> list[Move]:
         if self._outcome is not None:
@@ -310,6 +311,7 @@ class JokerMarbles(TableGame):
                 continue
             seen_names.add(name)
             results: dict[tuple[object, ...], Move] = {}
+            bodies: set[str] = set()
             for cand in by_rank[card.rank]:
                 res: tuple[object, ...] = ()
                 if len(cand.steps) > 1:
@@ -319,8 +321,13 @@ class JokerMarbles(TableGame):
                         twins.append((card, cand.steps, twin))
                         continue
                 body = ",".join([s.text(g) for s in cand.steps])
+                if body in bodies:
+                    continue  # a card with two ways to the same play (a split won in part 1)
+                bodies.add(body)
                 text = f"{name}:{body} #" if cand.win else f"{name}:{body}"
-                move = Move(BOARD_VERB, (card,), word=body, text=text, payload=Play(card, cand.steps, cand.win))
+                move = Move(
+                    BOARD_VERB, (card,), word=body, text=text, payload=Play(card, cand.steps, cand.win)
+                )
                 if res:
                     results[res] = move
                 out.append(move)
@@ -463,7 +470,6 @@ class JokerMarbles(TableGame):
         return self.table_view(
             seat,
             seats=tuple(seats),
-            hand_ids=tuple(c.id for c in self.hands[seat]) if seat is not None else (),
             stock_count=len(self.stock),
             discard_top=self.discard[-1].name if self.discard else None,
             discard_count=len(self.discard),

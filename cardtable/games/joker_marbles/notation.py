@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from cardtable.engine.errors import IllegalMove, InvalidNotation
 from cardtable.engine.moves import Move
 
-from .board import CASTLE, START, rank_key
+from .board import CASTLE, START, Geo, rank_key
 
 _OUT = re.compile(r"OUT ?([A-Z])((?:X[A-Z](?:>\d+)?)*)")
 _SWAP = re.compile(r"([A-Z])(\d+)<>([A-Z])(\d+)")
@@ -43,7 +43,7 @@ def _loc(game: Any, text: str, body: str) -> int:
 
 
 def _colour(game: Any, letter: str, body: str) -> int:
-    g = game.geo
+    g: Geo = game.geo
     if letter not in g.letters:
         raise IllegalMove(
             f"{body}: there is no colour {letter} in this game (colours: {' '.join(g.letters)})", body
