@@ -16,9 +16,9 @@ from cardtable.engine.rules import Rule
 from .board import (
     CASTLE,
     COLOUR_NAMES,
+    START,
     Geo,
     State,
-    START,
     Step,
     apply_step,
     blocker,
