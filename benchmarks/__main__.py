@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 
 from benchmarks.bots import bench_bots
+from benchmarks.marbles import bench_marbles
 from benchmarks.memory import bench_memory
 from benchmarks.poker import bench_poker
 from benchmarks.solver import bench_solver
@@ -91,6 +92,7 @@ BENCHES: dict[str, Callable[[bool], list[Row]]] = {
     "solver": bench_solver,
     "memory": bench_memory,
     "poker": bench_poker,
+    "marbles": bench_marbles,
 }
 
 
