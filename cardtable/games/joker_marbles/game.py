@@ -315,7 +315,12 @@ class JokerMarbles(TableGame):
             for cand in by_rank[card.rank]:
                 res: tuple[object, ...] = ()
                 if len(cand.steps) > 1:
-                    res = result_of(self.st, cand.steps).key()
+                    s1, s2 = cand.steps
+                    if s1.bumps or s2.bumps:
+                        res = result_of(self.st, cand.steps).key()
+                    else:
+                        # without bumps the result is the two marbles' moves, whatever the order
+                        res = (s1[1:4], s2[1:4]) if s1[1:4] < s2[1:4] else (s2[1:4], s1[1:4])
                     twin = results.get(res)
                     if twin is not None:
                         twins.append((card, cand.steps, twin))
