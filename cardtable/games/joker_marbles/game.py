@@ -81,6 +81,7 @@ from .board import (
     finished,
     result_of,
 )
+from .notation import check_body, expand_short, strip_bumps
 from .play_rules import PLAY_RULES
 from .rules import JokerMarblesRules, deck_count
 from .views import board_view, move_words
@@ -101,19 +102,6 @@ class Pass(NamedTuple):
     """No move is possible: discard ``card``."""
 
     card: Card
-
-
-_BUMPS = re.compile(r"X[A-Z](?:>\d+)?")
-
-
-def strip_bumps(body: str) -> str:
-    """A move body without its bumps, in capitals: the part that says what the player does.
-
-    >>> strip_bumps("b10*30xG>38"), strip_bumps("out b xr")
-    ('B10*30', 'OUT B')
-    """
-    text = " ".join(body.upper().split())
-    return _BUMPS.sub("", text).replace(" ,", ",").strip()
 
 
 class JokerMarbles(TableGame):
@@ -406,8 +394,6 @@ class JokerMarbles(TableGame):
         head = stripped.split(None, 1)[0].lower() if stripped else ""
         if not re.fullmatch(r"(out|jk|a|j|q|k|\d+)(:\d+\+\d+)?", head):
             return engine_parse(text)
-        from .notation import expand_short
-
         return expand_short(self, stripped)
 
     def _canonical(self, move: Move) -> Move:
@@ -423,8 +409,6 @@ class JokerMarbles(TableGame):
                 raise IllegalMove(
                     "write a card and its steps, as in '5C:B10>15' or '7D:B10>13,B30>34'", str(move)
                 )
-            from .notation import check_body
-
             check_body(self, move.word)
             key = f"{move.cards[0].name}:{strip_bumps(move.word)}"
             listed = self.alias.get(key)

@@ -16,6 +16,19 @@ _SWAP = re.compile(r"([A-Z])(\d+)<>([A-Z])(\d+)")
 _MOVE = re.compile(r"([A-Z])(S|C\d+|\d+)([<>*])(C\d+|\d+)((?:X[A-Z](?:>\d+)?)*)")
 
 
+_BUMPS = re.compile(r"X[A-Z](?:>\d+)?")
+
+
+def strip_bumps(body: str) -> str:
+    """A move body without its bumps, in capitals: the part that says what the player does.
+
+    >>> strip_bumps("b10*30xG>38"), strip_bumps("out b xr")
+    ('B10*30', 'OUT B')
+    """
+    text = " ".join(body.upper().split())
+    return _BUMPS.sub("", text).replace(" ,", ",").strip()
+
+
 class PStep(NamedTuple):
     """A step as written: kind, colour, from, to (locations as in :mod:`.board`) and, for a
     swap, the other colour."""
@@ -205,8 +218,6 @@ def expand_short(game: Any, text: str) -> Move:
 
 
 def _one(text: str, cands: list[Move]) -> Move:
-    from .game import strip_bumps
-
     distinct: dict[tuple[int, str], Move] = {}
     for m in cands:
         distinct.setdefault((m.cards[0].rank, strip_bumps(m.word)), m)

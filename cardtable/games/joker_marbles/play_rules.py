@@ -33,7 +33,7 @@ from .board import (
     joker_reach,
     rank_key,
 )
-from .notation import PStep, parse_steps
+from .notation import PStep, parse_steps, strip_bumps
 
 JokerMarbles = Any
 """The game the predicates read (game.py imports this module)."""
@@ -385,8 +385,6 @@ def _other(g: JokerMarbles, m: Move) -> str | None:
 
 
 def _strip(body: str) -> str:
-    from .game import strip_bumps
-
     return strip_bumps(body)
 
 
