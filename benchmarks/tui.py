@@ -42,6 +42,28 @@ s.play("draw")
 CardTableApp(session=s, settings=Settings(bot_delay=0.0), save_path=Path({save!r})).run()
 """
 
+BOARD_APP = """
+import sys
+from pathlib import Path
+from cardtable.engine import all_games, new_game
+from cardtable.session import Session
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.settings import Settings
+save = Path({save!r})
+bots = [None, "random", "random", "random"]
+# The first registered game played on a board (4 seats), else the tests' fake board game.
+spec = next((g for g in all_games() if g.min_players <= 4 <= g.max_players
+             and new_game(g.id, players=list("ABCD"), seed=1).view(None).board is not None), None)
+if spec is not None:
+    session = Session.start(spec.id, ["Ann", "Bob", "Cy", "Di"], bots, seed=4, save_path=save)
+else:
+    sys.path.insert(0, {tests!r})
+    from board_fake import four_player
+    session = four_player(bots)
+CardTableApp(session=session, settings=Settings(bot_delay=0.0), save_path=save).run()
+"""
+"""A 4-seat board table (72 holes): cursor moves along the hand re-highlight the board."""
+
 
 def _spawn(code: str, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
     master, slave = pty.openpty()
@@ -119,11 +141,16 @@ def startup(repeats: int) -> tuple[float, float]:
     return statistics.median(picker), statistics.median(minimal)
 
 
-def key_latency(presses: int) -> list[float]:
-    """Seconds from writing a key to the first screen update, for cursor moves on a full table."""
+def key_latency(presses: int, board: bool = False) -> list[float]:
+    """Seconds from writing a key to the first screen update, for cursor moves on a full table
+    (``board``: on a board table, where each move of the cursor re-highlights the board)."""
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "CARDTABLE_DATA_DIR": tmp}
-        code = TABLE_APP.format(save=str(Path(tmp) / "autosave.ctr"))
+        save = str(Path(tmp) / "autosave.ctr")
+        if board:
+            code = BOARD_APP.format(save=save, tests=str(ROOT / "tests" / "tui"))
+        else:
+            code = TABLE_APP.format(save=save)
         proc, master = _spawn(code, env)
         try:
             seen = 0

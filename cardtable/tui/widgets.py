@@ -134,7 +134,9 @@ class HandWidget(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         for k, (row, start, end) in enumerate(self._spots):
-            if event.y - 1 == row and start <= event.x - 1 < end:
+            # Where the cards start: below and right of the padding (a board table has none above).
+            top, left = self.styles.padding.top, self.styles.padding.left
+            if event.y - top == row and start <= event.x - left < end:
                 self.post_message(self.CardClicked(k // 2))
                 return
 

@@ -30,6 +30,7 @@ from cardtable.engine.phases import PhaseKind
 from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.session import Session
+from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.scores import ScoresScreen
 from cardtable.tui.widgets import (
@@ -42,7 +43,10 @@ from cardtable.tui.widgets import (
     TrickArea,
 )
 
-TAIL_BINDINGS = ("o", "s", "r", "colon", "question_mark", "f1", "ctrl+n")
+SIDE_MIN = 28
+"""The narrowest the column beside a board gets (piles, seats, log)."""
+
+TAIL_BINDINGS = ("o", "s", "r", "colon", "question_mark", "f1", "ctrl+n", "ctrl+z")
 """Keys the footer lists after the game's verbs."""
 
 
@@ -90,6 +94,11 @@ class TableScreen(Screen[None]):
         Binding("colon", "command", "Type", id="command"),
         Binding("question_mark,f1", "rules", "Rules", id="rules"),
         Binding("ctrl+n", "new_game", "New game", show=False, id="new-game"),
+        # Board games: Tab cycles the picked card's moves on the board (before focus moves).
+        Binding("tab", "board_cycle(1)", "Next move", priority=True, id="board-next"),
+        Binding("shift+tab", "board_cycle(-1)", "Previous", show=False, priority=True, id="board-prev"),
+        Binding("number_sign", "board_numbers", "Hole numbers", id="board-numbers"),
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -104,8 +113,15 @@ class TableScreen(Screen[None]):
         self.sort_mode = 0
         self.bot_timer: Any = None
         self.handing_off = False
+        self.keyboard_from = 0
+        """The move count when the keyboard last changed hands: undo never reaches back
+        past a hand-off."""
         self.last_message = ""
         self.log_shown: tuple[str, ...] = ()
+        self.board_game = session.view(None).board is not None
+        """The game is played on a board: the table draws it, with the seats beside it."""
+        self.chooser: BoardChooser | None = None
+        """The move being chosen on the board, for the picked card."""
         specs = session.verbs
         self.verb_specs: dict[str, VerbSpec] = {v.name: v for v in specs}
         """The game's verbs by name: keys, labels and what each takes come from here."""
@@ -126,17 +142,17 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="table-header")
         yield SeatsBar(id="seats")
-        with Horizontal(id="middle"):
-            with Vertical(id="play-area"):
-                with Horizontal(id="piles"):
-                    yield PileWidget("stock", id="stock")
-                    yield PileWidget("discard", id="discard")
-                    yield Static(id="facts")
-                yield TrickArea(id="trick")
-                yield GroupsPanel(id="groups")
-                yield VerticalScroll(id="melds")
-            with VerticalScroll(id="log"):
-                yield Static(id="log-text")
+        if self.board_game:
+            yield from self._compose_board()
+        else:
+            with Horizontal(id="middle"):
+                with Vertical(id="play-area"):
+                    yield from self._piles()
+                    yield TrickArea(id="trick")
+                    yield GroupsPanel(id="groups")
+                    yield VerticalScroll(id="melds")
+                with VerticalScroll(id="log"):
+                    yield Static(id="log-text")
         yield HandWidget(id="hand")
         yield Static(id="status")
         examples = [v.example for v in self.verb_specs.values() if v.example]
@@ -147,7 +163,32 @@ class TableScreen(Screen[None]):
         )
         yield Footer(compact=True, show_command_palette=False)
 
+    def _piles(self) -> ComposeResult:
+        with Horizontal(id="piles"):
+            yield PileWidget("stock", id="stock")
+            yield PileWidget("discard", id="discard")
+            yield Static(id="facts")
+
+    def _compose_board(self) -> ComposeResult:
+        """A board game: the board on the left; piles, seats by team and the log beside it
+        (the hand below), so the 72-hole board fits an 80x24 terminal."""
+        with Horizontal(id="middle"):
+            yield BoardWidget(id="board")
+            with Vertical(id="side"):
+                yield from self._piles()
+                yield SeatsPanel(id="board-seats")
+                with VerticalScroll(id="log"):
+                    yield Static(id="log-text")
+            with Vertical(id="play-area"):  # unused panels, kept for the shared redraw
+                yield TrickArea(id="trick")
+                yield GroupsPanel(id="groups")
+                yield VerticalScroll(id="melds")
+
     def on_mount(self) -> None:
+        self.set_class(self.board_game, "board-table")
+        if self.board_game:
+            self.query_one("#seats", SeatsBar).display = False
+            self.query_one("#play-area", Vertical).display = False
         self.query_one("#command-input", Input).display = False
         self.query_one("#log", VerticalScroll).border_title = "log"
         self.query_one("#melds", VerticalScroll).border_title = "melds"
@@ -155,6 +196,8 @@ class TableScreen(Screen[None]):
         self.query_one("#melds", VerticalScroll).display = self.melds_game
         hand = self.query_one(HandWidget)
         hand.border_title = "←→ move · space select · enter act · s hint · r arrange · : type · ctrl+p menu"
+        if self.board_game:
+            hand.border_title = "←→ pick a card · tab its moves · enter play · # numbers · : type"
         self.redraw()
         self.advance()
 
@@ -231,11 +274,20 @@ class TableScreen(Screen[None]):
         self._draw_melds(view)
         self._draw_hand(view)
         self._draw_log(view)
+        if self.board_game:
+            self._draw_board(view, kinds)
+        self._draw_status(view)
+        self.refresh_bindings()
+
+    def _draw_status(self, view: PlayerView) -> None:
         status = view.status
-        if self.last_message:
+        if self.board_game:
+            # One line under a board: a refusal, else the choice being made, else what to do.
+            choice = self.chooser.describe() if self.chooser else ""
+            status = self.last_message or choice or status
+        elif self.last_message:
             status = f"{status}\n{self.last_message}"
         self.query_one("#status", Static).update(status)
-        self.refresh_bindings()
 
     def _draw_face_up(self, view: PlayerView) -> None:
         piles = self.query_one("#piles", Horizontal)
@@ -287,8 +339,109 @@ class TableScreen(Screen[None]):
         self.cursor = max(0, min(self.cursor, len(cards) - 1))
         self.selected = {i for i in self.selected if i < len(cards)}
         widget.show([c.name for c in cards], self.selected, self.cursor)
+        if self.board_game:
+            # A board game has no declare panel; the board follows the picked card instead.
+            self._sync_chooser(view, [c.name for c in cards])
+            return
         # The declare panel follows the cursor: it judges going out with the card under it.
         self.query_one(GroupsPanel).show(self._grouping())
+
+    # ------------------------------------------------------------------ board
+    def picked_card(self) -> str | None:
+        """The card whose moves the board shows: the one selected, else the one under the cursor."""
+        chosen = self.selected_cards()
+        card = chosen[0] if len(chosen) == 1 else self.cursor_card()
+        return card.name if card is not None else None
+
+    def _sync_chooser(self, view: PlayerView | None = None, hand: list[str] | None = None) -> None:
+        """Start a new choice when the picked card (or the position) has changed. ``view``
+        and ``hand`` (the viewer's cards in display order) save building them again."""
+        view = view or self.seen()
+        mine = (
+            not self.handing_off
+            and self.viewer is not None
+            and view.to_act == self.viewer
+            and not self.session.is_bot(view.to_act)
+        )
+        moves = view.board.moves if view.board is not None and mine else ()
+        if hand is None:
+            card = self.picked_card()
+        else:
+            chosen = sorted(i for i in self.selected if i < len(hand))
+            at = chosen[0] if len(chosen) == 1 else self.cursor
+            card = hand[at] if 0 <= at < len(hand) else None
+        old = self.chooser
+        if old is None or old.card != card or tuple(old.moves) != tuple(moves):
+            self.chooser = BoardChooser(moves, card) if moves else None
+            self._draw_status(view)
+        self._show_board(view)
+
+    def _show_board(self, view: PlayerView) -> None:
+        widget = self.query_one(BoardWidget)
+        widget.show(view.board, self.chooser)
+        if view.board is not None:
+            # The side panel takes what the board leaves (the widest cells that fit first).
+            width = self.app.size.width
+            board = view.board
+            cell = BoardWidget.cell_for(board, width - SIDE_MIN - 1)
+            need = cell * board.width - (cell - 1) + 1
+            side = self.query_one("#side", Vertical)
+            wanted = max(SIDE_MIN, min(46, width - need))
+            if side.styles.width is None or side.styles.width.value != wanted:
+                side.styles.width = wanted  # only on a change: each set lays the screen out again
+
+    def _draw_board(self, view: PlayerView, kinds: list[str]) -> None:
+        self.query_one(SeatsPanel).show(view.seats, kinds, view.teams, view.board)
+        if self.viewer is None or self.handing_off:
+            self.chooser = None
+            self._show_board(view)
+        else:
+            self._sync_chooser()
+
+    def action_board_cycle(self, by: int) -> None:
+        if self.chooser is None or not self.chooser.options():
+            card = self.picked_card()
+            self.refuse(f"no move on the board with {card}" if card else "pick a card first")
+            return
+        self.chooser.cycle(by)
+        self.last_message = ""
+        self.redraw()
+
+    def action_board_numbers(self) -> None:
+        widget = self.query_one(BoardWidget)
+        widget.numbers = not widget.numbers
+        widget.refresh()
+
+    def _board_enter(self) -> bool:
+        """Enter on a board: take the chosen step, playing the move once it is whole.
+        False when the picked card has no move on the board (Enter does what it does elsewhere)."""
+        if self.chooser is None or not self.chooser.options():
+            return False
+        text = self.chooser.enter()
+        if text is not None:
+            self.chooser = None
+            self.play_move(text)  # the same path as a typed move
+        else:
+            self.last_message = ""
+            self.redraw()
+        return True
+
+    @on(BoardWidget.HoleClicked)
+    def hole_clicked(self, event: BoardWidget.HoleClicked) -> None:
+        if not self.my_turn():
+            self.refuse(self._not_your_turn())
+            return
+        if self.chooser is None or not self.chooser.options():
+            card = self.picked_card()
+            self.refuse(f"no move on the board with {card}" if card else "pick a card first")
+            return
+        text = self.chooser.pick(event.hole)
+        if text is not None:
+            self.chooser = None
+            self.play_move(text)
+        else:
+            self.last_message = ""
+            self.redraw()
 
     def _draw_log(self, view: PlayerView) -> None:
         lines = view.log
@@ -331,6 +484,7 @@ class TableScreen(Screen[None]):
 
         def done(_: None) -> None:
             self.handing_off = False
+            self.keyboard_from = self.session.move_count
             self.viewer = seat
             self.cursor = 0
             self.last_message = ""
@@ -521,9 +675,44 @@ class TableScreen(Screen[None]):
             return True if verb in kinds else None
         if action in ("act", "hint"):
             return True if self.my_turn() else None
+        if action.startswith("board_"):
+            # No board (or typing a move): Tab moves the focus as everywhere else.
+            return self.board_game and not self.query_one("#command-input", Input).has_focus
         if action == "arrange":
             return True if self.viewer is not None and not self.handing_off else None
+        if action == "undo":
+            # shown only when a move can be taken back; pressed otherwise, it says why not
+            return not self._undo_refusal()
         return True
+
+    def _undo_refusal(self) -> str:
+        """Why the viewer may not take back the last move now ('' when they may)."""
+        if self.handing_off or self.viewer is None:
+            return "nobody holds the keyboard: there is nothing to take back"
+        if self.session.move_count <= self.keyboard_from:
+            return "the keyboard has been passed since: the moves before stand"
+        return self.session.can_undo(self.viewer).reason
+
+    def action_undo(self) -> None:
+        """Take back the viewer's last move of this turn, if the fair-undo rule allows it."""
+        why = self._undo_refusal()
+        if why:
+            self.refuse(why)
+            return
+        if self.bot_timer is not None:  # the computer player waits for the move to stand
+            self.bot_timer.stop()
+            self.bot_timer = None
+        try:
+            move = self.session.undo(self.viewer)
+        except IllegalMove as exc:
+            self.refuse(exc.reason)
+            return
+        self.selected = set()
+        self.app.clear_notifications()
+        self.last_message = f"Taken back: {move}"
+        self.notify(self.last_message, timeout=3)
+        self.redraw()
+        self.advance()
 
     def action_verb(self, verb: str) -> None:
         self.gesture(verb)
@@ -534,6 +723,8 @@ class TableScreen(Screen[None]):
         or more selected cards, going out with the card under the cursor, a one-card move,
         the next deal."""
         if not self.my_turn():
+            return
+        if self.board_game and self._board_enter():
             return
         kinds = {m.kind for m in self.session.legal_moves()}
         count = len(self.selected)
@@ -600,6 +791,9 @@ class TableScreen(Screen[None]):
         self._draw_hand()
 
     def action_clear(self) -> None:
+        if self.chooser is not None and self.chooser.back():
+            self.redraw()
+            return
         self.selected = set()
         self._draw_hand()
 
@@ -719,6 +913,10 @@ class TableScreen(Screen[None]):
         if verb in self.verbs and not box.has_focus and self.check_action("verb", (verb,)) is None:
             # A dimmed key still says why it does nothing now.
             self.gesture(verb)
+            event.stop()
+            return
+        if event.key == "ctrl+z" and not box.has_focus and self.check_action("undo", ()) is False:
+            self.action_undo()  # a hidden key still says why it does nothing now
             event.stop()
             return
         if event.key == "escape" and box.display:

@@ -1,0 +1,435 @@
+"""A generic board: holes on a grid, pieces by colour, and choosing a move on it.
+
+:class:`BoardWidget` draws any :class:`~cardtable.engine.views.BoardView` (a track of holes,
+start areas, castles, pieces); it names no game. Pieces are their colour letters on their
+colour, so they read without colour too; the ASCII mode uses plain characters only.
+
+:class:`BoardChooser` turns the view's :class:`~cardtable.engine.views.BoardMoveView` list
+into a choice made one step at a time: for a card, the steps a move can start with (Tab
+cycles them), then, for a move of several steps (a split), the next step, until a whole
+move is chosen; its ``move`` text is what the table plays.
+
+:class:`SeatsPanel` lists the seats by team with their colours, for the side of a board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from cardtable.engine.views import BoardMoveView, BoardView, HoleView, SeatView
+
+Step = tuple[str, str]
+"""(from hole id, to hole id)."""
+
+PIECE_COLOURS: dict[str, str] = {
+    "blue": "#2f6fdf",
+    "red": "#d0312d",
+    "green": "#1e9e4a",
+    "yellow": "#e8c21a",
+    "purple": "#8e44ad",
+    "orange": "#f07f13",
+    "white": "#f2f2f2",
+    "black": "#202020",
+}
+"""Piece colours by name; a theme may set ``piece-<name>`` variables to change them."""
+
+_DARK_LETTERS = {"yellow", "white", "orange"}
+"""Colours light enough to need a dark letter on them."""
+
+GLYPHS = {
+    False: {"track": "·", "castle": "○", "start": "◦", "in": "+", "land": "◎", "go": "◉"},
+    True: {"track": ".", "castle": "o", "start": "o", "in": "+", "land": "*", "go": "@"},
+}
+"""Empty holes by kind, the in-spot, a landing hole and the chosen landing hole, with
+(``True``) and without ASCII mode."""
+
+
+@dataclass
+class BoardChooser:
+    """Choosing one of a card's board moves a step at a time.
+
+    >>> m = [BoardMoveView(move="7D:B10>17", card="7D", steps=(("10", "17"),)),
+    ...      BoardMoveView(move="7D:B10>13,B30>34", card="7D", steps=(("10", "13"), ("30", "34")),
+    ...                    bumps=("34",)),
+    ...      BoardMoveView(move="5C:B10>15", card="5C", steps=(("10", "15"),))]
+    >>> c = BoardChooser(m, "7D")
+    >>> c.options(), c.step()
+    ([('10', '17'), ('10', '13')], ('10', '17'))
+    >>> c.cycle(1), c.enter()
+    (('10', '13'), None)
+    >>> c.prefix, c.options(), c.bumps()
+    ([('10', '13')], [('30', '34')], {'34'})
+    >>> c.enter()
+    '7D:B10>13,B30>34'
+    """
+
+    moves: Sequence[BoardMoveView]
+    card: str | None
+    prefix: list[Step] = field(default_factory=list)
+    """The steps chosen so far (of a move of several steps)."""
+    index: int = 0
+    """Which of :meth:`options` is chosen now."""
+
+    def card_moves(self) -> list[BoardMoveView]:
+        """The moves of the chosen card (every board move when no card is chosen)."""
+        return [m for m in self.moves if self.card is None or m.card == self.card]
+
+    def _through(self) -> list[BoardMoveView]:
+        n = len(self.prefix)
+        return [m for m in self.card_moves() if len(m.steps) > n and list(m.steps[:n]) == self.prefix]
+
+    def options(self) -> list[Step]:
+        """The distinct next steps, in the order the moves list them."""
+        n = len(self.prefix)
+        return list(dict.fromkeys(m.steps[n] for m in self._through()))
+
+    def step(self) -> Step | None:
+        """The step chosen now (None when the card has no move)."""
+        options = self.options()
+        return options[self.index % len(options)] if options else None
+
+    def cycle(self, by: int) -> Step | None:
+        """Choose the next (or previous, ``by`` -1) option; the step chosen."""
+        options = self.options()
+        if options:
+            self.index = (self.index + by) % len(options)
+        return self.step()
+
+    def candidates(self) -> list[BoardMoveView]:
+        """The moves that go through the steps chosen so far and the step chosen now."""
+        step = self.step()
+        if step is None:
+            return []
+        n = len(self.prefix)
+        return [m for m in self._through() if m.steps[n] == step]
+
+    def complete(self) -> BoardMoveView | None:
+        """The move the chosen steps make on their own, if they make one."""
+        n = len(self.prefix) + 1
+        return next((m for m in self.candidates() if len(m.steps) == n), None)
+
+    def enter(self) -> str | None:
+        """Take the chosen step: the move text once a whole move is chosen, else None (the
+        next step is to be chosen)."""
+        done = self.complete()
+        if done is not None:
+            return done.move
+        step = self.step()
+        if step is not None:
+            self.prefix.append(step)
+            self.index = 0
+        return None
+
+    def back(self) -> bool:
+        """Undo the last chosen step; False when there was none."""
+        if not self.prefix:
+            return False
+        step = self.prefix.pop()
+        options = self.options()
+        self.index = options.index(step) if step in options else 0
+        return True
+
+    def pick(self, hole: str) -> str | None:
+        """A click on a hole: choose the option starting or landing there (the next one
+        from that hole on a second click); clicking the chosen landing hole takes the step
+        as :meth:`enter` does. Returns what :meth:`enter` returns, else None."""
+        options = self.options()
+        step = self.step()
+        if step is not None and hole == step[1] and hole != step[0]:
+            return self.enter()
+        here = [i for i, s in enumerate(options) if s[0] == hole]
+        here = here or [i for i, s in enumerate(options) if s[1] == hole]
+        if here:
+            # The same piece again: its next move; another hole: its first.
+            after = [i for i in here if i > self.index]
+            again = step is not None and self.index % len(options) in here
+            self.index = (after or here)[0] if again else here[0]
+        return None
+
+    def movable(self) -> set[str]:
+        """Holes whose pieces the next step can move."""
+        return {s[0] for s in self.options()}
+
+    def landings(self) -> set[str]:
+        """Holes the next step can land on."""
+        return {s[1] for s in self.options()}
+
+    def bumps(self) -> set[str]:
+        """Holes whose pieces the chosen move (any move still possible) sends away."""
+        return {b for m in self.candidates() for b in m.bumps}
+
+    def describe(self) -> str:
+        """The choice in words, for the status line."""
+        moves = self.card_moves()
+        if not moves:
+            return ""
+        options = self.options()
+        done = self.complete()
+        chosen = self.candidates()
+        what = done.move if done is not None else (chosen[0].move if chosen else "")
+        text = done.text if done is not None and done.text else ""
+        count = f"{self.index % len(options) + 1}/{len(options)}" if options else "0"
+        if self.prefix:
+            made = ", ".join(f"{a}>{b}" for a, b in self.prefix)
+            head = f"{self.card} ({made} taken), the rest {count}"
+        else:
+            head = f"{self.card or 'move'} {count}"
+        how = "enter plays" if done is not None else "enter: then the rest"
+        tail = f" ({text})" if text else ""
+        back = " · esc back" if self.prefix else ""
+        return f"{head}: {what}{tail} · tab next · {how}{back}"
+
+
+def _ascii(widget: Widget) -> bool:
+    settings = getattr(widget.app, "settings", None)
+    return bool(getattr(settings, "ascii_cards", False))
+
+
+def piece_style(name: str, colours: dict[str, str], *, bold: bool = True) -> Style:
+    """A piece: its letter on its colour (theme variable ``piece-<name>`` if set)."""
+    bg = colours.get(f"piece-{name}", PIECE_COLOURS.get(name, "#808080"))
+    fg = "#111111" if name in _DARK_LETTERS else "#ffffff"
+    return Style(color=fg, bgcolor=bg, bold=bold)
+
+
+class BoardWidget(Widget):
+    """Draws a :class:`BoardView`, with the highlights of a :class:`BoardChooser`.
+
+    A hole takes ``cell`` columns (3, 2 or 1, the widest that fits) and one row; the board
+    is centred in the widget. ``numbers`` prints the track holes' numbers.
+    """
+
+    DEFAULT_CSS = """
+    BoardWidget { width: 1fr; height: 1fr; }
+    """
+
+    class HoleClicked(Message):
+        """A hole of the board was clicked."""
+
+        def __init__(self, hole: str) -> None:
+            super().__init__()
+            self.hole = hole
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.board: BoardView | None = None
+        self.chooser: BoardChooser | None = None
+        self.numbers = False
+        self._origin = (0, 0)
+        self._cell = 2
+        self._at: dict[tuple[int, int], str] = {}
+
+    def show(self, board: BoardView | None, chooser: BoardChooser | None = None) -> None:
+        """Draw ``board`` (None: nothing) with ``chooser``'s highlights, if any."""
+        self.board = board
+        self.chooser = chooser
+        self._at = {(h.x, h.y): h.id for h in board.holes} if board else {}
+        self.refresh()
+
+    @staticmethod
+    def cell_for(board: BoardView, columns: int) -> int:
+        """The widest cell (3, 2 or 1 columns a hole) with which ``board`` fits ``columns``."""
+        return next((c for c in (3, 2) if c * board.width - (c - 1) <= columns), 1)
+
+    def render(self) -> Text:
+        board = self.board
+        if board is None:
+            return Text("")
+        colours = dict(self.app.theme_variables)
+        ascii_only = _ascii(self)
+        glyphs = GLYPHS[ascii_only]
+        cell = self.cell_for(board, self.size.width)
+        self._cell = cell
+        left = max(0, (self.size.width - (cell * board.width - (cell - 1))) // 2)
+        top = max(0, (self.size.height - board.height) // 2)
+        self._origin = (left, top)
+        chooser = self.chooser
+        movable = chooser.movable() if chooser else set()
+        landings = chooser.landings() if chooser else set()
+        bumps = chooser.bumps() if chooser else set()
+        step = chooser.step() if chooser else None
+        done = {h for s in (chooser.prefix if chooser else []) for h in s}
+        accent = colours.get("card-selected", "#ffe08a")
+        cursor = colours.get("card-cursor", "#e8c65a")
+        danger = colours.get("error", "#d03030")
+        dim = Style(color=colours.get("foreground", "#dddddd"), dim=True)
+        names = board.colours
+        drawn: dict[str, tuple[str, Style, str]] = {}
+        for h in board.holes:
+            glyph, style = self._hole(h, glyphs, names, colours)
+            if h.kind == "track" and not h.mark and not h.piece:
+                style = dim
+            gap = " "
+            if h.id in bumps:
+                style = style + Style(bgcolor=danger, color="#ffffff", bold=True)
+                gap = "x"  # a letter too: the bump reads without colour
+            elif step is not None and h.id == step[0]:
+                style = style + Style(reverse=True, underline=True)
+                gap = "<" if ascii_only else "◂"
+            elif step is not None and h.id == step[1]:
+                glyph = glyph if h.piece else glyphs["go"]
+                style = Style(color="#111111", bgcolor=cursor, bold=True)
+            elif h.id in done:
+                style = style + Style(underline=True)
+            elif h.id in movable and h.piece:
+                style = style + Style(underline=True, bold=True)
+                gap = "'" if ascii_only else "˙"
+            elif h.id in landings:
+                glyph = glyph if h.piece else glyphs["land"]
+                style = Style(color="#111111", bgcolor=accent, bold=True)
+            drawn[h.id] = (glyph, style, gap)
+        numbers = self._numbers(board.holes, drawn, cell, dim) if self.numbers else {}
+        width = cell * board.width
+        grid = [[(" ", Style())] * width for _ in range(board.height)]
+        for (x, y), char in numbers.items():
+            grid[y][x] = char
+        for h in board.holes:
+            x = h.x * cell
+            if (x, h.y) in numbers:
+                continue  # under a neighbour's number (or showing its own)
+            glyph, style, gap = drawn[h.id]
+            grid[h.y][x] = (glyph, style)
+            if gap != " " and x + 1 < width:
+                grid[h.y][x + 1] = (gap, Style(color=danger if gap == "x" else None, bold=True))
+        out = Text("\n" * top)
+        for y in range(board.height):
+            if y:
+                out.append("\n")
+            out.append(" " * left)
+            # One span per run of equal style: far fewer spans for Textual to cut into cells.
+            run, run_style = "", Style()
+            for ch, style in grid[y]:
+                if style != run_style and run:
+                    out.append(run, run_style)
+                    run = ""
+                run += ch
+                run_style = style
+            out.append(run, run_style)
+        return out
+
+    @staticmethod
+    def _numbers(
+        holes: Sequence[HoleView],
+        drawn: dict[str, tuple[str, Style, str]],
+        cell: int,
+        dim: Style,
+    ) -> dict[tuple[int, int], tuple[str, Style]]:
+        """Where the track holes' numbers go: over plain empty holes only, each followed by
+        a blank or a glyph so neighbours never run together (in narrow cells, every other)."""
+        keep = {
+            (h.x * cell, h.y)
+            for h in holes
+            if h.piece or drawn[h.id][1].bgcolor is not None or drawn[h.id][2] != " "
+        }
+        # A number may end against a blank or a plain track hole, never against a letter
+        # or another hole's mark ('42g' would read as one thing).
+        keep |= {(h.x * cell, h.y) for h in holes if h.kind != "track" or h.mark}
+        used: set[tuple[int, int]] = set()
+        out: dict[tuple[int, int], tuple[str, Style]] = {}
+        track = sorted((h for h in holes if h.kind == "track"), key=lambda h: int(h.label))
+        for h in track:
+            x, y = h.x * cell, h.y
+            span = [(x + k, y) for k in range(len(h.label))]
+            after = (x + len(h.label), y)
+            if (x, y) in used or any(c in used or c in keep for c in [*span[1:], after]):
+                continue
+            if drawn[h.id][1].bgcolor is not None or drawn[h.id][2] != " " or h.piece:
+                continue
+            style = drawn[h.id][1] if h.mark else dim + Style(dim=False)
+            used.update([*span, (x + len(h.label), y)])
+            out.update((c, (ch, style)) for c, ch in zip(span, h.label, strict=True))
+        return out
+
+    @staticmethod
+    def _hole(
+        h: HoleView,
+        glyphs: dict[str, str],
+        names: dict[str, str],
+        colours: dict[str, str],
+    ) -> tuple[str, Style]:
+        if h.piece:
+            return h.piece, piece_style(names.get(h.piece, h.piece), colours)
+        tint = h.owner or (h.mark.split(":", 1)[1][:1] if ":" in h.mark else "")
+        colour = colours.get(f"piece-{names.get(tint, '')}", PIECE_COLOURS.get(names.get(tint, ""), ""))
+        style = Style(color=colour or None, bold=bool(colour))
+        if h.kind == "track":
+            marks = h.mark.split()
+            if any(m.startswith("out:") for m in marks):
+                return marks[0].split(":", 1)[1][:1].lower(), style
+            if any(m.startswith("in:") for m in marks):
+                return glyphs["in"], style
+            return glyphs["track"], style
+        return glyphs.get(h.kind, glyphs["track"]), style
+
+    def hole_at(self, x: int, y: int) -> str | None:
+        """The id of the hole drawn at content cell (x, y), if any."""
+        left, top = self._origin
+        col, row = x - left, y - top
+        if col < 0 or row < 0:
+            return None
+        gx, rem = divmod(col, self._cell)
+        if rem > 1:
+            return None
+        return self._at.get((gx, row))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        hole = self.hole_at(offset.x, offset.y)
+        if hole is not None:
+            self.post_message(self.HoleClicked(hole))
+
+
+class SeatsPanel(Static):
+    """The seats by team, each with its colour letter, card count and badges."""
+
+    DEFAULT_CSS = """
+    SeatsPanel { height: auto; padding: 0 1; }
+    """
+
+    def show(
+        self,
+        seats: Sequence[SeatView],
+        kinds: Sequence[str],
+        teams: Sequence[Sequence[int]],
+        board: BoardView | None,
+    ) -> None:
+        """Draw the seats; ``kinds`` says who is 'you' or a computer player."""
+        colours = dict(self.app.theme_variables)
+        letters = list(board.colours) if board else []
+        names = board.colours if board else {}
+        groups = [list(t) for t in teams] or [[s.seat for s in seats]]
+        text = Text()
+        for t, team in enumerate(groups):
+            if len(groups) > 1:
+                if t:
+                    text.append("\n")
+                text.append(f"team {t + 1}", style="bold underline")
+            for seat in team:
+                if seat >= len(seats):
+                    continue
+                s = seats[seat]
+                text.append("\n" if text else "")
+                text.append("▶ " if s.to_act else "  ", style="bold")
+                if seat < len(letters):
+                    letter = letters[seat]
+                    text.append(f" {letter} ", piece_style(names.get(letter, letter), colours))
+                    text.append(" ")
+                style = "bold reverse" if s.to_act else ("dim strike" if not s.active else "bold")
+                text.append(s.name, style=style)
+                text.append(f" {s.card_count}c")
+                kind = kinds[seat] if seat < len(kinds) else ""
+                if kind:
+                    text.append(f" ({kind})", style="dim")
+                for badge in s.badges:
+                    text.append(f" [{badge}]", style="italic")
+        self.update(text)

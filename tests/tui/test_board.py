@@ -1,0 +1,219 @@
+"""The board on the table: drawn from a BoardView, moves chosen from its BoardMoveView list
+by keys and clicks, played through the same path as a typed move."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from board_fake import FakeBoardSession, eight_player, four_player, step
+from textual.widgets import Input, Static
+from tui_helpers import until
+
+from cardtable.kits.board import track_layout
+from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
+from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets import HandWidget
+
+
+async def at_table(pilot, app) -> TableScreen:
+    await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer is not None)
+    return app.screen
+
+
+def status(table: TableScreen) -> str:
+    return str(table.query_one("#status", Static).render())
+
+
+def board_text(table: TableScreen) -> str:
+    return str(table.query_one(BoardWidget).render())
+
+
+async def pick(pilot, table: TableScreen, card: str) -> None:
+    """Move the hand's cursor to ``card``."""
+    while table.picked_card() != card:
+        await pilot.press("right")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (110, 34), (120, 40)])
+async def test_the_four_player_board_fits_whole(make_app, size):
+    app = make_app(four_player())
+    async with app.run_test(size=size) as pilot:
+        table = await at_table(pilot, app)
+        widget = table.query_one(BoardWidget)
+        board = widget.board
+        assert board is not None and (board.width, board.height) == (19, 19)
+        assert widget.size.height >= board.height
+        assert widget.size.width >= 2 * board.width - 1
+        rows = board_text(table).splitlines()
+        assert len([r for r in rows if r.strip()]) == 19
+        # Every piece is drawn as its letter: 5 per colour on the board.
+        letters = "".join(rows)
+        for colour in "BRGY":
+            assert letters.count(colour) == 5, colour
+        # The seats beside the board, by team, and the hand below it.
+        seats = str(table.query_one(SeatsPanel).render())
+        assert "team 1" in seats and "team 2" in seats and "Ann" in seats
+        assert table.query_one(HandWidget).cards[0] == "7D"
+
+
+async def test_the_eight_player_board_fits_120_by_40(make_app):
+    app = make_app(eight_player())
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await at_table(pilot, app)
+        widget = table.query_one(BoardWidget)
+        assert widget.board is not None and widget.board.width == 46
+        assert BoardWidget.cell_for(widget.board, widget.size.width) == 2
+        assert widget.size.height >= widget.board.height == 28
+        assert table.query_one("#side").size.width >= 28
+
+
+async def test_tab_cycles_a_cards_moves_and_enter_plays_one(make_app):
+    session = four_player()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_table(pilot, app)
+        await pick(pilot, table, "5C")
+        chooser = table.chooser
+        assert chooser is not None
+        assert chooser.movable() == {"10", "30"} and chooser.landings() == {"15", "35"}
+        assert "5C 1/2: 5C:10>15" in status(table)
+        await pilot.press("tab")
+        assert chooser.step() == ("30", "35")
+        await pilot.press("shift+tab", "tab")
+        assert "5C 2/2: 5C:30>35" in status(table)
+        await pilot.press("enter")
+        await until(pilot, lambda: session.played == ["5C:30>35"])
+        assert session.pieces["35"] == "B" and "30" not in session.pieces
+
+
+async def test_a_split_is_chosen_in_two_steps_with_the_rest_shown(make_app):
+    session = four_player()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_table(pilot, app)
+        assert table.picked_card() == "7D"
+        await pilot.press("tab", "tab")  # 10>17, 30>37, then 10>13: the first part of a split
+        chooser = table.chooser
+        assert chooser is not None and chooser.step() == ("10", "13")
+        assert chooser.bumps() == {"13", "34"}
+        await pilot.press("enter")
+        assert chooser.prefix == [("10", "13")] and chooser.options() == [("30", "34")]
+        assert "(10>13 taken), the rest 1/1: 7D:10>13,30>34" in status(table)
+        assert "esc back" in status(table)
+        await pilot.press("escape")  # back to the first part
+        assert chooser.prefix == [] and chooser.step() == ("10", "13")
+        await pilot.press("enter", "enter")
+        await until(pilot, lambda: session.played == ["7D:10>13,30>34"])
+        # Both red pieces were sent to their start.
+        assert session.pieces["13"] == "B" and session.pieces["34"] == "B"
+        assert sum(1 for h, c in session.pieces.items() if c == "R" and "S" in h) == 5
+
+
+async def test_clicking_a_piece_then_its_landing_hole_plays(make_app):
+    session = four_player()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_table(pilot, app)
+        widget = table.query_one(BoardWidget)
+        board = widget.board
+        assert board is not None
+
+        def spot(hole_id: str) -> tuple[int, int]:
+            hole = next(h for h in board.holes if h.id == hole_id)
+            left, top = widget._origin
+            return left + hole.x * widget._cell, top + hole.y
+
+        assert widget.hole_at(*spot("30")) == "30"
+        await pilot.click(BoardWidget, offset=spot("30"))
+        assert table.chooser is not None and table.chooser.step() == ("30", "37")
+        await pilot.click(BoardWidget, offset=spot("37"))
+        await until(pilot, lambda: session.played == ["7D:30>37"])
+
+
+async def test_the_joker_from_start_and_bumps_are_drawn(make_app):
+    session = four_player()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_table(pilot, app)
+        await pick(pilot, table, "JK")
+        await pilot.press("tab")  # the second joker move: from the start onto Red at 13
+        assert table.chooser is not None and table.chooser.step() == ("BS1", "13")
+        text = board_text(table)
+        assert "Rx" in text  # the bumped piece says so in a letter, not only in colour
+        await pilot.press("enter")
+        await until(pilot, lambda: session.played == ["JK:BS1>13"])
+
+
+async def test_a_card_without_a_board_move_says_so_and_typed_moves_work(make_app):
+    session = four_player()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_table(pilot, app)
+        await pick(pilot, table, "9D")
+        assert table.chooser is not None and table.chooser.options() == []
+        await pilot.press("tab")
+        assert "no move on the board with 9D" in status(table)
+        await pilot.press("colon")
+        box = table.query_one("#command-input", Input)
+        box.value = "2H:10>12"
+        await pilot.press("enter")
+        await until(pilot, lambda: session.played == ["2H:10>12"])
+
+
+async def test_enter_falls_back_to_the_games_verbs_when_no_board_move_exists(make_app, tmp_path):
+    layout = track_layout("BRGY")
+    session = FakeBoardSession(layout, {}, [["9D", "4C"], ["5S"], ["5S"], ["5S"]], [])
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_table(pilot, app)
+        assert table.chooser is None
+        await pilot.press("enter")
+        await until(pilot, lambda: session.played == ["pass 9D"])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_hole_numbers_toggle_and_ascii_mode(make_app, size):
+    app = make_app(four_player(), ascii_cards=True)
+    async with app.run_test(size=size) as pilot:
+        table = await at_table(pilot, app)
+        text = board_text(table)
+        assert text.isascii() and "*" in text  # landing holes of the 7D's moves
+        assert not re.search(r"\d", text)
+        await pilot.press("number_sign")
+        text = board_text(table)
+        assert text.isascii()
+        # Each number stands apart; in 2-column cells every other one along a row.
+        numbers = {int(n) for n in re.findall(r"\b\d+\b", text)}
+        assert {16, 22, 38, 40} <= numbers and max(numbers) < 72
+        if size[0] == 120:
+            assert {19, 20, 21, 23, 39, 41} <= numbers
+        await pilot.press("number_sign")
+        assert not re.search(r"\d", board_text(table))
+
+
+async def test_the_next_players_turn_shows_no_highlights_until_the_hand_off(make_app):
+    session = four_player()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_table(pilot, app)
+        await pilot.press("enter")  # 7D:10>17
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert table.chooser is None and table.query_one(BoardWidget).chooser is None
+        assert table.query_one(BoardWidget).board is not None  # the board is public
+
+
+def test_chooser_clicks_cycle_a_pieces_moves() -> None:
+    moves = [step("7D", ("10", "17")), step("7D", ("30", "37")), step("7D", ("10", "13"), ("30", "34"))]
+    chooser = BoardChooser(moves, "7D")
+    assert chooser.pick("30") is None and chooser.step() == ("30", "37")
+    assert chooser.pick("10") is None and chooser.step() == ("10", "17")
+    assert chooser.pick("10") is None and chooser.step() == ("10", "13")
+    assert chooser.pick("99") is None and chooser.step() == ("10", "13")  # not a choice: nothing
+    assert chooser.pick("13") is None and chooser.prefix == [("10", "13")]
+    assert chooser.pick("34") == "7D:10>13,30>34"
+    assert BoardChooser(moves, "5C").describe() == ""
