@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from benchmarks.bots import bench_bots
 from benchmarks.history import bench_history
+from benchmarks.marbles import bench_marbles
 from benchmarks.memory import bench_memory
 from benchmarks.poker import bench_poker
 from benchmarks.solver import bench_solver
@@ -109,6 +110,7 @@ BENCHES: dict[str, Callable[[bool], list[Row]]] = {
     "solver": bench_solver,
     "memory": bench_memory,
     "poker": bench_poker,
+    "marbles": bench_marbles,
     "undo": bench_undo,
     "history": bench_history,
 }

@@ -78,6 +78,8 @@ def _parse_seats(text: str | None, default_count: int) -> tuple[list[str], list[
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     for spec in all_games():
         players = f"{spec.min_players}-{spec.max_players} players"
+        if spec.seat_counts:
+            players = f"{', '.join(map(str, spec.seat_counts))} players"
         out.write(f"{spec.id:<20} {spec.title:<20} {players:<13} {spec.summary}\n")
     return 0
 

@@ -25,8 +25,9 @@ GAMES = [spec.id for spec in all_games()]
 
 def _seats(game_id: str, extra: int) -> list[str]:
     spec = next(s for s in all_games() if s.id == game_id)
-    count = min(spec.max_players, spec.min_players + extra)
-    return ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:count]
+    counts = spec.player_counts
+    count = counts[min(len(counts) - 1, extra)]
+    return ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][:count]
 
 
 def _hand_ids(game: Game, seat: int) -> set[int]:

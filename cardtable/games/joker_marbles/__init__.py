@@ -30,6 +30,8 @@ MOVE = VerbSpec("move", "m", "Move", Takes.CARD, enter=50, example="5C:B10>15")
 """A card played to move marbles (``CARD:STEPS``); the board offers the listed moves."""
 PASS = VerbSpec("pass", "z", "Pass", Takes.CARD, enter=40, example="pass 9D")
 """No move is possible: discard a card."""
+# 'next' is declared though a game of Joker is one deal and never lists it: the table's
+# generic "next deal" button and typed-move example speak of it for every game.
 
 SPEC = package_spec(
     "cardtable.games.joker_marbles",
@@ -40,7 +42,7 @@ SPEC = package_spec(
     max_players=8,
     seat_counts=PLAYER_COUNTS,
     presets=PRESETS,
-    verbs=verb_specs(("move", "pass"), MOVE, PASS),
+    verbs=verb_specs(("move", "pass", "next"), MOVE, PASS),
     family="board",
     scoring=POINTS.named("games won").per_team(),
     teams=_teams,

@@ -19,7 +19,7 @@ moves (whose payload holds the steps) and, for ``hard``, determinised samples of
 ...              deal={"marbles": {"B": "10", "R": "15"}, "hands": ["5C 2C 3D 4H 6S"], "stock": "9D"})
 >>> d = decide(make_bot("medium"), g, random.Random(0))
 >>> str(d.move), d.why
-("5C:B10>15xR", "5: 5 with the blue marble at hole 10 to hole 15, sending Bob's red marble home")
+('5C:B10>15xR', "5: 5 with the blue marble at hole 10 to hole 15, sending Bob's red marble home")
 """
 
 from __future__ import annotations
@@ -195,7 +195,9 @@ class JokerPolicy:
 
     def _why(self, move: Move, view: PlayerView, geo: Geo) -> Decision:
         if move.kind == "pass":
-            return Decision(move, f"no move is possible: discard {move.cards[0].name}, the card least worth keeping")
+            return Decision(
+                move, f"no move is possible: discard {move.cards[0].name}, the card least worth keeping"
+            )
         names = _Names(geo, tuple(s.name for s in view.seats))
         card = move.cards[0]
         label = "joker" if card.is_joker else card.name[:-1]

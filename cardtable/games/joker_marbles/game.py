@@ -57,7 +57,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from cardtable.engine.cards import Card, make_deck, rank_word
-from cardtable.engine.deals import read_stacked
+from cardtable.engine.deals import deal_hand, read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidNotation, InvalidRules
 from cardtable.engine.game import Outcome, TableGame, TableMeld
 from cardtable.engine.moves import BOARD_VERB, Move
@@ -78,9 +78,10 @@ from .board import (
     card_plays,
     completed_team,
     controlled,
-    result_of,
     finished,
+    result_of,
 )
+from .notation import check_body, expand_short, strip_bumps
 from .play_rules import PLAY_RULES
 from .rules import JokerMarblesRules, deck_count
 from .views import board_view, move_words
@@ -101,19 +102,6 @@ class Pass(NamedTuple):
     """No move is possible: discard ``card``."""
 
     card: Card
-
-
-_BUMPS = re.compile(r"X[A-Z](?:>\d+)?")
-
-
-def strip_bumps(body: str) -> str:
-    """A move body without its bumps, in capitals: the part that says what the player does.
-
-    >>> strip_bumps("b10*30xG>38"), strip_bumps("out b xr")
-    ('B10*30', 'OUT B')
-    """
-    text = " ".join(body.upper().split())
-    return _BUMPS.sub("", text).replace(" ,", ",").strip()
 
 
 class JokerMarbles(TableGame):
@@ -178,7 +166,7 @@ class JokerMarbles(TableGame):
         self._place_marbles(stacked.get("marbles") or {})
         self.rng.shuffle(pool)
         for s in range(n):
-            self.hands[s] = fixed[s] if s in fixed else [pool.pop() for _ in range(HAND)]
+            self.hands[s] = fixed[s] if s in fixed else deal_hand(pool, HAND)
         self.stock = pool + top[::-1]
         self.discard = discard
 
@@ -264,7 +252,8 @@ class JokerMarbles(TableGame):
         tops = [t for t in range(g.teams) if home[t] == best]
         if len(tops) == 1:
             winners = tuple(s for s in range(self.n) if g.team[s] == tops[0])
-            reason = f"the turn limit ({self.rules.turn_cap}) is reached; {self._names(winners)} have more marbles home"
+            who = self._names(winners)
+            reason = f"the turn limit ({self.rules.turn_cap}) is reached; {who} have more marbles home"
         else:
             winners = ()
             reason = f"the turn limit ({self.rules.turn_cap}) is reached with equal marbles home: a draw"
@@ -284,7 +273,7 @@ class JokerMarbles(TableGame):
         return " and ".join(self.players[s] for s in seats)
 
     # ------------------------------------------------------------------ moves
-    def plays(self) -> tuple[list[Cand], dict[int, list[Cand]]]:
+    def plays(self) -> tuple[list[int], dict[int, list[Cand]]]:
         """The card plays of the seat to act, by card rank (before listing)."""
         g, st, seat = self.geo, self.st, self.cur
         ctrl = controlled(g, st, seat)
@@ -293,7 +282,7 @@ class JokerMarbles(TableGame):
         if self.rules.team_fallback_when_stuck and not any(by_rank.values()):
             mates = [o for o in g.teammates(seat) if not finished(g, st, o)]
             by_rank = {r: card_plays(g, st, seat, mates, r) for r in ranks}
-        return ctrl, by_rank  # type: ignore[return-value]
+        return ctrl, by_rank
 
     def _generate(self) -> list[Move]:
         if self._outcome is not None:
@@ -310,17 +299,28 @@ class JokerMarbles(TableGame):
                 continue
             seen_names.add(name)
             results: dict[tuple[object, ...], Move] = {}
+            bodies: set[str] = set()
             for cand in by_rank[card.rank]:
                 res: tuple[object, ...] = ()
                 if len(cand.steps) > 1:
-                    res = result_of(self.st, cand.steps).key()
+                    s1, s2 = cand.steps
+                    if s1.bumps or s2.bumps:
+                        res = result_of(self.st, cand.steps).key()
+                    else:
+                        # without bumps the result is the two marbles' moves, whatever the order
+                        res = (s1[1:4], s2[1:4]) if s1[1:4] < s2[1:4] else (s2[1:4], s1[1:4])
                     twin = results.get(res)
                     if twin is not None:
                         twins.append((card, cand.steps, twin))
                         continue
                 body = ",".join([s.text(g) for s in cand.steps])
+                if body in bodies:
+                    continue  # a card with two ways to the same play (a split won in part 1)
+                bodies.add(body)
                 text = f"{name}:{body} #" if cand.win else f"{name}:{body}"
-                move = Move(BOARD_VERB, (card,), word=body, text=text, payload=Play(card, cand.steps, cand.win))
+                move = Move(
+                    BOARD_VERB, (card,), word=body, text=text, payload=Play(card, cand.steps, cand.win)
+                )
                 if res:
                     results[res] = move
                 out.append(move)
@@ -394,8 +394,6 @@ class JokerMarbles(TableGame):
         head = stripped.split(None, 1)[0].lower() if stripped else ""
         if not re.fullmatch(r"(out|jk|a|j|q|k|\d+)(:\d+\+\d+)?", head):
             return engine_parse(text)
-        from .notation import expand_short
-
         return expand_short(self, stripped)
 
     def _canonical(self, move: Move) -> Move:
@@ -411,8 +409,6 @@ class JokerMarbles(TableGame):
                 raise IllegalMove(
                     "write a card and its steps, as in '5C:B10>15' or '7D:B10>13,B30>34'", str(move)
                 )
-            from .notation import check_body
-
             check_body(self, move.word)
             key = f"{move.cards[0].name}:{strip_bumps(move.word)}"
             listed = self.alias.get(key)
@@ -463,7 +459,6 @@ class JokerMarbles(TableGame):
         return self.table_view(
             seat,
             seats=tuple(seats),
-            hand_ids=tuple(c.id for c in self.hands[seat]) if seat is not None else (),
             stock_count=len(self.stock),
             discard_top=self.discard[-1].name if self.discard else None,
             discard_count=len(self.discard),

@@ -9,11 +9,24 @@ from typing import Any, NamedTuple
 from cardtable.engine.errors import IllegalMove, InvalidNotation
 from cardtable.engine.moves import Move
 
-from .board import CASTLE, START, rank_key
+from .board import CASTLE, START, Geo, rank_key
 
 _OUT = re.compile(r"OUT ?([A-Z])((?:X[A-Z](?:>\d+)?)*)")
 _SWAP = re.compile(r"([A-Z])(\d+)<>([A-Z])(\d+)")
 _MOVE = re.compile(r"([A-Z])(S|C\d+|\d+)([<>*])(C\d+|\d+)((?:X[A-Z](?:>\d+)?)*)")
+
+
+_BUMPS = re.compile(r"X[A-Z](?:>\d+)?")
+
+
+def strip_bumps(body: str) -> str:
+    """A move body without its bumps, in capitals: the part that says what the player does.
+
+    >>> strip_bumps("b10*30xG>38"), strip_bumps("out b xr")
+    ('B10*30', 'OUT B')
+    """
+    text = " ".join(body.upper().split())
+    return _BUMPS.sub("", text).replace(" ,", ",").strip()
 
 
 class PStep(NamedTuple):
@@ -43,7 +56,7 @@ def _loc(game: Any, text: str, body: str) -> int:
 
 
 def _colour(game: Any, letter: str, body: str) -> int:
-    g = game.geo
+    g: Geo = game.geo
     if letter not in g.letters:
         raise IllegalMove(
             f"{body}: there is no colour {letter} in this game (colours: {' '.join(g.letters)})", body
@@ -205,8 +218,6 @@ def expand_short(game: Any, text: str) -> Move:
 
 
 def _one(text: str, cands: list[Move]) -> Move:
-    from .game import strip_bumps
-
     distinct: dict[tuple[int, str], Move] = {}
     for m in cands:
         distinct.setdefault((m.cards[0].rank, strip_bumps(m.word)), m)

@@ -17,6 +17,8 @@ from .board import (
     CASTLE,
     COLOUR_NAMES,
     START,
+    Geo,
+    State,
     Step,
     apply_step,
     blocker,
@@ -31,7 +33,7 @@ from .board import (
     joker_reach,
     rank_key,
 )
-from .notation import PStep, parse_steps
+from .notation import PStep, parse_steps, strip_bumps
 
 JokerMarbles = Any
 """The game the predicates read (game.py imports this module)."""
@@ -48,7 +50,7 @@ def _steps(g: JokerMarbles, m: Move) -> list[PStep] | None:
 
 def count_of(g: JokerMarbles, s: PStep) -> int:
     """How far a written forward or backward step goes (0 for other kinds)."""
-    geo = g.geo
+    geo: Geo = g.geo
     if s.kind == "back":
         return (s.frm - s.to) % geo.n
     if s.kind != "fwd":
@@ -95,7 +97,7 @@ def walk(g: JokerMarbles, m: Move) -> Iterator[tuple[int, PStep, Any, list[int]]
             ctrl = controlled(geo, st, g.cur)
 
 
-def _present(st: Any, s: PStep) -> bool:
+def _present(st: State, s: PStep) -> bool:
     if s.frm == START:
         return st.start[s.colour] > 0
     if s.frm >= CASTLE:
@@ -165,10 +167,12 @@ def _card(g: JokerMarbles, m: Move) -> str | None:
     if len(shape) == 2 and any(a in ("SPLIT", "SPLIT_FB") for a, _ in acts):
         n = next(n for a, n in acts if a in ("SPLIT", "SPLIT_FB"))
         if all(k >= 1 for _, k in shape) and shape[0][1] + shape[1][1] != n:
-            return f"the parts of a split {n} must add up to {n}: {shape[0][1]} + {shape[1][1]} = {shape[0][1] + shape[1][1]}"
+            a, b = shape[0][1], shape[1][1]
+            return f"the parts of a split {n} must add up to {n}: {a} + {b} = {a + b}"
     detail = ""
     if len(shape) == 1 and shape[0][0] in ("fwd", "back"):
-        detail = f" ({m.word.split('X')[0].upper()} is {shape[0][1]} {'back' if shape[0][0] == 'back' else 'forward'})"
+        way = "back" if shape[0][0] == "back" else "forward"
+        detail = f" ({m.word.upper().split('X')[0]} is {shape[0][1]} {way})"
     return f"a {word} {does}{detail}"
 
 
@@ -244,7 +248,10 @@ def _own_block(g: JokerMarbles, m: Move) -> str | None:
             path = fwd_path(geo, s.frm, n)
         hit = next((h for h in path if st.track[h] == c), None)
         if hit is not None:
-            return f"a marble may not pass or land on a marble of its own colour: the {colour} marble on {hit} is in the way"
+            return (
+                "a marble may not pass or land on a marble of its own colour: "
+                f"the {colour} marble on {hit} is in the way"
+            )
         if s.to >= CASTLE:
             j = castle_blocker(st, c, 0, s.to - CASTLE)
             if j is not None:
@@ -281,7 +288,8 @@ def _safe(g: JokerMarbles, m: Move) -> str | None:
             h = blocker(geo, st, c, path)
             hit = h if h is not None and st.track[h] != c else None
         if hit is not None:
-            return f"the marble on hole {hit} is safe on its own come-out hole: nobody may land on, pass or swap it"
+            why = "nobody may land on, pass or swap it"
+            return f"the marble on hole {hit} is safe on its own come-out hole: {why}"
     return None
 
 
@@ -300,7 +308,10 @@ def _castle(g: JokerMarbles, m: Move) -> str | None:
             k = n - d
             path = fwd_path(geo, s.frm, d)
             if k <= geo.m and blocker(geo, st, c, path) is None and castle_blocker(st, c, 0, k) is None:
-                return f"the marble can turn into its castle, and turning in is not optional here: write {geo.letters[c]}{s.frm}>C{k}"
+                write = f"{geo.letters[c]}{s.frm}>C{k}"
+                return (
+                    f"the marble can turn into its castle, and turning in is not optional here: write {write}"
+                )
     return None
 
 
@@ -318,7 +329,10 @@ def _joker(g: JokerMarbles, m: Move) -> str | None:
         if o == c:
             return f"the joker jumps onto another colour's marble: hole {s.to} holds {_colour(g, c)}'s own"
         if not joker_reach(geo, c, s.frm, s.to):
-            return f"the joker may not take a marble past its own castle: hole {s.to} lies beyond {_colour(g, c)}'s in-spot {geo.in_[c]}"
+            return (
+                f"the joker may not take a marble past its own castle: hole {s.to} lies beyond "
+                f"{_colour(g, c)}'s in-spot {geo.in_[c]}"
+            )
     return None
 
 
@@ -332,7 +346,8 @@ def _partner(g: JokerMarbles, m: Move) -> str | None:
         if bumps_of(geo, st, s.colour, s.frm, s.to) is None:
             o = st.track[s.to]
             return (
-                f"the {_colour(g, o)} marble on {s.to} would go to its in-spot {geo.in_[o]}, which its own team holds "
+                f"the {_colour(g, o)} marble on {s.to} would go to its in-spot {geo.in_[o]}, "
+                "which its own team holds "
                 "(partner_bump_conflict is 'illegal')"
             )
     return None
@@ -342,9 +357,10 @@ def _win(g: JokerMarbles, m: Move) -> str | None:
     steps = _steps(g, m)
     if not steps or len(steps) < 2:
         return None
-    for i, s, st, _ctrl in walk(g, m):
+    for i, _s, st, _ctrl in walk(g, m):
         if i == 1 and completed_team(g.geo, st) is not None:
-            return f"part 1 already wins the game, so the rest of the {_card_word(m.cards[0])} is dropped: play it alone"
+            word = _card_word(m.cards[0])
+            return f"part 1 already wins the game, so the rest of the {word} is dropped: play it alone"
     return None
 
 
@@ -369,8 +385,6 @@ def _other(g: JokerMarbles, m: Move) -> str | None:
 
 
 def _strip(body: str) -> str:
-    from .game import strip_bumps
-
     return strip_bumps(body)
 
 

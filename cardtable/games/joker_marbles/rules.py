@@ -128,7 +128,8 @@ class JokerMarblesRules(Ruleset):
     castle_entry_optional: bool = toggle(
         True,
         "Turning in is optional",
-        "A marble may run past its in-spot instead of turning into its castle. Off: it must turn in when it can.",
+        "A marble may run past its in-spot instead of turning into its castle. "
+        "Off: it must turn in when it can.",
     )
     no_pass_own_entry: bool = toggle(
         False,

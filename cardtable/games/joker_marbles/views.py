@@ -26,7 +26,8 @@ def layout(letters: str, out_offset: int, in_offset: int, marbles: int) -> Board
         marks.setdefault(str(18 * s + out_offset), []).append(f"out:{colour}")
         marks.setdefault(str(18 * s + in_offset), []).append(f"in:{colour}")
     holes = tuple(
-        h.model_copy(update={"mark": " ".join(marks.get(h.id, ()))}) if h.kind == "track" else h for h in base.holes
+        h.model_copy(update={"mark": " ".join(marks.get(h.id, ()))}) if h.kind == "track" else h
+        for h in base.holes
     )
     return BoardLayout(base.width, base.height, holes, base.colours, base.side)
 
@@ -95,12 +96,12 @@ def step_words(game: Any, s: Step, viewer: int | None = None) -> str:
     else:
         way = "back" if s.kind == "back" else ""
         into = " into its castle" if s.to >= CASTLE else ""
-        dest = "" if into and s.to == CASTLE + 1 else f" to {_where(s.to)}"
-        text = f"{s.n}{' ' + way if way else ''} with the {colour} marble at {_where(s.frm)}{into}{dest if not into else ' (' + _where(s.to) + ')'}"
-    for o, dest in s.bumps:
+        tail = f" ({_where(s.to)})" if into else f" to {_where(s.to)}"
+        text = f"{s.n}{' ' + way if way else ''} with the {colour} marble at {_where(s.frm)}{into}{tail}"
+    for o, sent in s.bumps:
         owner = game.players[o]
         name = COLOUR_NAMES[g.letters[o]]
-        text += f", sending {owner}'s {name} marble " + ("home" if dest == START else f"to hole {dest}")
+        text += f", sending {owner}'s {name} marble " + ("home" if sent == START else f"to hole {sent}")
     return text
 
 
