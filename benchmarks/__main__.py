@@ -17,6 +17,7 @@ from benchmarks.bots import bench_bots
 from benchmarks.memory import bench_memory
 from benchmarks.poker import bench_poker
 from benchmarks.solver import bench_solver
+from benchmarks.video import bench_video
 from cardtable.engine import all_games, new_game
 
 Row = tuple[str, str, str, str]
@@ -91,6 +92,7 @@ BENCHES: dict[str, Callable[[bool], list[Row]]] = {
     "solver": bench_solver,
     "memory": bench_memory,
     "poker": bench_poker,
+    "video": bench_video,
 }
 
 
