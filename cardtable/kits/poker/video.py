@@ -409,18 +409,39 @@ def _cache_file() -> Any:
 
 
 def cached_return(table: PayTable | str) -> Fraction | None:
-    """The table's return if already known (this process or the cache file), else None;
-    never computes."""
+    """The table's return if already known, else None; never computes. Looked up in this
+    process, then in the package's ``video_returns.json`` (written by
+    :func:`write_packaged_returns`, so the picker shows every table's return at once), then in
+    the data folder's cache file."""
     t = pay_table(table)
     if t in _returns:
         return _returns[t]
-    try:
-        stored = json.loads(_cache_file().read_text(encoding="utf-8"))
-        value = Fraction(stored[_fingerprint(t)])
-    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
-        return None
-    _returns[t] = value
-    return value
+    for source in (_packaged_file, _cache_file):
+        try:
+            stored = json.loads(source().read_text(encoding="utf-8"))
+            value = Fraction(stored[_fingerprint(t)])
+        except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
+            continue
+        _returns[t] = value
+        return value
+    return None
+
+
+def _packaged_file() -> Any:
+    from importlib.resources import files
+
+    return files("cardtable.kits.poker") / "video_returns.json"
+
+
+def write_packaged_returns() -> dict[str, str]:
+    """Compute every table of :data:`PAY_TABLES` from scratch and write the results to the
+    package's ``video_returns.json`` (run ``uv run python -m cardtable.kits.poker.video``
+    after changing a table; a test recomputes the file's figures). Returns what it wrote."""
+    stored = {_fingerprint(t): str(_compute_return(t)) for t in PAY_TABLES.values()}
+    from pathlib import Path
+
+    Path(str(_packaged_file())).write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return stored
 
 
 def video_return(table: PayTable | str, *, use_cache: bool = True) -> Fraction:
@@ -470,3 +491,8 @@ def percent(value: Fraction, places: int = 4) -> str:
     scaled = value * 100 * 10**places
     whole = math.floor(scaled + Fraction(1, 2))
     return f"{whole // 10**places}.{whole % 10**places:0{places}d}%"
+
+
+if __name__ == "__main__":
+    for key, value in write_packaged_returns().items():
+        print(key, percent(Fraction(value)), value)
