@@ -12,7 +12,7 @@ from .rules import JokerPokerVideoRules
 
 BET = VerbSpec("bet", "b", "Bet", example="bet 5", word=True)
 """Bet 1-5 coins and deal: a word (the coins), chosen from the listed bets."""
-DEAL = VerbSpec("deal", "n", "Deal", enter=10, example="deal")
+DEAL = VerbSpec("deal", "e", "Deal", enter=10, example="deal")
 """Deal with the last bet (Enter)."""
 HOLD = VerbSpec("hold", "d", "Hold & draw", Takes.CARDS, example="hold KH JK")
 """Keep the selected cards and draw the rest (none selected: draw five)."""
@@ -24,7 +24,7 @@ SPEC = package_spec(
     summary="The Joker Poker machine, Kings or Better: hold and draw, exact advice, pay tables.",
     min_players=1,
     max_players=6,
-    verbs=verb_specs(("bet", "deal", "hold"), BET, DEAL, HOLD),
+    verbs=verb_specs(("bet", "deal", "hold", "next"), BET, DEAL, HOLD),
     family="poker",
     scoring=CHIPS.named("credits"),
 )

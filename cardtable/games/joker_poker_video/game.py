@@ -10,8 +10,10 @@ credits sits out the rest. Most credits wins.
 Notation:
 
 * ``bet 5`` (1-5): bet that many coins and deal at once.
-* ``deal``: bet as last time (5 coins at first) and deal.
+* ``deal``: bet as last time (5 coins at first) and deal. A ``bet`` equal to the last bet is
+  the same move and is recorded as ``deal``.
 * ``hold KH JK``: keep those cards and draw the rest; ``hold`` alone draws five.
+* ``next``: after a hand is paid (the deal is over), the machine passes to the next player.
 
 Engine choices where the rules file leaves room:
 
@@ -19,18 +21,18 @@ Engine choices where the rules file leaves room:
 * Each hand is one score row: the player's net (pay minus bet), 0 for the others.
 * No double-up (``double_up`` is not offered yet).
 
-Stacked deals: ``deal={"hands": ["AH KH QH JH 2C"], "stock": "10H 3D"}`` stacks the first
-hand dealt (the hand of the seat at the machine, whatever its number in ``hands``; the stock's
-first card is drawn first); ``{"deals": [...]}`` stacks later hands, one entry per hand
-dealt in the match; ``{"totals": [50, 80]}`` sets the starting credits.
+Each hand is one deal. Stacked deals: ``deal={"hands": ["AH KH QH JH 2C"], "stock": "10H 3D"}``
+stacks the first hand dealt (``hands`` is by seat: only the entry of the seat at the machine
+is used; the stock's first card is drawn first); ``{"deals": [...]}`` stacks later hands, one
+entry per hand dealt in the match; ``{"totals": [50, 80]}`` sets the starting credits.
 
 >>> from cardtable.engine import new_game
 >>> g = new_game("joker-poker-video", ["Ann"], seed=1,
 ...              deal={"hands": ["AH KH QH JH 2C"], "stock": "10H"})
 >>> [str(m) for m in g.legal_moves()]
-['bet 1', 'bet 2', 'bet 3', 'bet 4', 'bet 5', 'deal']
->>> _ = g.play("bet 5"); g.phase, g.scores
-('hold', (95,))
+['bet 1', 'bet 2', 'bet 3', 'bet 4', 'deal']
+>>> _ = g.play("bet 5"); g.phase, g.scores, g.view(0).facts["bet"]
+('hold', (100,), '5 coins')
 >>> _ = g.play("hold AH KH QH JH"); g.log[-1]
 'Ann: AH KH QH JH 10H, natural royal flush: pays 4000'
 >>> g.scores
@@ -68,6 +70,10 @@ class Bet:
     coins: int
 
 
+NEXT = "next"
+"""The payload of ``next``: the machine passes to the next player."""
+
+
 @dataclass(frozen=True, slots=True)
 class Hold:
     """Keep ``cards`` and draw the rest."""
@@ -85,7 +91,12 @@ class JokerPokerVideo(TableGame):
 
     game_id = "joker-poker-video"
     title = "Joker Poker (video)"
-    phase_kinds = {"bet": PhaseKind.BET, "hold": PhaseKind.EXCHANGE, "match-over": PhaseKind.MATCH_OVER}
+    phase_kinds = {
+        "bet": PhaseKind.BET,
+        "hold": PhaseKind.EXCHANGE,
+        "deal-over": PhaseKind.DEAL_OVER,
+        "match-over": PhaseKind.MATCH_OVER,
+    }
     play_rules = PLAY_RULES
 
     def __init__(
@@ -121,12 +132,18 @@ class JokerPokerVideo(TableGame):
         for number in range(1, count + 1):
             stacked = stacked_deal(plan, number)
             if stacked:
-                fixed, _, discard, _ = read_stacked(dict(stacked), list(DECK), self.n, self.title)
+                pool = list(DECK)
+                fixed, _, discard, _ = read_stacked(dict(stacked), pool, self.n, self.title)
                 if discard:
                     raise InvalidRules("deal: the machine has no discard pile to stack")
                 for cards in fixed.values():
                     if len(cards) != HAND_SIZE:
                         raise InvalidRules(f"deal: a hand at the machine is 5 cards, not {len(cards)}")
+                if len(pool) < HAND_SIZE + (0 if fixed else HAND_SIZE):
+                    raise InvalidRules(
+                        f"deal: the cards listed leave {len(pool)} in the machine, too few to deal and "
+                        "draw five; list fewer cards"
+                    )
 
     def start_from_totals(self, totals: Sequence[int]) -> None:
         self.total[:] = totals
@@ -135,15 +152,22 @@ class JokerPokerVideo(TableGame):
         self._bump()
 
     # ------------------------------------------------------------------ turns
-    def _next_player(self, first: int) -> None:
-        """The machine passes to the first seat from ``first`` on that has hands to play and
-        credits to bet; with none, the match is over."""
+    def _left(self, first: int) -> int | None:
+        """The first seat from ``first`` on with hands to play and credits to bet."""
         for step in range(self.n):
             s = (first + step) % self.n
             if self.played[s] < self.rules.hands and self.total[s] > 0:
-                self.cur = s
-                self.phase_ = "bet"
-                return
+                return s
+        return None
+
+    def _next_player(self, first: int) -> None:
+        """The machine passes to the first seat from ``first`` on that has hands to play and
+        credits to bet; with none, the match is over."""
+        s = self._left(first)
+        if s is not None:
+            self.cur = s
+            self.phase_ = "bet"
+            return
         self.phase_ = "match-over"
         best = max(self.total)
         winners = tuple(s for s in range(self.n) if self.total[s] == best)
@@ -155,13 +179,18 @@ class JokerPokerVideo(TableGame):
     def _generate(self) -> list[Move]:
         if self.phase_ == "bet":
             credits = self.total[self.cur]
+            last = self.last_bet[self.cur]
+            # a bet equal to the last one is the `deal` move (one move per outcome)
             moves = [
                 Move("bet", word=str(k), payload=Bet(k), text=f"bet {k}")
                 for k in range(1, min(MAX_COINS, credits) + 1)
+                if k != last
             ]
-            if self.last_bet[self.cur] <= credits:
-                moves.append(Move("deal", payload=Bet(self.last_bet[self.cur]), text="deal"))
+            if last <= credits:
+                moves.append(Move("deal", payload=Bet(last), text="deal"))
             return moves
+        if self.phase_ == "deal-over":
+            return [Move("next", payload=NEXT, text="next")]
         if self.phase_ == "hold":
             hand = self.hands[self.cur]
             joker = self.rules.auto_hold_joker and any(c.is_joker for c in hand)
@@ -181,6 +210,8 @@ class JokerPokerVideo(TableGame):
             if not word:
                 raise IllegalMove("say how many coins: 'bet 1' to 'bet 5'", str(move))
             coins = bet_coins(move)
+            if coins == self.last_bet[self.cur] and self.phase_ == "bet":
+                return Move("deal")  # the same bet as last time: listed as `deal`
             return Move("bet", word=str(coins) if coins is not None else word)
         if kind == "deal":
             if move.cards or move.word:
@@ -194,7 +225,11 @@ class JokerPokerVideo(TableGame):
             if len({c.name for c in move.cards}) != len(move.cards):
                 raise IllegalMove("a card is named twice: name each card to hold once", str(move))
             return Move("hold", move.cards)
-        raise IllegalMove(f"'{kind}' is not a move at the machine: bet, deal or hold", str(move))
+        if kind == "next":
+            if move.cards or move.word:
+                raise IllegalMove("'next' takes nothing: write just 'next'", str(move))
+            return Move("next")
+        raise IllegalMove(f"'{kind}' is not a move at the machine: bet, deal, hold or next", str(move))
 
     def _apply(self, move: Move) -> None:
         payload = move.payload
@@ -202,10 +237,13 @@ class JokerPokerVideo(TableGame):
             self._deal(payload.coins)
         elif isinstance(payload, Hold):
             self._draw(payload.cards)
+        elif payload is NEXT:
+            self._next_player(self.cur + 1)
 
     def _deal(self, coins: int) -> None:
         s = self.cur
-        self.total[s] -= coins
+        # the bet leaves the credits when the hand is paid (win - bet in one step), so the
+        # totals move only when a deal ends
         self.bet = coins
         self.last_bet[s] = coins
         self.deal_no += 1
@@ -217,7 +255,7 @@ class JokerPokerVideo(TableGame):
         top: list[Card] = []
         if stacked:
             fixed, top, _, _ = read_stacked(stacked, pool, self.n, self.title)
-            hand = next(iter(fixed.values()), [])
+            hand = fixed.get(s, [])
         if not hand:
             hand = [pool.pop() for _ in range(HAND_SIZE)]
         self.hands = [[] for _ in range(self.n)]
@@ -241,7 +279,7 @@ class JokerPokerVideo(TableGame):
         self.hands[s] = final
         line = pay_line(final, self.table)
         win = 0 if line is None else self.table.pay(line, self.bet)
-        self.total[s] += win
+        self.total[s] += win - self.bet
         row: list[int | None] = [0] * self.n
         row[s] = win - self.bet
         self.rows.append(tuple(row))
@@ -251,7 +289,10 @@ class JokerPokerVideo(TableGame):
         self.result = f"{self.players[s]}: {' '.join(c.name for c in final)}, {what}: pays {win}"
         self.log.append(self.result)
         self.bet = 0
-        self._next_player(s + 1)
+        if self._left(s + 1) is None:
+            self._next_player(s + 1)  # the last hand of the match: it is over
+        else:
+            self.phase_ = "deal-over"
 
     # ------------------------------------------------------------------ reading
     def final_line(self) -> str | None:
@@ -313,6 +354,7 @@ class JokerPokerVideo(TableGame):
             self.seat_view(
                 s,
                 [b for b, on in (("at the machine", s == self.cur and live),) if on]
+                + ([f"{self.bet} bet"] if s == self.cur and self.bet else [])
                 + [f"{self.played[s]}/{self.rules.hands} hands"],
             )
             for s in range(self.n)
@@ -354,4 +396,8 @@ class JokerPokerVideo(TableGame):
         if self.phase_ == "bet":
             last = f" {self.result}." if self.result else ""
             return f"{name} to bet 1-5 coins ('bet 5', or 'deal' to bet {self.last_bet[self.cur]}).{last}"
+        if self.phase_ == "deal-over":
+            nxt = self._left(self.cur + 1)
+            who = self.players[nxt] if nxt is not None else name
+            return f"{self.result}. 'next' passes the machine to {who}."
         return f"{name}: select the cards to hold and draw ('hold KH JK'; 'hold' alone draws five)."

@@ -15,12 +15,18 @@ MAX_COINS = 5
 
 
 def _phase(game: JokerPokerVideo, move: Move) -> str | None:
-    if move.kind in ("bet", "deal") and game.phase_ != "bet":
+    if move.kind in ("bet", "deal") and game.phase_ == "hold":
         return (
             f"'{move.kind}' starts a hand; now hold the cards to keep ('hold KH JK', or 'hold' to draw five)"
         )
     if move.kind == "hold" and game.phase_ != "hold":
+        if game.phase_ == "deal-over":
+            return "this hand is paid: 'next' passes the machine on"
         return "'hold' comes after the deal: first 'bet 1' to 'bet 5' (or 'deal' to bet as last time)"
+    if move.kind == "next" and game.phase_ != "deal-over":
+        return "'next' passes the machine on once the hand is paid"
+    if move.kind in ("bet", "deal") and game.phase_ == "deal-over":
+        return "this hand is paid: 'next' passes the machine on, then bet"
     return None
 
 
