@@ -440,7 +440,8 @@ def write_packaged_returns() -> dict[str, str]:
     stored = {_fingerprint(t): str(_compute_return(t)) for t in PAY_TABLES.values()}
     from pathlib import Path
 
-    Path(str(_packaged_file())).write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    text = json.dumps(stored, indent=1, sort_keys=True) + "\n"
+    Path(str(_packaged_file())).write_text(text, encoding="utf-8")
     return stored
 
 
