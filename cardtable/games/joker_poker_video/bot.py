@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from cardtable.bots import Decision, Turn
-from cardtable.engine.cards import Card
+from cardtable.engine.cards import Card, parse_cards
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
 from cardtable.kits.poker import hold_values, pay_line
@@ -119,11 +119,11 @@ class VideoPolicy:
 
     def decide(self, turn: Turn) -> Decision:
         moves = turn.moves
+        if moves[0].kind == "next":
+            return Decision(moves[0], "the hand is paid: pass the machine on")
         if moves[0].kind in ("bet", "deal"):
             return _bet(turn)
-        hand = [c for m in moves[:1] for c in m.cards]  # the first listed hold keeps all five
-        if len(hand) != 5:
-            hand = list(max(moves, key=lambda m: len(m.cards)).cards)
+        hand = list(parse_cards(turn.view.hand))
         table = self.rules.pay_table
         if self.level == "hard":
             coins = self._coins(turn)

@@ -264,7 +264,7 @@ class JokerPokerVideo(TableGame):
         self.discards = []
         self.shown = None
         self.phase_ = "hold"
-        self.log.append(f"{self.players[s]} bets {coins} and is dealt {' '.join(c.name for c in hand)}")
+        self.log.append(f"{self.players[s]} bets {coins}")  # the dealt cards are the player's alone
 
     def _draw(self, held: tuple[Card, ...]) -> None:
         s = self.cur
