@@ -193,7 +193,7 @@ def test_the_final_hand_is_public_and_the_hold_hand_private() -> None:
     g.play("bet 5")
     assert g.view(1).hand == () and "AH" not in str(g.view(1).model_dump())
     g.play("hold AH KH QH JH")
-    assert "AH KH QH JH" in g.view(1).own_facts["last hand"]
+    assert "AH KH QH JH" in g.view(1).status and g.view(1).own_facts["Royal"] == "500, 4000 at 5"
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

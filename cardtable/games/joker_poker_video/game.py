@@ -70,6 +70,15 @@ class Bet:
     coins: int
 
 
+_SHORT = {
+    "natural_royal": "Royal",
+    "five_kind": "5 kind",
+    "wild_royal": "Wild royal",
+    "straight_flush": "Str. flush",
+    "four_kind": "4 kind",
+    "three_kind": "3 kind",
+}
+
 NEXT = "next"
 """The payload of ``next``: the machine passes to the next player."""
 
@@ -338,14 +347,15 @@ class JokerPokerVideo(TableGame):
         )
 
     def pay_lines(self) -> dict[str, str]:
-        """The pay table as the machine's glass shows it: each line's pay per coin (and the
-        natural royal at 5 coins)."""
+        """The pay table as the machine's glass shows it, short enough for an 80-column
+        table: each line's pay per coin (the natural royal also at 5 coins)."""
         t = self.table
         out = {}
         for line in PAY_LINES:
             per = t.pay(line, 1)
-            text = f"{per} ({t.royal_5} at 5 coins)" if line == "natural_royal" else str(per)
-            out[t.line_label(line)] = text
+            text = f"{per}, {t.royal_5} at 5" if line == "natural_royal" else str(per)
+            label = f"{t.min_pair_word.capitalize()}+" if line == "high_pair" else _SHORT.get(line)
+            out[label or t.line_label(line)] = text
         return out
 
     def _view(self, seat: int | None) -> PlayerView:
@@ -366,13 +376,7 @@ class JokerPokerVideo(TableGame):
         }
         if self.phase_ == "hold":
             facts["bet"] = f"{self.bet} coins"
-        own = {"pays per coin": "", **self.pay_lines()}
-        if self.shown is not None:
-            line = self.final_line()
-            name = self.players[self.shown]
-            own["last hand"] = f"{name}: {' '.join(c.name for c in self.hands[self.shown])} — " + (
-                "no win" if line is None else self.table.line_label(line)
-            )
+        own = self.pay_lines()
         status = self._status(seat)
         return self.table_view(
             seat,
@@ -387,6 +391,7 @@ class JokerPokerVideo(TableGame):
             discard_count=len(self.discards),
             discard_label="discards",
             result=self.result,
+            deal_number=self.deal_no + (self.phase_ == "bet"),  # the hand about to be dealt
         )
 
     def _status(self, seat: int | None) -> str:
