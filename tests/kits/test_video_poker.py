@@ -153,3 +153,17 @@ def test_a_corrupt_cache_file_is_ignored(data_dir: Path, monkeypatch: pytest.Mon
     (data_dir / "video-poker-returns.json").write_text("{not json", encoding="utf-8")
     assert video.cached_return("kings-full-pay") is None
     video._returns.clear()
+
+
+def test_subset_sums_are_kept_in_the_data_folder(data_dir: Path) -> None:
+    table = PAY_TABLES["aces-8"]
+    video._sums.pop((table, False), None)
+    built = video._subset_sums(table, False)
+    files = list(data_dir.glob("video-poker-sums-*-1.npy"))
+    assert len(files) == 1
+    video._sums.pop((table, False), None)
+    loaded = video._subset_sums(table, False)
+    assert loaded is not built and (loaded == built).all()
+    files[0].write_bytes(b"damaged")  # a damaged file is rebuilt, never trusted
+    video._sums.pop((table, False), None)
+    assert (video._subset_sums(table, False) == built).all()

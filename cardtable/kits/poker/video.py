@@ -314,18 +314,36 @@ def _subset_index(hands: Any, positions: tuple[int, ...]) -> Any:
     return index
 
 
-def _subset_sums(table: PayTable, five_coins: bool) -> Any:
+def _subset_sums(table: PayTable, five_coins: bool, fresh: bool = False) -> Any:
     """``F``: for every set of 0-5 cards, the total pay (per coin at 1-4 coins, or credits at
-    5 coins) of the five-card hands that contain it. Built once per table and column."""
+    5 coins) of the five-card hands that contain it. Built once per table and column (a few
+    seconds) and kept in the data folder (``video-poker-sums-*.npy``, 25 MB each)."""
     key = (table, five_coins)
-    if key not in _sums:
+    if fresh or key not in _sums:
         np = _np()
+        path = _cache_file().with_name(f"video-poker-sums-{_digest(table)}-{5 if five_coins else 1}.npy")
+        try:  # built before and kept in the data folder: loads in a fraction of a second
+            if fresh:
+                raise OSError("computing from scratch")
+            found = np.load(path)
+            if found.shape == (_SUBSETS,) and found.dtype == np.int64:
+                _sums[key] = found
+                return found
+        except (OSError, ValueError):
+            pass
         hands, classes = _all_hands()
         pays = np.asarray(table.class_pays(5 if five_coins else 1), dtype=np.float64)[classes]
         total = np.zeros(_SUBSETS, dtype=np.float64)  # sums stay below 2**53: exact
         for positions in _MASKS:
             total += np.bincount(_subset_index(hands, positions), weights=pays, minlength=_SUBSETS)
         _sums[key] = total.astype(np.int64)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp.npy")
+            np.save(tmp, _sums[key])
+            tmp.replace(path)  # whole or absent, never half written
+        except OSError:
+            pass  # a read-only data folder only costs the build next time
     return _sums[key]
 
 
@@ -377,10 +395,10 @@ def hold_values(
 _BLOCK: Final = 200_000
 
 
-def _compute_return(table: PayTable) -> Fraction:
+def _compute_return(table: PayTable, fresh: bool = False) -> Fraction:
     np = _np()
     hands, _ = _all_hands()
-    sums = _subset_sums(table, True)
+    sums = _subset_sums(table, True, fresh)
     # the value of a hold as an integer: its total pay scaled to the common denominator
     scale = [_LCM // _DRAWS[len(p)] for p in _MASKS]
     total = 0
@@ -396,6 +414,12 @@ def _compute_return(table: PayTable) -> Fraction:
             best = np.maximum(best, n[m] * scale[m])
         total += int(best.sum(dtype=np.int64))
     return Fraction(total, _LCM * _HANDS_TOTAL * 5)
+
+
+def _digest(table: PayTable) -> str:
+    import hashlib
+
+    return hashlib.sha256(_fingerprint(table).encode()).hexdigest()[:16]
 
 
 def _fingerprint(table: PayTable) -> str:
@@ -437,7 +461,7 @@ def write_packaged_returns() -> dict[str, str]:
     """Compute every table of :data:`PAY_TABLES` from scratch and write the results to the
     package's ``video_returns.json`` (run ``uv run python -m cardtable.kits.poker.video``
     after changing a table; a test recomputes the file's figures). Returns what it wrote."""
-    stored = {_fingerprint(t): str(_compute_return(t)) for t in PAY_TABLES.values()}
+    stored = {_fingerprint(t): str(_compute_return(t, fresh=True)) for t in PAY_TABLES.values()}
     from pathlib import Path
 
     text = json.dumps(stored, indent=1, sort_keys=True) + "\n"
@@ -451,7 +475,8 @@ def video_return(table: PayTable | str, *, use_cache: bool = True) -> Fraction:
 
     Computed from scratch in about ten seconds; the answer is kept in this process and in
     ``video-poker-returns.json`` in the data folder (keyed by the table's pays, so an edited
-    table is computed afresh). ``use_cache=False`` computes it again and ignores both.
+    table is computed afresh). ``use_cache=False`` computes it again from scratch (the
+    subset sums included) and ignores every cache.
 
     >>> r = video_return("kings-full-pay")      # doctest: +SKIP
     >>> f"{float(r):.4%}"                        # doctest: +SKIP
@@ -462,7 +487,7 @@ def video_return(table: PayTable | str, *, use_cache: bool = True) -> Fraction:
         known = cached_return(t)
         if known is not None:
             return known
-    value = _compute_return(t)
+    value = _compute_return(t, fresh=not use_cache)
     if not use_cache:
         return value
     _returns[t] = value
