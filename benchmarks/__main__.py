@@ -20,6 +20,7 @@ from benchmarks.memory import bench_memory
 from benchmarks.poker import bench_poker
 from benchmarks.solver import bench_solver
 from benchmarks.undo import bench_undo
+from benchmarks.video import bench_video
 from cardtable.engine import all_games, new_game
 
 Row = tuple[str, str, str, str]
@@ -113,6 +114,7 @@ BENCHES: dict[str, Callable[[bool], list[Row]]] = {
     "marbles": bench_marbles,
     "undo": bench_undo,
     "history": bench_history,
+    "video": bench_video,
 }
 
 

@@ -466,6 +466,7 @@ def play_deal(
         baseline = card_ids(game)
         assert len(set(baseline)) == len(baseline), "a card id appears twice at the start"
         check_after_move(game, baseline)
+        start_totals = game.scores  # 0 each, or the starting stacks of a chips game
         played: list[tuple[int | None, str]] = []
         while game.phase != "deal-over" and not game.is_over:
             assert len(played) < MOVE_CAP, f"the deal did not end within {MOVE_CAP} moves"
@@ -480,7 +481,7 @@ def play_deal(
         if seed % determinism_every == 0:
             check_determinism(game, args, played)
         if game.phase == "deal-over" or game.is_over:
-            check_deal_scores(game, (0,) * len(game.players), 0)
+            check_deal_scores(game, start_totals, 0)
         if not game.is_over:
             assert "next" in [str(m) for m in game.legal_moves()], "a finished deal does not offer 'next'"
             game.play("next")

@@ -83,6 +83,7 @@ EXPECTED = [
     ("indian-rummy", {"format": "points"}, "points won", False),
     ("indian-rummy", {"format": "deals"}, "chips won", False),
     ("five-hundred", None, "points", False),
+    ("joker-poker-video", None, "credits", False),
 ]
 
 

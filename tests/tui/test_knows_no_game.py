@@ -14,8 +14,9 @@ from cardtable.engine import all_games
 TUI = Path(cardtable.__file__).resolve().parent / "tui"
 FAMILY_WORDS = r"scala|rummy|indian|page.?one|five.?hundred|poker|marbles"
 """The games of the source pages, present and coming (the before-stop hook greps these too)."""
-PILE_NAMES = {"stock", "discard"}
-"""The view's piles (``stock_count``, ``discard_top``): zone names, not verbs."""
+PILE_NAMES = {"stock", "discard", "deal"}
+"""The view's piles (``stock_count``, ``discard_top``): zone names, not verbs; and "deal", the
+deal number's fact and score column (the video machine's ``deal`` verb shares the word)."""
 
 
 def sources() -> list[tuple[Path, str]]:

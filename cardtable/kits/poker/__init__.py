@@ -1,4 +1,5 @@
-"""The poker kit: the joker poker hand evaluator both Joker Poker games use (issue 21).
+"""The poker kit: the joker poker hand evaluator both Joker Poker games use (issue 21), and
+the video machine's pay tables, exact hold values and returns (:mod:`.video`).
 
 Public and stable: tools outside the project call these names.
 
@@ -25,19 +26,27 @@ from .evaluator import (
     rank_values,
     reference_evaluate,
 )
+from .video import PAY_LINES, PAY_TABLES, PayTable, hold_values, pay_line, payout, video_return
 
 __all__ = [
     "JOKER_RULES",
+    "PAY_LINES",
+    "PAY_TABLES",
     "Category",
     "HandRank",
     "InvalidHand",
     "JokerRule",
+    "PayTable",
     "best_five",
     "card_code",
     "category_of",
     "evaluate",
     "evaluate_many",
+    "hold_values",
     "joker_reading",
+    "pay_line",
+    "payout",
     "rank_values",
     "reference_evaluate",
+    "video_return",
 ]

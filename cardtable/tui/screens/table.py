@@ -713,6 +713,10 @@ class TableScreen(Screen[None]):
                 self._explain(verb)
             return
         if not cards:
+            empty = [m for m in legal if not m.cards and m.target is None]
+            if empty and spec.takes is Takes.CARDS:  # a move of no cards is listed: keep none
+                self.play_move(empty[0])
+                return
             self.refuse(f"select the cards first (space selects, arrows move), then press {spec.key}")
             return
         want = Counter(c.name for c in cards)

@@ -1,0 +1,149 @@
+"""Players at the Joker Poker machine (the shared ladder; the machine itself has no
+opponents, so bots are for simulation and empty seats).
+
+* easy: bets the most it can; holds a paying hand or a pair, else something random-ish.
+* medium: a short strategy list (made hands, four to a flush or straight, the joker, a pair
+  of kings or aces, any pair, three to a royal, high cards).
+* hard: the exact best hold (:func:`cardtable.kits.poker.hold_values`), with the value of
+  the holds in words (the hint).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+
+from cardtable.bots import Decision, Turn
+from cardtable.engine.cards import Card, parse_cards
+from cardtable.engine.moves import Move
+from cardtable.engine.ruleset import Ruleset
+from cardtable.kits.poker import hold_values, pay_line
+
+from .game import hold_text
+from .rules import JokerPokerVideoRules
+
+_HIGH = (1, 13)  # ace, king: the paying pairs on kings tables
+
+
+def _high(card: Card) -> int:
+    return 14 if card.rank == 1 else card.rank
+
+
+def _bet(turn: Turn) -> Decision:
+    bets = [m for m in turn.moves if m.kind == "bet"]
+    best = max(bets, key=lambda m: int(m.word))
+    return Decision(best, f"bet {best.word}: the natural royal pays its bonus only at 5 coins")
+
+
+def _hold(moves: Sequence[Move], cards: Sequence[Card], why: str) -> Decision:
+    want = Counter(c.name for c in cards)
+    for m in moves:
+        if Counter(c.name for c in m.cards) == want:
+            return Decision(m, why)
+    # auto_hold_joker may refuse a hold without the joker: keep the joker too
+    joker = [c for c in moves[0].cards if c.is_joker] if moves else []
+    return (
+        _hold(moves, [*cards, *joker], why)
+        if joker and not any(c.is_joker for c in cards)
+        else Decision(moves[-1], why)
+    )
+
+
+def simple_hold(hand: Sequence[Card], table: str) -> tuple[list[Card], str]:
+    """The medium strategy: the first line of a short list that fits the hand."""
+    if pay_line(hand, table) in (
+        "natural_royal",
+        "five_kind",
+        "wild_royal",
+        "straight_flush",
+        "four_kind",
+        "full_house",
+        "flush",
+        "straight",
+    ):
+        return list(hand), "a made hand: stand"
+    naturals = [c for c in hand if not c.is_joker]
+    joker = [c for c in hand if c.is_joker]
+    counts = Counter(c.rank for c in naturals)
+    groups = [c for c in naturals if counts[c.rank] >= 2]
+    if groups and (joker or max(counts.values()) >= 3 or len(groups) == 4):
+        return groups + joker, "keep the trips or two pair"
+    suits = Counter(c.suit for c in naturals)
+    suit, n = suits.most_common(1)[0]
+    if n + len(joker) >= 4:
+        return [c for c in naturals if c.suit == suit] + joker, "four to a flush"
+    for top in range(14, 4, -1):  # four to an open run
+        run = [c for c in naturals if top - 4 <= _high(c) <= top or (top == 5 and c.rank == 1)]
+        ranks = {_high(c) if not (top == 5 and c.rank == 1) else 1 for c in run}
+        if len(ranks) + len(joker) >= 4 and len(ranks) == len(run):
+            return run + joker, "four to a straight"
+    if joker:
+        high = [c for c in naturals if c.rank in _HIGH]
+        return joker + high[:1], "keep the joker (and a king or ace: already a paying pair)"
+    if groups:
+        return groups, "keep the pair"
+    royal = [c for c in naturals if _high(c) >= 10 and c.suit == suit]
+    if len(royal) >= 3:
+        return royal, "three to a royal flush"
+    high = [c for c in naturals if c.rank in _HIGH]
+    if high:
+        return high[:2], "keep the kings and aces"
+    return [], "nothing worth keeping: draw five"
+
+
+def _fmt(value: Fraction, coins: int) -> str:
+    return f"{float(value * coins):.2f}"
+
+
+def exact_advice(hand: Sequence[Card], table: str, coins: int) -> tuple[list[Card], str]:
+    """The best hold and the expected win of the holds in words, best first."""
+    values = hold_values(hand, table, coins)
+    best, value = values[0]
+    shown = [f"{hold_text(h)} {_fmt(v, coins)}" for h, v in values[1:4]]
+    draw_five = next(v for h, v in values if not h)
+    why = (
+        f"{hold_text(best)} is the best of the 32 holds: expected win {_fmt(value, coins)} credits "
+        f"for {coins} coins ({float(value):.4f} a coin, exactly {value}); next: {'; '.join(shown)}; "
+        f"draw five {_fmt(draw_five, coins)}"
+    )
+    return list(best), why
+
+
+class VideoPolicy:
+    """One level's play at the machine."""
+
+    def __init__(self, level: str, rules: JokerPokerVideoRules) -> None:
+        self.level = level
+        self.rules = rules
+
+    def decide(self, turn: Turn) -> Decision:
+        moves = turn.moves
+        if moves[0].kind == "next":
+            return Decision(moves[0], "the hand is paid: pass the machine on")
+        if moves[0].kind in ("bet", "deal"):
+            return _bet(turn)
+        hand = list(parse_cards(turn.view.hand))
+        table = self.rules.pay_table
+        if self.level == "hard":
+            coins = self._coins(turn)
+            cards, why = exact_advice(hand, table, coins)
+            return _hold(moves, cards, why)
+        if self.level == "easy" and turn.rng.random() < 0.4:
+            return Decision(turn.rng.choice(moves), "a hunch")
+        cards, why = simple_hold(hand, table)
+        return _hold(moves, cards, why)
+
+    @staticmethod
+    def _coins(turn: Turn) -> int:
+        text = turn.view.facts.get("bet", "5 coins")
+        return int(text.split()[0])
+
+
+def make_policy(level: str, rules: Ruleset) -> VideoPolicy:
+    """The machine's policy at ``level`` (easy, medium or hard)."""
+    assert isinstance(rules, JokerPokerVideoRules)
+    return VideoPolicy(level, rules)
+
+
+__all__ = ["VideoPolicy", "exact_advice", "make_policy", "simple_hold"]

@@ -1,0 +1,408 @@
+"""Joker Poker, Kings or Better: the one-player video poker machine, played by 1-6 people in
+turn (rules: ``shared/rules/joker-poker.md`` §7.10).
+
+A hand: the player at the machine bets 1 to 5 coins (credits), five cards are dealt from a
+fresh shuffle of the 53-card deck, the player holds any of them, the rest are replaced from
+the same deck once, and the final hand is paid by the pay table (the joker fully wild, read
+to pay most). Players take turns, one hand each, for ``hands`` hands each; a player without
+credits sits out the rest. Most credits wins.
+
+Notation:
+
+* ``bet 5`` (1-5): bet that many coins and deal at once.
+* ``deal``: bet as last time (5 coins at first) and deal. A ``bet`` equal to the last bet is
+  the same move and is recorded as ``deal``.
+* ``hold KH JK``: keep those cards and draw the rest; ``hold`` alone draws five.
+* ``next``: after a hand is paid (the deal is over), the machine passes to the next player.
+
+Engine choices where the rules file leaves room:
+
+* The final hand stays on the machine's screen, face up for everyone, until the next deal.
+* Each hand is one score row: the player's net (pay minus bet), 0 for the others.
+* No double-up (``double_up`` is not offered yet).
+
+Each hand is one deal. Stacked deals: ``deal={"hands": ["AH KH QH JH 2C"], "stock": "10H 3D"}``
+stacks the first hand dealt (``hands`` is by seat: only the entry of the seat at the machine
+is used; the stock's first card is drawn first); ``{"deals": [...]}`` stacks later hands, one
+entry per hand dealt in the match; ``{"totals": [50, 80]}`` sets the starting credits.
+
+>>> from cardtable.engine import new_game
+>>> g = new_game("joker-poker-video", ["Ann"], seed=1,
+...              deal={"hands": ["AH KH QH JH 2C"], "stock": "10H"})
+>>> [str(m) for m in g.legal_moves()]
+['bet 1', 'bet 2', 'bet 3', 'bet 4', 'deal']
+>>> _ = g.play("bet 5"); g.phase, g.scores, g.view(0).facts["bet"]
+('hold', (100,), '5 coins')
+>>> _ = g.play("hold AH KH QH JH"); g.log[-1]
+'Ann: AH KH QH JH 10H, natural royal flush: pays 4000'
+>>> g.scores
+(4095,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from cardtable.engine.cards import Card, make_deck
+from cardtable.engine.deals import check_plan, read_stacked, stacked_deal
+from cardtable.engine.errors import IllegalMove, InvalidRules
+from cardtable.engine.game import Outcome, TableGame
+from cardtable.engine.moves import Move
+from cardtable.engine.phases import PhaseKind
+from cardtable.engine.views import PlayerView
+from cardtable.engine.zones import Visibility, Zone
+from cardtable.kits.poker.video import PAY_LINES, PayTable, cached_return, pay_line, pay_table, percent
+
+from .play_rules import MAX_COINS, PLAY_RULES, bet_coins
+from .rules import JokerPokerVideoRules
+
+DECK = make_deck(1, 1)
+HAND_SIZE = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """Bet ``coins`` and deal (``bet N``, or ``deal`` with the last bet)."""
+
+    coins: int
+
+
+_SHORT = {
+    "natural_royal": "Royal",
+    "five_kind": "5 kind",
+    "wild_royal": "Wild royal",
+    "straight_flush": "Str. flush",
+    "four_kind": "4 kind",
+    "three_kind": "3 kind",
+}
+
+NEXT = "next"
+"""The payload of ``next``: the machine passes to the next player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """Keep ``cards`` and draw the rest."""
+
+    cards: tuple[Card, ...]
+
+
+def hold_text(cards: Sequence[Card]) -> str:
+    """The notation of a hold: ``hold KH JK`` (``hold`` for none)."""
+    return " ".join(["hold", *(c.name for c in cards)])
+
+
+class JokerPokerVideo(TableGame):
+    """The Joker Poker machine (see the module)."""
+
+    game_id = "joker-poker-video"
+    title = "Joker Poker (video)"
+    phase_kinds = {
+        "bet": PhaseKind.BET,
+        "hold": PhaseKind.EXCHANGE,
+        "deal-over": PhaseKind.DEAL_OVER,
+        "match-over": PhaseKind.MATCH_OVER,
+    }
+    play_rules = PLAY_RULES
+
+    def __init__(
+        self, players: Sequence[str], rules: JokerPokerVideoRules, seed: int, deal: dict[str, Any] | None
+    ) -> None:
+        super().__init__(players, rules, seed, deal)
+        self.rules: JokerPokerVideoRules = rules
+        self.table: PayTable = pay_table(rules.pay_table)
+        self._start_match(seed)
+        n = self.n
+        self._check_stacked(deal)
+        self.total = [rules.credits] * n
+        self.start = list(self.total)
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.melds_: list[Any] = []
+        self.stock: list[Card] = list(DECK)  # the next card drawn is stock[0]
+        self.discards: list[Card] = []
+        self.played = [0] * n
+        self.last_bet = [MAX_COINS] * n
+        self.bet = 0
+        self.shown: int | None = None
+        """The seat whose final hand lies face up on the machine, until the next deal."""
+        self.cur = 0
+        self.phase_ = "bet"
+        self._next_player(0)
+
+    def _check_stacked(self, plan: dict[str, Any] | None) -> None:
+        """Refuse a bad stacked deal now, not in the middle of a move."""
+        check_plan(plan, self.n)
+        if not plan:
+            return
+        count = len(plan.get("deals") or []) or 1
+        for number in range(1, count + 1):
+            stacked = stacked_deal(plan, number)
+            if stacked:
+                pool = list(DECK)
+                fixed, _, discard, _ = read_stacked(dict(stacked), pool, self.n, self.title)
+                if discard:
+                    raise InvalidRules("deal: the machine has no discard pile to stack")
+                for cards in fixed.values():
+                    if len(cards) != HAND_SIZE:
+                        raise InvalidRules(f"deal: a hand at the machine is 5 cards, not {len(cards)}")
+                if len(pool) < HAND_SIZE + (0 if fixed else HAND_SIZE):
+                    raise InvalidRules(
+                        f"deal: the cards listed leave {len(pool)} in the machine, too few to deal and "
+                        "draw five; list fewer cards"
+                    )
+
+    def start_from_totals(self, totals: Sequence[int]) -> None:
+        self.total[:] = totals
+        self.start = list(totals)
+        self._next_player(self.cur)
+        self._bump()
+
+    # ------------------------------------------------------------------ turns
+    def _left(self, first: int) -> int | None:
+        """The first seat from ``first`` on with hands to play and credits to bet."""
+        for step in range(self.n):
+            s = (first + step) % self.n
+            if self.played[s] < self.rules.hands and self.total[s] > 0:
+                return s
+        return None
+
+    def _next_player(self, first: int) -> None:
+        """The machine passes to the first seat from ``first`` on that has hands to play and
+        credits to bet; with none, the match is over."""
+        s = self._left(first)
+        if s is not None:
+            self.cur = s
+            self.phase_ = "bet"
+            return
+        self.phase_ = "match-over"
+        best = max(self.total)
+        winners = tuple(s for s in range(self.n) if self.total[s] == best)
+        names = " and ".join(self.players[s] for s in winners)
+        self.result = f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best} credits"
+        self._outcome = Outcome(winners, self.result, tuple(self.total))
+
+    # ------------------------------------------------------------------ moves
+    def _generate(self) -> list[Move]:
+        if self.phase_ == "bet":
+            credits = self.total[self.cur]
+            last = self.last_bet[self.cur]
+            # a bet equal to the last one is the `deal` move (one move per outcome)
+            moves = [
+                Move("bet", word=str(k), payload=Bet(k), text=f"bet {k}")
+                for k in range(1, min(MAX_COINS, credits) + 1)
+                if k != last
+            ]
+            if last <= credits:
+                moves.append(Move("deal", payload=Bet(last), text="deal"))
+            return moves
+        if self.phase_ == "deal-over":
+            return [Move("next", payload=NEXT, text="next")]
+        if self.phase_ == "hold":
+            hand = self.hands[self.cur]
+            joker = self.rules.auto_hold_joker and any(c.is_joker for c in hand)
+            moves = []
+            for k in range(HAND_SIZE, -1, -1):
+                for held in combinations(hand, k):
+                    if joker and not any(c.is_joker for c in held):
+                        continue
+                    moves.append(Move("hold", held, payload=Hold(held), text=hold_text(held)))
+            return moves
+        return []
+
+    def _canonical(self, move: Move) -> Move:
+        kind = move.kind
+        if kind == "bet":
+            word = move.word.strip()
+            if not word:
+                raise IllegalMove("say how many coins: 'bet 1' to 'bet 5'", str(move))
+            coins = bet_coins(move)
+            if coins == self.last_bet[self.cur] and self.phase_ == "bet":
+                return Move("deal")  # the same bet as last time: listed as `deal`
+            return Move("bet", word=str(coins) if coins is not None else word)
+        if kind == "deal":
+            if move.cards or move.word:
+                raise IllegalMove(
+                    "'deal' takes nothing: it bets as last time; to change the bet write 'bet 3'", str(move)
+                )
+            return Move("deal")
+        if kind == "hold":
+            if any(n is not None for n in move.named) or move.suits:
+                raise IllegalMove("the machine reads the joker itself: write 'hold JK'", str(move))
+            if len({c.name for c in move.cards}) != len(move.cards):
+                raise IllegalMove("a card is named twice: name each card to hold once", str(move))
+            return Move("hold", move.cards)
+        if kind == "next":
+            if move.cards or move.word:
+                raise IllegalMove("'next' takes nothing: write just 'next'", str(move))
+            return Move("next")
+        raise IllegalMove(f"'{kind}' is not a move at the machine: bet, deal, hold or next", str(move))
+
+    def _apply(self, move: Move) -> None:
+        payload = move.payload
+        if isinstance(payload, Bet):
+            self._deal(payload.coins)
+        elif isinstance(payload, Hold):
+            self._draw(payload.cards)
+        elif payload is NEXT:
+            self._next_player(self.cur + 1)
+
+    def _deal(self, coins: int) -> None:
+        s = self.cur
+        # the bet leaves the credits when the hand is paid (win - bet in one step), so the
+        # totals move only when a deal ends
+        self.bet = coins
+        self.last_bet[s] = coins
+        self.deal_no += 1
+        self.result = ""
+        pool = list(DECK)  # every card back in the machine: a fresh shuffle each hand
+        self.rng.shuffle(pool)
+        stacked = self.next_stacked_deal()
+        hand: list[Card] = []
+        top: list[Card] = []
+        if stacked:
+            fixed, top, _, _ = read_stacked(stacked, pool, self.n, self.title)
+            hand = fixed.get(s, [])
+        if not hand:
+            hand = [pool.pop() for _ in range(HAND_SIZE)]
+        self.hands = [[] for _ in range(self.n)]
+        self.hands[s] = hand
+        self.stock = [*top, *pool]
+        self.discards = []
+        self.shown = None
+        self.phase_ = "hold"
+        self.log.append(f"{self.players[s]} bets {coins}")  # the dealt cards are the player's alone
+
+    def _draw(self, held: tuple[Card, ...]) -> None:
+        s = self.cur
+        hand = self.hands[s]
+        final = []
+        for card in hand:  # a discarded card is replaced in its place, as on the machine
+            if card in held:
+                final.append(card)
+            else:
+                self.discards.append(card)
+                final.append(self.stock.pop(0))
+        self.hands[s] = final
+        line = pay_line(final, self.table)
+        win = 0 if line is None else self.table.pay(line, self.bet)
+        self.total[s] += win - self.bet
+        row: list[int | None] = [0] * self.n
+        row[s] = win - self.bet
+        self.rows.append(tuple(row))
+        self.played[s] += 1
+        self.shown = s
+        what = "nothing" if line is None else self.table.line_label(line).lower()
+        self.result = f"{self.players[s]}: {' '.join(c.name for c in final)}, {what}: pays {win}"
+        self.log.append(self.result)
+        self.bet = 0
+        if self._left(s + 1) is None:
+            self._next_player(s + 1)  # the last hand of the match: it is over
+        else:
+            self.phase_ = "deal-over"
+
+    # ------------------------------------------------------------------ reading
+    def final_line(self) -> str | None:
+        """The paying line of the hand face up on the machine (None: it pays nothing or
+        there is none)."""
+        if self.shown is None:
+            return None
+        return pay_line(self.hands[self.shown], self.table)
+
+    def zones(self) -> tuple[Zone, ...]:
+        """The deck in the machine (hidden), the hand at the machine (its player's, face up
+        for all once drawn) and the discards of this hand (seen when dealt: public)."""
+        hands = tuple(
+            Zone(
+                f"hand {s}",
+                self.hands[s],
+                Visibility.PUBLIC if s == self.shown else Visibility.OWNER,
+                owner=s,
+                ordered=False,
+            )
+            for s in range(self.n)
+        )
+        return (
+            Zone("stock", self.stock, Visibility.HIDDEN),
+            *hands,
+            Zone("discards", self.discards, Visibility.PUBLIC, ordered=False),
+        )
+
+    def _state_snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.phase_,
+            self.cur,
+            tuple(self.total),
+            tuple(self.start),
+            tuple(self.rows),
+            tuple(self.played),
+            tuple(self.last_bet),
+            self.bet,
+            self.shown,
+            self.deal_no,
+            self.result,
+            self.rng.getstate(),
+        )
+
+    def pay_lines(self) -> dict[str, str]:
+        """The pay table as the machine's glass shows it, short enough for an 80-column
+        table: each line's pay per coin (the natural royal also at 5 coins)."""
+        t = self.table
+        out = {}
+        for line in PAY_LINES:
+            per = t.pay(line, 1)
+            text = f"{per}, {t.royal_5} at 5" if line == "natural_royal" else str(per)
+            label = f"{t.min_pair_word.capitalize()}+" if line == "high_pair" else _SHORT.get(line)
+            out[label or t.line_label(line)] = text
+        return out
+
+    def _view(self, seat: int | None) -> PlayerView:
+        live = self._outcome is None
+        seats = tuple(
+            self.seat_view(
+                s,
+                [b for b, on in (("at the machine", s == self.cur and live),) if on]
+                + ([f"{self.bet} bet"] if s == self.cur and self.bet else [])
+                + [f"{self.played[s]}/{self.rules.hands} hands"],
+            )
+            for s in range(self.n)
+        )
+        value = cached_return(self.table)
+        facts = {
+            "pay table": self.table.title + (f" ({percent(value)})" if value is not None else ""),
+            "hand": f"{min(self.played[self.cur] + 1, self.rules.hands)} of {self.rules.hands}",
+        }
+        if self.phase_ == "hold":
+            facts["bet"] = f"{self.bet} coins"
+        own = self.pay_lines()
+        status = self._status(seat)
+        return self.table_view(
+            seat,
+            seats=seats,
+            facts=facts,
+            own_facts=own,
+            status=status,
+            stock_count=len(self.stock),
+            stock_label="deck",
+            discard=tuple(c.name for c in self.discards),
+            discard_top=self.discards[-1].name if self.discards else None,
+            discard_count=len(self.discards),
+            discard_label="discards",
+            result=self.result,
+            deal_number=self.deal_no + (self.phase_ == "bet"),  # the hand about to be dealt
+        )
+
+    def _status(self, seat: int | None) -> str:
+        if self._outcome is not None:
+            return f"Match over: {self.result}."
+        name = self.players[self.cur]
+        if self.phase_ == "bet":
+            last = f" {self.result}." if self.result else ""
+            return f"{name} to bet 1-5 coins ('bet 5', or 'deal' to bet {self.last_bet[self.cur]}).{last}"
+        if self.phase_ == "deal-over":
+            nxt = self._left(self.cur + 1)
+            who = self.players[nxt] if nxt is not None else name
+            return f"{self.result}. 'next' passes the machine to {who}."
+        return f"{name}: select the cards to hold and draw ('hold KH JK'; 'hold' alone draws five)."

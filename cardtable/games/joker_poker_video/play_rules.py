@@ -1,0 +1,83 @@
+"""The rules of play of the Joker Poker machine, one predicate each: the generator lists
+exactly the moves no rule refuses, and the first rule that refuses a move says why."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.engine.moves import Move
+from cardtable.engine.rules import Rule
+
+if TYPE_CHECKING:
+    from .game import JokerPokerVideo
+
+MAX_COINS = 5
+
+
+def _phase(game: JokerPokerVideo, move: Move) -> str | None:
+    if move.kind in ("bet", "deal") and game.phase_ == "hold":
+        return (
+            f"'{move.kind}' starts a hand; now hold the cards to keep ('hold KH JK', or 'hold' to draw five)"
+        )
+    if move.kind == "hold" and game.phase_ != "hold":
+        if game.phase_ == "deal-over":
+            return "this hand is paid: 'next' passes the machine on"
+        return "'hold' comes after the deal: first 'bet 1' to 'bet 5' (or 'deal' to bet as last time)"
+    if move.kind == "next" and game.phase_ != "deal-over":
+        return "'next' passes the machine on once the hand is paid"
+    if move.kind in ("bet", "deal") and game.phase_ == "deal-over":
+        return "this hand is paid: 'next' passes the machine on, then bet"
+    return None
+
+
+def _bet_size(game: JokerPokerVideo, move: Move) -> str | None:
+    if move.kind != "bet":
+        return None
+    coins = bet_coins(move)
+    if coins is None or not 1 <= coins <= MAX_COINS:
+        return f"a bet is 1 to {MAX_COINS} coins, as in 'bet 5' (got '{move.word}')"
+    return None
+
+
+def _credits(game: JokerPokerVideo, move: Move) -> str | None:
+    if move.kind not in ("bet", "deal"):
+        return None
+    coins = bet_coins(move) if move.kind == "bet" else game.last_bet[game.cur]
+    credits = game.total[game.cur]
+    if coins is not None and coins > credits:
+        return f"a bet of {coins} is more than your {credits} credits: bet {credits} or less"
+    return None
+
+
+def _dealt(game: JokerPokerVideo, move: Move) -> str | None:
+    if move.kind != "hold":
+        return None
+    hand = game.hands[game.cur]
+    missing = [c.name for c in move.cards if c not in hand]
+    if missing:
+        dealt = " ".join(c.name for c in hand)
+        return f"you can hold only the cards dealt to you ({dealt}); not {' '.join(missing)}"
+    return None
+
+
+def _joker_held(game: JokerPokerVideo, move: Move) -> str | None:
+    if move.kind != "hold" or not game.rules.auto_hold_joker:
+        return None
+    if any(c.is_joker for c in game.hands[game.cur]) and not any(c.is_joker for c in move.cards):
+        return "this machine holds the joker for you: every hold keeps JK"
+    return None
+
+
+def bet_coins(move: Move) -> int | None:
+    """The coins of a ``bet N`` move, None if the word is not a whole number."""
+    return int(move.word) if move.word.isdigit() else None
+
+
+PLAY_RULES: tuple[Rule, ...] = (
+    Rule("phase", "bet (or deal) to start a hand; hold once per hand", _phase),
+    Rule("bet size", "a bet is 1 to 5 coins", _bet_size),
+    Rule("credits", "a bet may not exceed the player's credits", _credits),
+    Rule("dealt cards", "only cards dealt may be held", _dealt),
+    Rule("auto-hold joker", "with auto_hold_joker, every hold keeps a dealt joker", _joker_held),
+)
+"""The rules of play, checked in this order."""

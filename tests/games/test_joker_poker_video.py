@@ -1,0 +1,225 @@
+"""Joker Poker (video): the machine's cases of ``shared/rules/joker-poker.md`` §7.10 (JP-31 and
+JP-33 through the game), each toggle, bad input, credits accounting and the bots."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from cardtable.bots import decide, hint, make_bot
+from cardtable.engine import IllegalMove, InvalidRules, new_game, parse_cards, replay
+from cardtable.kits.poker import PAY_TABLES, payout
+from cardtable.kits.poker.video import cached_return, percent
+
+GAME = "joker-poker-video"
+
+
+def one_hand(hand: str, stock: str = "", **rules: object) -> object:
+    deal = {"hands": [hand], "stock": stock} if stock else {"hands": [hand]}
+    return new_game(GAME, ["Ann"], rules=dict(rules), seed=1, deal=deal)
+
+
+@pytest.mark.parametrize(
+    ("hand", "credits_won"),
+    [
+        ("7S 7H 7D 7C JK", 1000),
+        ("JK 5D 6D 7D 8D", 250),
+        ("9S 9H 4D 4C JK", 35),
+        ("JK 5C 6D 7S 9H", 15),
+        ("3S 3H 8C 8D KS", 5),
+        ("JK QH 8C 5D 2H", 0),
+    ],
+)
+def test_jp31_the_machine_pays_at_five_coins(hand: str, credits_won: int) -> None:
+    g = one_hand(hand)
+    g.play("bet 5")
+    g.play("hold " + hand)
+    assert g.scores == (100 - 5 + credits_won,)
+    assert g.deal_scores[-1] == (credits_won - 5,)
+
+
+def test_jp33_hold_advice_four_to_a_natural_royal() -> None:
+    g = one_hand("AH KH QH JH 2C", "10H")
+    g.play("bet 5")
+    decision = hint(g)
+    assert sorted(c.name for c in decision.move.cards) == ["AH", "JH", "KH", "QH"]
+    assert "99.48" in decision.why and "955/48" in decision.why  # 955/48 a coin, x5
+    g.play(decision.move)
+    assert g.scores == (95 + 4000,)  # the natural royal's 5-coin bonus
+
+
+def test_a_royal_at_four_coins_pays_500_a_coin() -> None:
+    g = one_hand("AH KH QH JH 2C", "10H")
+    g.play("bet 4")
+    g.play("hold AH KH QH JH")
+    assert g.scores == (96 + 2000,)
+
+
+@pytest.mark.parametrize("table", sorted(PAY_TABLES))
+def test_pay_table_toggle(table: str) -> None:
+    g = one_hand("KS KH KD KC 2S", pay_table=table)
+    g.play("bet 5")
+    g.play("hold KS KH KD KC 2S")
+    assert g.scores == (95 + payout("KS KH KD KC 2S", table, 5),)
+    facts = g.view(0).facts["pay table"]
+    assert PAY_TABLES[table].title in facts and percent(cached_return(table)) in facts
+
+
+def test_pay_table_help_shows_every_computed_return() -> None:
+    from cardtable.games.joker_poker_video.rules import JokerPokerVideoRules
+
+    text = JokerPokerVideoRules.model_fields["pay_table"].description or ""
+    assert "kings-full-pay: Kings or better, full pay, 100.6463%" in text
+    for table in PAY_TABLES.values():
+        value = cached_return(table)
+        assert value is not None and f"{table.name}: {table.title}, {percent(value)}" in text
+
+
+def test_aces_table_pays_no_pair_of_kings() -> None:
+    g = one_hand("KS KH 7D 4C 2S", pay_table="aces-9")
+    g.play("bet 3")
+    g.play("hold KS KH 7D 4C 2S")
+    assert g.scores == (97,)
+
+
+def test_hands_and_credits_toggles_end_the_match() -> None:
+    g = new_game(GAME, ["Ann", "Bob"], rules={"hands": 2, "credits": 7}, seed=3)
+    rng = random.Random(0)
+    while not g.is_over:
+        g.play(rng.choice(g.legal_moves()))
+    assert len(g.deal_scores) <= 4
+    for s in range(2):  # credits accounted: start + every hand's net
+        assert g.scores[s] == 7 + sum(row[s] or 0 for row in g.deal_scores)
+    assert g.outcome is not None and set(g.outcome.winners) == {
+        s for s in range(2) if g.scores[s] == max(g.scores)
+    }
+
+
+def test_a_player_without_credits_sits_out() -> None:
+    g = new_game(GAME, ["Ann", "Bob"], rules={"hands": 3}, seed=1, deal={"totals": [1, 50]})
+    g.play("bet 1")
+    g.play("hold")
+    while g.phase == "deal-over":
+        g.play("next")
+    if g.scores[0] == 0:
+        assert g.to_act == 1
+        g.play("bet 2")
+        g.play("hold")
+        g.play("next")
+        assert g.to_act == 1  # Ann has nothing to bet: the machine stays with Bob
+
+
+def test_auto_hold_joker() -> None:
+    g = one_hand("JK 5C 9D 2S 7H", auto_hold_joker=True)
+    g.play("bet 1")
+    holds = [str(m) for m in g.legal_moves()]
+    assert len(holds) == 16 and all("JK" in h for h in holds)
+    refusal = g.check("hold 5C")
+    assert refusal is not None and "holds the joker for you" in refusal.reason
+    plain = one_hand("JK 5C 9D 2S 7H")
+    plain.play("bet 1")
+    assert len(plain.legal_moves()) == 32
+
+
+@pytest.mark.parametrize(
+    ("setup", "move", "words"),
+    [
+        ("", "bet 6", "1 to 5 coins"),
+        ("", "bet 0", "1 to 5 coins"),
+        ("", "bet lots", "1 to 5 coins"),
+        ("", "hold AH", "after the deal"),
+        ("bet 5", "hold 3C", "only the cards dealt"),
+        ("bet 5", "hold JK", "only the cards dealt"),
+        ("bet 5", "bet 2", "now hold"),
+        ("bet 5", "next", "once the hand is paid"),
+        ("bet 5", "hold AH AH", "named twice"),
+    ],
+)
+def test_bad_input_is_refused_with_the_rule_and_nothing_changes(setup: str, move: str, words: str) -> None:
+    g = one_hand("AH KH QH JH 2C")
+    if setup:
+        g.play(setup)
+    before = g.snapshot()
+    with pytest.raises(IllegalMove) as caught:
+        g.play(move)
+    assert words in str(caught.value)
+    assert g.snapshot() == before
+
+
+def test_a_bet_above_the_credits_is_refused() -> None:
+    g = new_game(GAME, ["Ann"], seed=1, deal={"totals": [3]})
+    assert [str(m) for m in g.legal_moves()] == ["bet 1", "bet 2", "bet 3"]
+    for move in ("bet 4", "deal"):
+        refusal = g.check(move)
+        assert refusal is not None and "more than your 3 credits" in refusal.reason
+
+
+def test_bet_equal_to_the_last_is_deal_and_round_trips() -> None:
+    g = one_hand("AH KH QH JH 2C")
+    assert g.play("bet 5") == "deal"
+    assert replay(g.record()).snapshot() == g.snapshot()
+
+
+def test_later_deals_can_be_stacked_by_number() -> None:
+    plan = {"deals": [{"hands": ["2C 3D 4H 5S 7C"]}, {"hands": [None, "AS AH AD AC JK"]}]}
+    g = new_game(GAME, ["Ann", "Bob"], seed=4, deal=plan)
+    g.play("bet 1")
+    assert sorted(c.name for c in g.hand(0)) == ["2C", "3D", "4H", "5S", "7C"]
+    g.play("hold")
+    g.play("next")
+    g.play("bet 5")
+    assert sorted(c.name for c in g.hand(1)) == ["AC", "AD", "AH", "AS", "JK"]
+    g.play("hold AS AH AD AC JK")
+    assert g.scores[1] == 95 + 1000
+    assert replay(g.record()).snapshot() == g.snapshot()
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [{"hands": ["AH KH"]}, {"stock": " ".join(["AS"])}, {"discard": "2C"}, {"hands": ["AH KH QH JH JH"]}],
+)
+def test_bad_stacked_deals_are_refused_at_once(deal: dict[str, object]) -> None:
+    if deal == {"stock": "AS"}:
+        new_game(GAME, ["Ann"], seed=1, deal=deal)  # a short stock top is fine
+        return
+    with pytest.raises(InvalidRules, match="deal"):
+        new_game(GAME, ["Ann"], seed=1, deal=deal)
+
+
+def test_the_final_hand_is_public_and_the_hold_hand_private() -> None:
+    g = new_game(GAME, ["Ann", "Bob"], seed=2, deal={"hands": ["AH KH QH JH 2C"]})
+    g.play("bet 5")
+    assert g.view(1).hand == () and "AH" not in str(g.view(1).model_dump())
+    g.play("hold AH KH QH JH")
+    assert "AH KH QH JH" in g.view(1).status and g.view(1).own_facts["Royal"] == "500, 4000 at 5"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_bots_play_whole_matches_with_credits_conserved(level: str) -> None:
+    g = new_game(GAME, ["Ann", "Bob"], rules={"hands": 4}, seed=5)
+    bot = make_bot(level)
+    rng = random.Random(1)
+    while not g.is_over:
+        g.play(decide(bot, g, rng).move)
+    for s in range(2):
+        assert g.scores[s] == 100 + sum(row[s] or 0 for row in g.deal_scores)
+
+
+def test_medium_keeps_a_high_pair_and_a_made_hand() -> None:
+    from cardtable.games.joker_poker_video.bot import simple_hold
+
+    hold, _ = simple_hold(parse_cards("KS KH 7D 4C 2S"), "kings-full-pay")
+    assert sorted(c.name for c in hold) == ["KH", "KS"]
+
+
+def test_hard_takes_the_exact_best_hold() -> None:
+    from cardtable.kits.poker import hold_values
+
+    g = one_hand("JK 9H 10H 4C 2D")
+    g.play("bet 5")
+    decision = decide(make_bot("hard"), g, random.Random(0))
+    best, value = hold_values(g.hand(0), "kings-full-pay")[0]
+    assert sorted(c.name for c in decision.move.cards) == sorted(c.name for c in best)
+    assert isinstance(value, Fraction) and str(value) in decision.why
