@@ -127,13 +127,15 @@ class Session:
         return self.play(decide(self.players[seat], self.game, self.rng).move)
 
     def hint(self) -> Decision:
-        """A suggested move for the person to act, with why; counted in ``hints``."""
+        """A suggested move for the person to act, with why; counted in ``hints`` (only once
+        it is given: a hint that failed helped nobody)."""
         seat = self.game.to_act
         if seat is None:
             raise ValueError("the match is over: there is nothing to suggest")
+        decision = hint(self.game, random.Random(self.game.seed ^ len(self.game.history)))
         self.hints[seat] += 1
         self.autosave()
-        return hint(self.game, random.Random(self.game.seed ^ len(self.game.history)))
+        return decision
 
     # ------------------------------------------------------------------ what a table asks
     # A table draws views and plays moves through these; it never reads the game itself.

@@ -40,3 +40,21 @@ def test_the_table_calls_answer_as_the_game_does() -> None:
     assert set(session.rule_values()) == set(type(session.game.rules).model_fields)
     melds, loose = session.arrange(["7H", "8H", "9H", "KS"])
     assert melds == [["7H", "8H", "9H"]] and loose == ["KS"]
+
+
+def test_a_failed_hint_is_not_counted(monkeypatch) -> None:
+    """Issue 24 item 0: a hint that failed was still counted in the save (# hints: [102, 0, 0])."""
+    import cardtable.session as session_module
+
+    session = Session.start("page-one", ["Ann", "Bob"], [None, None], seed=3)
+
+    def broken(*_args, **_kwargs):
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(session_module, "hint", broken)
+    with pytest.raises(IndexError):
+        session.hint()
+    assert session.hints == [0, 0] and "# hints" not in session.record()
+    monkeypatch.undo()
+    session.hint()
+    assert session.hints == [1, 0] and "# hints: [1, 0]" in session.record()
