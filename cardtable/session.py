@@ -23,13 +23,14 @@ from typing import Any
 from cardtable.bots import BOTS, Decision, arrange, decide, hint, make_bot
 from cardtable.engine import get, new_game
 from cardtable.engine.api import replay
+from cardtable.engine.cards import card_faces
 from cardtable.engine.errors import CardtableError, InvalidRecord
 from cardtable.engine.game import Game
 from cardtable.engine.moves import Move
 from cardtable.engine.record import parse_header, write_record
 from cardtable.engine.ruleset import non_defaults
 from cardtable.engine.saves import autosave_path, read_record, write_atomic
-from cardtable.engine.verbs import VerbSpec
+from cardtable.engine.verbs import VerbSpec, key_words
 from cardtable.engine.views import GroupingView, PlayerView
 
 
@@ -53,6 +54,10 @@ class Session:
         self.save_path = save_path
         self.save_error: str | None = None
         """The last autosave failure in words (None when the last save worked)."""
+        self.faces = False
+        """Whether the texts a table reads (log, status, result, facts, hints, refusals via
+        :meth:`show`) show cards as faces (Q♥) and suggested moves as keys: a full-screen
+        table sets it (off in its ASCII mode); the text mode and records keep the notation."""
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -135,7 +140,7 @@ class Session:
         decision = hint(self.game, random.Random(self.game.seed ^ len(self.game.history)))
         self.hints[seat] += 1
         self.autosave()
-        return decision
+        return Decision(decision.move, self.show(decision.why)) if self.faces else decision
 
     # ------------------------------------------------------------------ what a table asks
     # A table draws views and plays moves through these; it never reads the game itself.
@@ -149,13 +154,45 @@ class Session:
         >>> len(v.hand_ids) == len(v.hand) == 13, s.view(None).hand_ids
         (True, ())
         """
-        view = self.game.view(seat)
+        view = self._faced(self.game.view(seat))
         if seat is None or view.hand_ids:
             return view
         hand = self.game.hand(seat)
         if tuple(c.name for c in hand) != view.hand:  # a view in another order: ids would lie
             return view
         return view.model_copy(update={"hand_ids": tuple(c.id for c in hand)})
+
+    def show(self, text: str) -> str:
+        """``text`` as a table shows it to players when :attr:`faces` is on: card names as
+        faces (Q♥, 4★; the joker JK as the hand shows it) and quoted moves as their keys
+        ("press n (next)"); otherwise unchanged.
+
+        >>> s = Session.start("gin", ["Ann", "Bob"], [None, None], seed=3)
+        >>> s.faces = True
+        >>> s.show("Ann discarded QH: play 'next' for hand 2.")
+        'Ann discarded Q♥: press n (next) for hand 2.'
+        """
+        if not self.faces or not text:
+            return text
+        return key_words(card_faces(text, keep=self.game.players), self.verbs)
+
+    def _faced(self, view: PlayerView) -> PlayerView:
+        """The view with its player-facing texts through :meth:`show` (cards and moves,
+        which the table draws from the names, stay in notation)."""
+        if not self.faces:
+            return view
+        show = self.show
+        return view.model_copy(
+            update={
+                "log": tuple(map(show, view.log)),
+                "status": show(view.status),
+                "result": show(view.result),
+                "facts": {k: show(v) for k, v in view.facts.items()},
+                "own_facts": {k: show(v) for k, v in view.own_facts.items()},
+                "melds": tuple(m.model_copy(update={"text": show(m.text)}) for m in view.melds),
+                "face_up": tuple(f.model_copy(update={"note": show(f.note)}) for f in view.face_up),
+            }
+        )
 
     @property
     def verbs(self) -> tuple[VerbSpec, ...]:
@@ -173,13 +210,17 @@ class Session:
 
     def warning(self, move: Move) -> str | None:
         """Why a player may want to think twice before a legal move (None: no reason)."""
-        return self.game.warning(move)
+        warning = self.game.warning(move)
+        return None if warning is None else self.show(warning)
 
     def grouping(self, seat: int, finish: int | None = None) -> GroupingView | None:
         """``seat``'s own hand in its best groups with the card of id ``finish`` set apart to
         go out with (a declare panel); None in games without such a show."""
         card = next((c for c in self.game.hand(seat) if c.id == finish), None)
-        return self.game.grouping(seat, card)
+        panel = self.game.grouping(seat, card)
+        if panel is None or not self.faces:
+            return panel
+        return panel.model_copy(update={"summary": self.show(panel.summary), "title": self.show(panel.title)})
 
     def arrange(self, hand: Sequence[str]) -> tuple[list[list[str]], list[str]]:
         """Card names arranged for display: the best melds under this game's rules, and the

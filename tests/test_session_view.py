@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine import all_games
+from cardtable.engine import all_games, get
 from cardtable.session import Session
 from cardtable.testing import random_moves, start
 
@@ -58,3 +58,26 @@ def test_a_failed_hint_is_not_counted(monkeypatch) -> None:
     monkeypatch.undo()
     session.hint()
     assert session.hints == [1, 0] and "# hints: [1, 0]" in session.record()
+
+
+@pytest.mark.parametrize("game_id", ["progressive-rummy", "gin", "page-one"])
+def test_a_tables_texts_show_faces_and_keys_while_the_game_keeps_notation(game_id) -> None:
+    """Issue 24 items 14 and 16: with ``faces`` on (a full-screen table) the log, status and
+    result name cards as faces ('4★', not '4X') and moves by keys; the game's own texts
+    (the text mode, records) keep the notation."""
+    import re
+
+    from cardtable.testing import random_moves
+
+    game, _args, rng = start(get(game_id), 5)
+    session = Session(game, [None] * len(game.players))
+    random_moves(game, rng, 40)
+    plain = session.view(0)
+    session.faces = True
+    shown = session.view(0)
+    notation = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])[SHDCX](?![0-9A-Za-z])")
+    names = set(game.players)
+    for line in (*shown.log, shown.status, shown.result):
+        assert not [m.group(0) for m in notation.finditer(line) if m.group(0) not in names], line
+    assert any(notation.search(line) for line in plain.log), "the game's own log keeps notation"
+    assert shown.hand == plain.hand, "cards themselves stay names: the table draws them"

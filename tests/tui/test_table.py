@@ -307,7 +307,7 @@ async def test_indian_table_shows_the_cut_card_and_a_declare_panel_that_follows_
         await until(pilot, lambda: len(game.hand(0)) == 14)
         # The drawn card comes last, under the cursor: declaring with it is valid.
         assert shown_hand(app)[table.cursor] == "QD"
-        assert panel.border_title == "declare with QD" and panel.has_class("ready")
+        assert panel.border_title == "declare with Q♦" and panel.has_class("ready")
         await pilot.press("left")
         await pilot.pause()
         assert panel.border_title == f"declare with {shown_hand(app)[table.cursor]}"
@@ -328,3 +328,26 @@ async def test_enter_draws_when_drawing_is_the_only_move(make_app, tmp_path):
         await pilot.press("enter")
         await until(pilot, lambda: len(game.hand(1)) == 5)
         assert [c.name for c in game.hand(1)][-1] == "2D"
+
+
+async def _faces_or_letters(make_app, stacked, ascii_cards: bool, queen: str, refused: str) -> None:
+    session = stacked(bots=[None, "medium"])
+    app = make_app(session, ascii_cards=ascii_cards)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        await pilot.press("d")
+        await type_move(pilot, "discard QD")
+        await until(pilot, lambda: app.screen.viewer == 0 and session.game.to_act == 0)
+        log = str(app.screen.query_one("#log-text").render())
+        assert f"Ann discarded {queen}" in log, log
+        await type_move(pilot, "meld KH 5D")
+        assert refused in app.screen.last_message, app.screen.last_message
+    assert "discard QD" in session.record()
+
+
+async def test_log_status_and_refusals_show_card_faces_or_notation_in_ascii_mode(make_app, stacked):
+    """Issue 24 items 14 and 16: player-facing text names cards as the hand shows them (Q♦,
+    not QD), and suggested moves by their keys; ASCII mode keeps the letters; the record
+    keeps the notation."""
+    await _faces_or_letters(make_app, stacked, False, "Q♦", "K♥")
+    await _faces_or_letters(make_app, stacked, True, "QD", "KH")

@@ -161,7 +161,8 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ state helpers
     def seen(self) -> PlayerView:
         """What the viewer may see now (a spectator's view while no one views): everything
-        the table draws comes from here."""
+        the table draws comes from here (its texts with card faces, unless in ASCII mode)."""
+        self.session.faces = not getattr(getattr(self.app, "settings", None), "ascii_cards", False)
         return self.session.view(self.viewer)
 
     def names(self, view: PlayerView | None = None) -> list[str]:
@@ -408,6 +409,7 @@ class TableScreen(Screen[None]):
         return True
 
     def refuse(self, reason: str) -> None:
+        reason = self.session.show(reason)  # a game's reason names cards in notation
         self.last_message = f"✗ {reason}"
         self.notify(reason, title="Not allowed", severity="warning", timeout=5)
         self.redraw()
@@ -658,9 +660,10 @@ class TableScreen(Screen[None]):
                 self.cursor = min(self.selected)
         spec = self.verb_specs.get(move.kind)
         how = f" (press {spec.key})" if spec is not None else ""
-        why = decision.why or str(move)
-        if move.cards and not any(c.name in why for c in move.cards):
-            why = f"{move}: {why}"  # the reason does not name the move's cards: say the move too
+        show = self.session.show
+        why = decision.why or show(str(move))
+        if move.cards and not any(show(c.name) in why for c in move.cards):
+            why = f"{show(str(move))}: {why}"  # the reason does not name the move's cards: say the move too
         self.last_message = f"Hint — {why}{how}"
         self.notify(self.last_message, title="Hint", timeout=8)
         self.redraw()
