@@ -150,3 +150,47 @@ def test_unreadable_autosave_is_kept_aside_not_overwritten(data_dir):
     kept = [p for p in data_dir.iterdir() if ".unreadable-" in p.name]
     assert len(kept) == 1 and kept[0].read_text() == "# not a cardtable record\n"
     assert "could not be resumed" in out.getvalue()
+
+
+def test_text_table_blames_the_first_bad_word_suggests_the_games_verbs_and_prints_once():
+    """Issue 24 item 18: 'asdf qwerty' blamed 'qwerty'; every refusal reprinted the table;
+    the banner suggested 'meld' and 'discard' in Page One."""
+    session = Session.start("page-one", ["Ann", "Bob"], [None, "medium"], seed=1)
+    out = io.StringIO()
+    play_text(session, out=out, inp=io.StringIO("asdf qwerty\nplay 2C\nquit\n"))
+    text = out.getvalue()
+    banner = text.splitlines()[0]
+    assert "'play QH'" in banner and "meld" not in banner and "discard" not in banner
+    assert "Not allowed: 'asdf' is not a Page One move; the moves are play, draw, take, next" in text
+    assert "qwerty" not in text.split("Not allowed", 1)[1].splitlines()[0]
+    assert text.count("== Page One") == 1, "a refused move printed the table again"
+
+
+def test_simulate_reports_drawn_matches_and_what_the_seeds_were():
+    """Issue 24 item 18: 9 + 9 wins of 20 without the 2 drawn matches, and 'seeds 1..10'
+    for 20 matches without saying each seed is dealt once per seat."""
+    from cardtable.bots.simulate import Stats, report
+
+    stats = Stats("page-one", "Page One", ["medium", "easy"], games=20, wins=[9.0, 9.0], score_sum=[9, 9])
+    stats.draws = 2
+    out = io.StringIO()
+    report(stats, out, 1)
+    text = out.getvalue()
+    assert "seeds 1..10 (each played 2 times, seats rotated)" in text
+    assert "drawn 2 (matches that ended with no winner)" in text
+
+
+def test_play_help_documents_rules_presets_and_every_bot_level(capsys):
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--rule KEY=VALUE set one toggle" in text and "--preset NAME start from" in text
+    for level in ("random", "easy", "medium", "hard"):
+        assert level in text
+
+
+def test_a_preset_may_be_written_with_dashes():
+    game = new_game("progressive-rummy", ["Ann", "Bob"], seed=1, preset="five-crowns")
+    assert game.rules == new_game("progressive-rummy", ["Ann", "Bob"], seed=1, preset="Five Crowns").rules
+    code, _ = run(["play", "progressive-rummy", "--preset", "no-such-thing", "--text"])
+    assert code == 2
