@@ -19,7 +19,7 @@ from cardtable.engine.game import Game
 from cardtable.engine.ruleset import coerce_rule_value
 from cardtable.engine.saves import autosave_path
 from cardtable.rulesdoc import rules_markdown
-from cardtable.session import Session, protect_autosave
+from cardtable.session import Session, TruncatedSave, protect_autosave
 
 SIM_MOVE_CAP = 200_000
 
@@ -132,7 +132,18 @@ def _use_tui(args: argparse.Namespace, out: TextIO) -> bool:
 
 
 def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
-    session = Session.resume(autosave_path())
+    try:
+        session = Session.resume(autosave_path())
+    except TruncatedSave as exc:
+        # a save cut off mid-line (a crash while writing): offer its complete moves
+        out.write(f"{exc}.\nResume from the last complete move ({exc.moves} moves)? [Y/n] ")
+        out.flush()
+        answer = sys.stdin.readline().strip().lower()
+        if answer not in ("", "y", "yes"):
+            out.write("Left as it is.\n")
+            return 2
+        session = Session.resume(autosave_path(), recover=True)
+        out.write(session.note + "\n")
     if _use_tui(args, out):
         from cardtable.tui.app import CardTableApp
 

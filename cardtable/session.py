@@ -54,6 +54,8 @@ class Session:
         self.save_path = save_path
         self.save_error: str | None = None
         """The last autosave failure in words (None when the last save worked)."""
+        self.note = ""
+        """A word for the player about how the session was opened (a save recovered)."""
         self.faces = False
         """Whether the texts a table reads (log, status, result, facts, hints, refusals via
         :meth:`show`) show cards as faces (Q♥) and suggested moves as keys: a full-screen
@@ -81,18 +83,35 @@ class Session:
         return session
 
     @classmethod
-    def resume(cls, path: Path | None = None) -> Session:
+    def resume(cls, path: Path | None = None, recover: bool = False) -> Session:
         """The saved session at ``path`` (the autosave by default).
 
-        A corrupted or foreign file raises :class:`InvalidRecord` and is left untouched.
+        A corrupted or foreign file raises :class:`InvalidRecord` and is left untouched; one
+        whose last line was cut off (a crash mid-write) raises :class:`TruncatedSave`, which
+        says how many moves are complete. With ``recover`` such a save is resumed from its
+        last complete move: the damaged file is kept aside and ``note`` says where.
         """
         target = Path(path) if path is not None else autosave_path()
         text = read_record(target)
+        note = ""
         try:
             header, _ = parse_header(text)
             game = replay(text)
         except InvalidRecord as exc:
-            raise InvalidRecord(f"{target} cannot be resumed: {exc}") from None
+            complete = _complete_part(text)
+            if complete is None:
+                raise InvalidRecord(f"{target} cannot be resumed: {exc}") from None
+            game, kept = complete
+            if not recover:
+                raise TruncatedSave(target, str(exc), len(game.history)) from None
+            header, _ = parse_header(kept)
+            aside = set_aside(target)
+            write_atomic(target, kept)
+            note = (
+                f"The save ended in the middle of a move; resumed from the last complete move "
+                f"({len(game.history)} moves kept). The damaged file was kept as {aside}."
+            )
+            text = kept
         kinds = header.get("seats") or ["human"] * len(game.players)
         if not isinstance(kinds, list) or len(kinds) != len(game.players):
             raise InvalidRecord(f"{target} cannot be resumed: its seats line does not match the players")
@@ -106,6 +125,7 @@ class Session:
                 raise InvalidRecord(f"{target} cannot be resumed: unknown seat kind {kind!r}")
         session = cls(game, bots, target)
         session.hints = _read_hints(text, len(game.players))
+        session.note = note
         return session
 
     # ------------------------------------------------------------------ playing
@@ -274,6 +294,30 @@ def _read_hints(text: str, seats: int) -> list[int]:
         if line.strip() == "moves:":
             break
     return [0] * seats
+
+
+class TruncatedSave(InvalidRecord):
+    """A save whose last line was cut off: the moves before it replay (``moves``)."""
+
+    def __init__(self, path: Path, why: str, moves: int) -> None:
+        super().__init__(
+            f"{path} cannot be resumed as it is: its last line was cut off ({why}); "
+            f"the {moves} moves before it are complete and can be resumed"
+        )
+        self.path = path
+        self.moves = moves
+
+
+def _complete_part(text: str) -> tuple[Game, str] | None:
+    """A save cut in the middle of its last line (no newline at its end): the game of the
+    lines before it and their text, if those replay; else None."""
+    if not text or text.endswith("\n") or "\n" not in text:
+        return None
+    kept = text[: text.rindex("\n") + 1]
+    try:
+        return replay(kept), kept
+    except CardtableError:
+        return None
 
 
 def protect_autosave(path: Path) -> str | None:

@@ -194,3 +194,36 @@ def test_a_preset_may_be_written_with_dashes():
     assert game.rules == new_game("progressive-rummy", ["Ann", "Bob"], seed=1, preset="Five Crowns").rules
     code, _ = run(["play", "progressive-rummy", "--preset", "no-such-thing", "--text"])
     assert code == 2
+
+
+def _truncated_save(data_dir) -> tuple[str, int]:
+    """An autosave of a few moves whose last line is cut in the middle ('Bob: d')."""
+    session = Session.start("scala40", ["Ann", "Bob"], [None, None], seed=4, save_path=autosave_path())
+    for _ in range(5):
+        session.play(session.game.legal_moves()[0])
+    text = session.record()
+    moves = len(session.game.history)
+    session.play(session.game.legal_moves()[0])
+    cut = session.record().rstrip("\n")
+    cut = cut[: len(cut) - 3]  # 'Bob: draw' -> 'Bob: d', as a crash mid-write leaves it
+    autosave_path().write_text(cut, encoding="utf-8")
+    return text, moves
+
+
+@pytest.mark.parametrize("answer", ["\n", "n\n"])
+def test_a_save_cut_mid_line_offers_its_complete_moves(data_dir, answer, monkeypatch):
+    """Issue 24 item 3d: a save cut in its last line was refused whole ('d' does not replay)."""
+    complete, moves = _truncated_save(data_dir)
+    damaged = autosave_path().read_text(encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO(answer + "quit\n"))
+    code, text = run(["resume", "--text"])
+    assert f"Resume from the last complete move ({moves} moves)?" in text
+    kept = [p for p in data_dir.iterdir() if ".unreadable-" in p.name]
+    if answer == "n\n":
+        assert code == 2 and not kept and autosave_path().read_text(encoding="utf-8") == damaged
+        return
+    assert code == 0, text
+    assert f"resumed from the last complete move ({moves} moves kept)" in text
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == damaged and str(kept[0]) in text
+    assert len(Session.resume(autosave_path()).game.history) == moves
+    assert autosave_path().read_text(encoding="utf-8").startswith(complete.split("moves:")[0])
