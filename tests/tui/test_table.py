@@ -351,3 +351,18 @@ async def test_log_status_and_refusals_show_card_faces_or_notation_in_ascii_mode
     keeps the notation."""
     await _faces_or_letters(make_app, stacked, False, "Q♦", "K♥")
     await _faces_or_letters(make_app, stacked, True, "QD", "KH")
+
+
+async def test_meld_key_before_drawing_says_draw_first(make_app, stacked):
+    """Issue 24 item 8: 'm' before drawing said "select the cards first"; the game's answer
+    is to draw first (with or without cards selected)."""
+    session = stacked(bots=[None, "medium"])
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        assert session.game.phase == "draw"
+        await pilot.press("m")
+        assert "must draw first" in app.screen.last_message, app.screen.last_message
+        await pilot.press("space", "right", "space", "right", "space", "m")
+        assert "must draw first" in app.screen.last_message, app.screen.last_message
+        assert session.game.phase == "draw" and len(session.game.hand(0)) == 9

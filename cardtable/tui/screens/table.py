@@ -461,6 +461,9 @@ class TableScreen(Screen[None]):
                 self._explain(verb)
             return
         if not cards:
+            if not legal:  # the game says why no such move is possible now ("draw first")
+                self._explain(verb)
+                return
             self.refuse(f"select the cards first (space selects, arrows move), then press {spec.key}")
             return
         want = Counter(c.name for c in cards)
