@@ -579,6 +579,10 @@ class TableGame(Game):
     True
     """
 
+    deal_word: ClassVar[str] = "deal"
+    """What the game calls one deal ('hand' in Gin, 'round' in Progressive Rummy): views carry
+    it so a table's score box says it as the game's own texts do."""
+
     cur: int
     phase_: str
     hands: list[list[Card]]
@@ -639,6 +643,7 @@ class TableGame(Game):
             else (),
             "log": tuple(self.log[-50:]),
             "deal_number": self.deal_no,
+            "deal_word": self.deal_word,
             "deal_scores": tuple(self.rows),
             "scores": tuple(self.total),
         }

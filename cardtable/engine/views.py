@@ -238,6 +238,8 @@ class PlayerView(_Frozen):
     e.g. ``(0, "lead", "QH")``; a game that fills it documents its words. Hidden cards never
     appear here."""
     deal_number: int = 1
+    deal_word: str = "deal"
+    """What the game calls a deal ('hand', 'round'), for a table's titles and score rows."""
     deal_scores: tuple[tuple[int | None, ...], ...] = ()
     scores: tuple[int, ...] = ()
     result: str = ""

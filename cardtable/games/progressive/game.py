@@ -101,6 +101,7 @@ class ProgressiveRummy(RummyGame):
 
     game_id = "progressive-rummy"
     title = "Progressive Rummy"
+    deal_word = "round"
     verbs = ("draw", "take", "discard", "out", "layoff", "next")
     move_caches = ("_discard_moves",)
     play_rules = PLAY_RULES

@@ -177,6 +177,7 @@ class Rummy51(RummyGame):
 
     game_id = "rummy51"
     title = "Rummy 51"
+    deal_word = "hand"
     verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
     move_caches = ("_discard_moves",)
     play_rules = (
