@@ -54,6 +54,9 @@ class Session:
         self.save_path = save_path
         self.save_error: str | None = None
         """The last autosave failure in words (None when the last save worked)."""
+        self.hand_orders: dict[int, list[int]] = {}
+        """Each person's arrangement of their hand (card ids), kept in the save as a
+        ``# hand order:`` comment line so a resumed table shows the hand as it was."""
         self.note = ""
         """A word for the player about how the session was opened (a save recovered)."""
         self.faces = False
@@ -125,6 +128,7 @@ class Session:
                 raise InvalidRecord(f"{target} cannot be resumed: unknown seat kind {kind!r}")
         session = cls(game, bots, target)
         session.hints = _read_hints(text, len(game.players))
+        session.hand_orders = _read_orders(text, len(game.players))
         session.note = note
         return session
 
@@ -261,6 +265,10 @@ class Session:
         text = write_record(self.game, seat_kinds(self.bots))
         if any(self.hints):
             text = text.replace("\nmoves:\n", f"\n{HINTS_LINE}{json.dumps(self.hints)}\nmoves:\n", 1)
+        orders = {str(s): ids for s, ids in sorted(self.hand_orders.items()) if ids}
+        if orders:
+            line = f"{ORDER_LINE}{json.dumps(orders, separators=(',', ':'))}"
+            text = text.replace("\nmoves:\n", f"\n{line}\nmoves:\n", 1)
         return text
 
     def autosave(self) -> bool:
@@ -278,6 +286,31 @@ class Session:
 
 HINTS_LINE = "# hints: "
 """The comment line of a save that keeps the hints asked per seat (records skip comments)."""
+
+
+ORDER_LINE = "# hand order: "
+"""The comment line of a save that keeps each person's hand arrangement (card ids by seat)."""
+
+
+def _read_orders(text: str, seats: int) -> dict[int, list[int]]:
+    """The hand arrangements noted in a save (none when there is no such line or it is odd:
+    a table then shows the hand in the game's order)."""
+    for line in text.splitlines():
+        if line.startswith(ORDER_LINE):
+            try:
+                values = json.loads(line[len(ORDER_LINE) :])
+            except ValueError:
+                return {}
+            if not isinstance(values, dict):
+                return {}
+            out: dict[int, list[int]] = {}
+            for key, ids in values.items():
+                if str(key).isdigit() and int(key) < seats and isinstance(ids, list):
+                    out[int(key)] = [i for i in ids if isinstance(i, int)]
+            return out
+        if line.strip() == "moves:":
+            break
+    return {}
 
 
 def _read_hints(text: str, seats: int) -> list[int]:

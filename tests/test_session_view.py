@@ -81,3 +81,17 @@ def test_a_tables_texts_show_faces_and_keys_while_the_game_keeps_notation(game_i
         assert not [m.group(0) for m in notation.finditer(line) if m.group(0) not in names], line
     assert any(notation.search(line) for line in plain.log), "the game's own log keeps notation"
     assert shown.hand == plain.hand, "cards themselves stay names: the table draws them"
+
+
+def test_the_hand_order_is_kept_in_the_save(tmp_path) -> None:
+    """Issue 24 item 15: after resume the hand showed 8♥ 6♥ 4♦ where the player had put
+    6♥ 8♥ 4♦: a person's arrangement (card ids) goes into the save with the game."""
+    path = tmp_path / "autosave.ctr"
+    session = Session.start("scala40", ["Ann", "Bob"], [None, None], seed=3, save_path=path)
+    ids = [c.id for c in session.game.hand(0)]
+    session.hand_orders[0] = list(reversed(ids))
+    session.play("draw")
+    again = Session.resume(path)
+    assert again.hand_orders == {0: list(reversed(ids))}
+    assert again.game.snapshot() == session.game.snapshot()
+    assert [c.id for c in again.game.hand(0)][: len(ids)] == ids, "the game's own order is untouched"

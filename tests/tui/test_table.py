@@ -340,6 +340,7 @@ async def _faces_or_letters(make_app, stacked, ascii_cards: bool, queen: str, re
         await until(pilot, lambda: app.screen.viewer == 0 and session.game.to_act == 0)
         log = str(app.screen.query_one("#log-text").render())
         assert f"Ann discarded {queen}" in log, log
+        await pilot.press("d")
         await type_move(pilot, "meld KH 5D")
         assert refused in app.screen.last_message, app.screen.last_message
     assert "discard QD" in session.record()
@@ -366,3 +367,16 @@ async def test_meld_key_before_drawing_says_draw_first(make_app, stacked):
         await pilot.press("space", "right", "space", "right", "space", "m")
         assert "must draw first" in app.screen.last_message, app.screen.last_message
         assert session.game.phase == "draw" and len(session.game.hand(0)) == 9
+
+
+async def test_a_resumed_table_shows_the_hand_as_the_player_arranged_it(make_app, stacked):
+    """Issue 24 item 15: the arrangement is the session's, which the save keeps."""
+    session = stacked()
+    mine = [c.id for c in session.game.hand(0)]
+    session.hand_orders[0] = list(reversed(mine))
+    resumed = Session.resume(session.save_path) if session.autosave() else session
+    app = make_app(resumed)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await past_handoff(pilot, app)
+        by_id = {c.id: c.name for c in resumed.game.hand(0)}
+        assert shown_hand(app) == [by_id[i] for i in reversed(mine)]

@@ -96,7 +96,7 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.viewer: int | None = None
-        self.order: dict[int, list[int]] = {}
+        self.order: dict[int, list[int]] = session.hand_orders  # saved with the game (issue 24 item 15)
         self.selected: set[int] = set()
         self.hinted: Move | None = None
         """The last hint's move: first among the choices when its cards allow several."""
