@@ -66,7 +66,7 @@ class ScoresScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         view = self.view
-        word = view.deal_word.capitalize()  # the game's word: Round 1 in Progressive Rummy
+        word = view.deal_word.capitalize()  # the game's own word for a deal ('Round 1')
         title = "Match over" if self.over else f"{word} {view.deal_number} is over"
         with Vertical():
             yield Static(title, id="scores-title")
