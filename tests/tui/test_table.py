@@ -380,3 +380,15 @@ async def test_a_resumed_table_shows_the_hand_as_the_player_arranged_it(make_app
         await past_handoff(pilot, app)
         by_id = {c.id: c.name for c in resumed.game.hand(0)}
         assert shown_hand(app) == [by_id[i] for i in reversed(mine)]
+
+
+async def test_home_and_end_jump_to_the_ends_of_the_hand(make_app, stacked):
+    """Issue 24 item 15: Home/End did nothing (the cursor only wraps with the arrows)."""
+    session = stacked(bots=[None, "medium"])
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        await pilot.press("right", "right", "end")
+        assert app.screen.cursor == len(session.game.hand(0)) - 1
+        await pilot.press("home")
+        assert app.screen.cursor == 0

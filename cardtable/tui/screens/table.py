@@ -79,6 +79,8 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("left,h", "cursor(-1)", "Left", show=False, id="cursor-left"),
         Binding("right,l", "cursor(1)", "Right", show=False, id="cursor-right"),
+        Binding("home", "cursor_end(0)", "First card", show=False, id="cursor-home"),
+        Binding("end", "cursor_end(1)", "Last card", show=False, id="cursor-end"),
         Binding("space", "select", "Pick", show=False, id="select"),
         Binding("shift+left,H", "shift(-1)", "Move card left", show=False, id="move-left"),
         Binding("shift+right,L", "shift(1)", "Move card right", show=False, id="move-right"),
@@ -593,6 +595,15 @@ class TableScreen(Screen[None]):
         size = len(self.seen().hand)
         if size:
             self.cursor = (self.cursor + step) % size
+            self._draw_hand()
+
+    def action_cursor_end(self, last: int) -> None:
+        """Home / End: the first or the last card of the hand (the arrows wrap around)."""
+        if self.viewer is None:
+            return
+        size = len(self.seen().hand)
+        if size:
+            self.cursor = size - 1 if last else 0
             self._draw_hand()
 
     def action_select(self) -> None:
