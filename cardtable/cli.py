@@ -21,7 +21,7 @@ from cardtable.engine.ruleset import coerce_rule_value
 from cardtable.engine.saves import autosave_path
 from cardtable.history import STATS_JSON_HELP, HistoryError, HistoryStore
 from cardtable.rulesdoc import rules_markdown
-from cardtable.session import Session, protect_autosave
+from cardtable.session import Session, TruncatedSave, protect_autosave
 
 SIM_MOVE_CAP = 200_000
 
@@ -169,7 +169,18 @@ def _history_notes(session: Session, store: HistoryStore, out: TextIO) -> None:
 
 def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
     store = HistoryStore()
-    session = Session.resume(autosave_path(), history=store)
+    try:
+        session = Session.resume(autosave_path(), history=store)
+    except TruncatedSave as exc:
+        # a save cut off mid-line (a crash while writing): offer its complete moves
+        out.write(f"{exc}.\nResume from the last complete move ({exc.moves} moves)? [Y/n] ")
+        out.flush()
+        answer = sys.stdin.readline().strip().lower()
+        if answer not in ("", "y", "yes"):
+            out.write("Left as it is.\n")
+            return 2
+        session = Session.resume(autosave_path(), history=store, recover=True)
+        out.write(session.note + "\n")
     _history_notes(session, store, out)
     if _use_tui(args, out):
         from cardtable.tui.app import CardTableApp
@@ -264,6 +275,13 @@ def _render(game: Game, seat: int, out: TextIO) -> None:
     out.write(f" {view.status}\n")
 
 
+def _examples(session: Session) -> str:
+    """The game's own verbs as examples for the text table's banner ('e.g. 'play QH',
+    'draw'' in Page One; no 'meld' where there are no melds)."""
+    shown = [v.example or v.name for v in session.verbs if v.name != "next"][:4]
+    return "e.g. " + ", ".join(f"'{e}'" for e in shown)
+
+
 def play_text(session: Session, out: TextIO | None = None, inp: TextIO | None = None) -> int:
     """A plain-text table for playing in any terminal: one prompt per move, autosaved."""
     out = out or sys.stdout
@@ -272,9 +290,11 @@ def play_text(session: Session, out: TextIO | None = None, inp: TextIO | None = 
     humans = session.humans
     last_human: int | None = None
     out.write(
-        "Type a move (e.g. 'draw', 'meld 7H 8H 9H', 'discard KS'), 'moves' to list them,"
+        f"Type a move ({_examples(session)}), 'moves' to list them,"
         " 'undo' to take back your last move of this turn, 'quit' to stop.\n"
     )
+    shown: tuple[int, int] | None = None
+    """The table printed last (seat, moves made): a refused move does not print it again."""
     while not game.is_over:
         seat = game.to_act
         assert seat is not None
@@ -290,7 +310,9 @@ def play_text(session: Session, out: TextIO | None = None, inp: TextIO | None = 
             if not inp.readline():
                 return 0
         last_human = seat
-        _render(game, seat, out)
+        if shown != (seat, len(game.history)):
+            _render(game, seat, out)
+            shown = (seat, len(game.history))
         out.write(f"{game.players[seat]}> ")
         out.flush()
         line = inp.readline()
@@ -471,12 +493,24 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument("game")
     p_play.add_argument(
         "--players",
-        help='names in seat order; "bot:medium" for a computer player (default: you and computer '
-        "players, as many seats as the game needs)",
+        help="names in seat order, comma-separated; a computer player is bot:LEVEL, the levels "
+        f'being {", ".join(BOTS)} (weakest first), as in "Ann,bot:easy,bot:hard" (default: you '
+        "and medium computer players, as many seats as the game needs)",
     )
-    p_play.add_argument("--rule", action="append", metavar="KEY=VALUE")
-    p_play.add_argument("--seed", type=int)
-    p_play.add_argument("--preset")
+    p_play.add_argument(
+        "--rule",
+        action="append",
+        metavar="KEY=VALUE",
+        help="set one toggle, as in --rule target_score=151 (repeat it for more; "
+        "'cardtable rules GAME' lists every toggle with its default)",
+    )
+    p_play.add_argument("--seed", type=int, help="the same seed deals the same cards")
+    p_play.add_argument(
+        "--preset",
+        metavar="NAME",
+        help="start from a named set of toggles, as in --preset five-crowns (dashes or quoted "
+        "spaces; 'cardtable rules GAME' lists the presets); --rule changes it further",
+    )
     p_play.add_argument("--text", action="store_true", help="plain text prompts instead of the full screen")
     p_resume = sub.add_parser("resume", help="go on with the last autosaved game")
     p_resume.add_argument("--text", action="store_true", help="plain text prompts instead of the full screen")

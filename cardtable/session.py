@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.bots import BOTS, Decision, arrange, decide, hint, make_bot
 from cardtable.engine import get, new_game
 from cardtable.engine.api import replay
+from cardtable.engine.cards import card_faces
 from cardtable.engine.errors import CardtableError, InvalidRecord
 from cardtable.engine.game import Game
 from cardtable.engine.moves import Move
@@ -30,7 +31,7 @@ from cardtable.engine.record import parse_header, write_record
 from cardtable.engine.ruleset import non_defaults
 from cardtable.engine.saves import autosave_path, read_record, write_atomic
 from cardtable.engine.undo import UndoCheck
-from cardtable.engine.verbs import VerbSpec
+from cardtable.engine.verbs import VerbSpec, key_words
 from cardtable.engine.views import GroupingView, PlayerView
 
 if TYPE_CHECKING:
@@ -59,6 +60,15 @@ class Session:
         """The last autosave failure in words (None when the last save worked)."""
         self.recorder: MatchRecorder | None = None
         """Writes this match to the match history (None: no history kept)."""
+        self.hand_orders: dict[int, list[int]] = {}
+        """Each person's arrangement of their hand (card ids), kept in the save as a
+        ``# hand order:`` comment line so a resumed table shows the hand as it was."""
+        self.note = ""
+        """A word for the player about how the session was opened (a save recovered)."""
+        self.faces = False
+        """Whether the texts a table reads (log, status, result, facts, hints, refusals via
+        :meth:`show`) show cards as faces (Q♥) and suggested moves as keys: a full-screen
+        table sets it (off in its ASCII mode); the text mode and records keep the notation."""
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -88,19 +98,38 @@ class Session:
         return session
 
     @classmethod
-    def resume(cls, path: Path | None = None, history: HistoryStore | None = None) -> Session:
+    def resume(
+        cls, path: Path | None = None, history: HistoryStore | None = None, recover: bool = False
+    ) -> Session:
         """The saved session at ``path`` (the autosave by default); with ``history`` it goes
         on with its stored match there.
 
-        A corrupted or foreign file raises :class:`InvalidRecord` and is left untouched.
+        A corrupted or foreign file raises :class:`InvalidRecord` and is left untouched; one
+        whose last line was cut off (a crash mid-write) raises :class:`TruncatedSave`, which
+        says how many moves are complete. With ``recover`` such a save is resumed from its
+        last complete move: the damaged file is kept aside and ``note`` says where.
         """
         target = Path(path) if path is not None else autosave_path()
         text = read_record(target)
+        note = ""
         try:
             header, _ = parse_header(text)
             game = replay(text)
         except InvalidRecord as exc:
-            raise InvalidRecord(f"{target} cannot be resumed: {exc}") from None
+            complete = _complete_part(text)
+            if complete is None:
+                raise InvalidRecord(f"{target} cannot be resumed: {exc}") from None
+            game, kept = complete
+            if not recover:
+                raise TruncatedSave(target, str(exc), len(game.history)) from None
+            header, _ = parse_header(kept)
+            aside = set_aside(target)
+            write_atomic(target, kept)
+            note = (
+                f"The save ended in the middle of a move; resumed from the last complete move "
+                f"({len(game.history)} moves kept). The damaged file was kept as {aside}."
+            )
+            text = kept
         kinds = header.get("seats") or ["human"] * len(game.players)
         if not isinstance(kinds, list) or len(kinds) != len(game.players):
             raise InvalidRecord(f"{target} cannot be resumed: its seats line does not match the players")
@@ -114,6 +143,8 @@ class Session:
                 raise InvalidRecord(f"{target} cannot be resumed: unknown seat kind {kind!r}")
         session = cls(game, bots, target)
         session.hints = _read_hints(text, len(game.players))
+        session.hand_orders = _read_orders(text, len(game.players))
+        session.note = note
         if history is not None:
             from cardtable.history import MatchRecorder
 
@@ -164,13 +195,15 @@ class Session:
         return self.play(decide(self.players[seat], self.game, self.rng).move)
 
     def hint(self) -> Decision:
-        """A suggested move for the person to act, with why; counted in ``hints``."""
+        """A suggested move for the person to act, with why; counted in ``hints`` (only once
+        it is given: a hint that failed helped nobody)."""
         seat = self.game.to_act
         if seat is None:
             raise ValueError("the match is over: there is nothing to suggest")
+        decision = hint(self.game, random.Random(self.game.seed ^ len(self.game.history)))
         self.hints[seat] += 1
         self.autosave()
-        return hint(self.game, random.Random(self.game.seed ^ len(self.game.history)))
+        return Decision(decision.move, self.show(decision.why)) if self.faces else decision
 
     @property
     def history_error(self) -> str | None:
@@ -194,13 +227,45 @@ class Session:
         >>> len(v.hand_ids) == len(v.hand) == 13, s.view(None).hand_ids
         (True, ())
         """
-        view = self.game.view(seat)
+        view = self._faced(self.game.view(seat))
         if seat is None or view.hand_ids:
             return view
         hand = self.game.hand(seat)
         if tuple(c.name for c in hand) != view.hand:  # a view in another order: ids would lie
             return view
         return view.model_copy(update={"hand_ids": tuple(c.id for c in hand)})
+
+    def show(self, text: str) -> str:
+        """``text`` as a table shows it to players when :attr:`faces` is on: card names as
+        faces (Q♥, 4★; the joker JK as the hand shows it) and quoted moves as their keys
+        ("press n (next)"); otherwise unchanged.
+
+        >>> s = Session.start("gin", ["Ann", "Bob"], [None, None], seed=3)
+        >>> s.faces = True
+        >>> s.show("Ann discarded QH: play 'next' for hand 2.")
+        'Ann discarded Q♥: press n (next) for hand 2.'
+        """
+        if not self.faces or not text:
+            return text
+        return key_words(card_faces(text, keep=self.game.players), self.verbs)
+
+    def _faced(self, view: PlayerView) -> PlayerView:
+        """The view with its player-facing texts through :meth:`show` (cards and moves,
+        which the table draws from the names, stay in notation)."""
+        if not self.faces:
+            return view
+        show = self.show
+        return view.model_copy(
+            update={
+                "log": tuple(map(show, view.log)),
+                "status": show(view.status),
+                "result": show(view.result),
+                "facts": {k: show(v) for k, v in view.facts.items()},
+                "own_facts": {k: show(v) for k, v in view.own_facts.items()},
+                "melds": tuple(m.model_copy(update={"text": show(m.text)}) for m in view.melds),
+                "face_up": tuple(f.model_copy(update={"note": show(f.note)}) for f in view.face_up),
+            }
+        )
 
     @property
     def verbs(self) -> tuple[VerbSpec, ...]:
@@ -218,13 +283,17 @@ class Session:
 
     def warning(self, move: Move) -> str | None:
         """Why a player may want to think twice before a legal move (None: no reason)."""
-        return self.game.warning(move)
+        warning = self.game.warning(move)
+        return None if warning is None else self.show(warning)
 
     def grouping(self, seat: int, finish: int | None = None) -> GroupingView | None:
         """``seat``'s own hand in its best groups with the card of id ``finish`` set apart to
         go out with (a declare panel); None in games without such a show."""
         card = next((c for c in self.game.hand(seat) if c.id == finish), None)
-        return self.game.grouping(seat, card)
+        panel = self.game.grouping(seat, card)
+        if panel is None or not self.faces:
+            return panel
+        return panel.model_copy(update={"summary": self.show(panel.summary), "title": self.show(panel.title)})
 
     def arrange(self, hand: Sequence[str]) -> tuple[list[list[str]], list[str]]:
         """Card names arranged for display: the best melds under this game's rules, and the
@@ -245,6 +314,10 @@ class Session:
         text = write_record(self.game, seat_kinds(self.bots))
         if any(self.hints):
             text = text.replace("\nmoves:\n", f"\n{HINTS_LINE}{json.dumps(self.hints)}\nmoves:\n", 1)
+        orders = {str(s): ids for s, ids in sorted(self.hand_orders.items()) if ids}
+        if orders:
+            line = f"{ORDER_LINE}{json.dumps(orders, separators=(',', ':'))}"
+            text = text.replace("\nmoves:\n", f"\n{line}\nmoves:\n", 1)
         return text
 
     def autosave(self) -> bool:
@@ -264,6 +337,31 @@ HINTS_LINE = "# hints: "
 """The comment line of a save that keeps the hints asked per seat (records skip comments)."""
 
 
+ORDER_LINE = "# hand order: "
+"""The comment line of a save that keeps each person's hand arrangement (card ids by seat)."""
+
+
+def _read_orders(text: str, seats: int) -> dict[int, list[int]]:
+    """The hand arrangements noted in a save (none when there is no such line or it is odd:
+    a table then shows the hand in the game's order)."""
+    for line in text.splitlines():
+        if line.startswith(ORDER_LINE):
+            try:
+                values = json.loads(line[len(ORDER_LINE) :])
+            except ValueError:
+                return {}
+            if not isinstance(values, dict):
+                return {}
+            out: dict[int, list[int]] = {}
+            for key, ids in values.items():
+                if str(key).isdigit() and int(key) < seats and isinstance(ids, list):
+                    out[int(key)] = [i for i in ids if isinstance(i, int)]
+            return out
+        if line.strip() == "moves:":
+            break
+    return {}
+
+
 def _read_hints(text: str, seats: int) -> list[int]:
     """The hints per seat noted in a save (zeros when there is no such line or it is odd)."""
     for line in text.splitlines():
@@ -278,6 +376,30 @@ def _read_hints(text: str, seats: int) -> list[int]:
         if line.strip() == "moves:":
             break
     return [0] * seats
+
+
+class TruncatedSave(InvalidRecord):
+    """A save whose last line was cut off: the moves before it replay (``moves``)."""
+
+    def __init__(self, path: Path, why: str, moves: int) -> None:
+        super().__init__(
+            f"{path} cannot be resumed as it is: its last line was cut off ({why}); "
+            f"the {moves} moves before it are complete and can be resumed"
+        )
+        self.path = path
+        self.moves = moves
+
+
+def _complete_part(text: str) -> tuple[Game, str] | None:
+    """A save cut in the middle of its last line (no newline at its end): the game of the
+    lines before it and their text, if those replay; else None."""
+    if not text or text.endswith("\n") or "\n" not in text:
+        return None
+    kept = text[: text.rindex("\n") + 1]
+    try:
+        return replay(kept), kept
+    except CardtableError:
+        return None
 
 
 def protect_autosave(path: Path) -> str | None:

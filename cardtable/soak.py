@@ -12,6 +12,7 @@ random preset) or each named preset. The checks are those of the conformance sui
   seat's view depends on a card hidden from it;
 * at every deal's end: all of the above, the totals moved by exactly the deal's score row
   (and the views and outcome show them), and ``next`` starts a new deal;
+* every HINT_EVERY moves of a deal: a fresh medium bot (as a hint) gives a legal move;
 * termination: no deal longer than ``MOVE_CAP`` moves, no match longer than
   ``MATCH_DEAL_CAP`` deals;
 * at the match's end: every move refused, record -> replay equal, and (every fourth
@@ -37,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from cardtable.bots import decide, make_bot
 from cardtable.engine import GameSpec, all_games, get
 from cardtable.engine.game import Game
 from cardtable.testing import (
@@ -60,6 +62,11 @@ from cardtable.testing import (
 REPLAY_EVERY_DEALS = 5
 """record -> replay is checked at every REPLAY_EVERY_DEALS-th deal end and at the match end
 (a replay costs the whole match so far, so checking it at every deal end is quadratic)."""
+
+HINT_EVERY = 20
+"""A fresh medium bot is asked for a move (as the table's hint asks) every this many moves of
+a deal: a random player forgets calls and draws freely, so it reaches long hands and late
+positions that bot-vs-bot play does not (issue 24: Page One's hint failed there)."""
 
 AFTER_MATCH_MOVES = ("draw", "next", "take", "discard 7H", "meld 7H 8H 9H", "layoff 1 7H", "play 7H")
 
@@ -143,6 +150,8 @@ def _play(
         assert in_deal < MOVE_CAP, f"deal {deals + 1} did not end within {MOVE_CAP} moves"
         if in_deal % sample_every == 0:
             check_sampled_state(game, baseline, rng, in_deal // sample_every)
+        if in_deal % HINT_EVERY == HINT_EVERY - 1:
+            check_hint(game, in_deal)
         idx, text = choose(game, rng)
         game.play(text if idx is None else game.legal_moves()[idx])
         played.append((idx, text))
@@ -176,6 +185,14 @@ def _play(
     if game.is_over:
         _check_after_match(game)
     return deals, len(played)
+
+
+def check_hint(game: Game, salt: int) -> None:
+    """A fresh medium bot, as a hint is made (no memory of the deal), gives a legal move."""
+    if game.is_over or game.to_act is None:
+        return
+    move = decide(make_bot("medium"), game, random.Random(salt)).move
+    game.copy().play(move)  # an illegal move raises IllegalMove, naming why: a break
 
 
 def _check_after_match(game: Game) -> None:

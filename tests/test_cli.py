@@ -150,3 +150,80 @@ def test_unreadable_autosave_is_kept_aside_not_overwritten(data_dir):
     kept = [p for p in data_dir.iterdir() if ".unreadable-" in p.name]
     assert len(kept) == 1 and kept[0].read_text() == "# not a cardtable record\n"
     assert "could not be resumed" in out.getvalue()
+
+
+def test_text_table_blames_the_first_bad_word_suggests_the_games_verbs_and_prints_once():
+    """Issue 24 item 18: 'asdf qwerty' blamed 'qwerty'; every refusal reprinted the table;
+    the banner suggested 'meld' and 'discard' in Page One."""
+    session = Session.start("page-one", ["Ann", "Bob"], [None, "medium"], seed=1)
+    out = io.StringIO()
+    play_text(session, out=out, inp=io.StringIO("asdf qwerty\nplay 2C\nquit\n"))
+    text = out.getvalue()
+    banner = text.splitlines()[0]
+    assert "'play QH'" in banner and "meld" not in banner and "discard" not in banner
+    assert "Not allowed: 'asdf' is not a Page One move; the moves are play, draw, take, next" in text
+    assert "qwerty" not in text.split("Not allowed", 1)[1].splitlines()[0]
+    assert text.count("== Page One") == 1, "a refused move printed the table again"
+
+
+def test_simulate_reports_drawn_matches_and_what_the_seeds_were():
+    """Issue 24 item 18: 9 + 9 wins of 20 without the 2 drawn matches, and 'seeds 1..10'
+    for 20 matches without saying each seed is dealt once per seat."""
+    from cardtable.bots.simulate import Stats, report
+
+    stats = Stats("page-one", "Page One", ["medium", "easy"], games=20, wins=[9.0, 9.0], score_sum=[9, 9])
+    stats.draws = 2
+    out = io.StringIO()
+    report(stats, out, 1)
+    text = out.getvalue()
+    assert "seeds 1..10 (each played 2 times, seats rotated)" in text
+    assert "drawn 2 (matches that ended with no winner)" in text
+
+
+def test_play_help_documents_rules_presets_and_every_bot_level(capsys):
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--rule KEY=VALUE set one toggle" in text and "--preset NAME start from" in text
+    for level in ("random", "easy", "medium", "hard"):
+        assert level in text
+
+
+def test_a_preset_may_be_written_with_dashes():
+    game = new_game("progressive-rummy", ["Ann", "Bob"], seed=1, preset="five-crowns")
+    assert game.rules == new_game("progressive-rummy", ["Ann", "Bob"], seed=1, preset="Five Crowns").rules
+    code, _ = run(["play", "progressive-rummy", "--preset", "no-such-thing", "--text"])
+    assert code == 2
+
+
+def _truncated_save(data_dir) -> tuple[str, int]:
+    """An autosave of a few moves whose last line is cut in the middle ('Bob: d')."""
+    session = Session.start("scala40", ["Ann", "Bob"], [None, None], seed=4, save_path=autosave_path())
+    for _ in range(5):
+        session.play(session.game.legal_moves()[0])
+    text = session.record()
+    moves = len(session.game.history)
+    session.play(session.game.legal_moves()[0])
+    cut = session.record().rstrip("\n")
+    cut = cut[: len(cut) - 3]  # 'Bob: draw' -> 'Bob: d', as a crash mid-write leaves it
+    autosave_path().write_text(cut, encoding="utf-8")
+    return text, moves
+
+
+@pytest.mark.parametrize("answer", ["\n", "n\n"])
+def test_a_save_cut_mid_line_offers_its_complete_moves(data_dir, answer, monkeypatch):
+    """Issue 24 item 3d: a save cut in its last line was refused whole ('d' does not replay)."""
+    complete, moves = _truncated_save(data_dir)
+    damaged = autosave_path().read_text(encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO(answer + "quit\n"))
+    code, text = run(["resume", "--text"])
+    assert f"Resume from the last complete move ({moves} moves)?" in text
+    kept = [p for p in data_dir.iterdir() if ".unreadable-" in p.name]
+    if answer == "n\n":
+        assert code == 2 and not kept and autosave_path().read_text(encoding="utf-8") == damaged
+        return
+    assert code == 0, text
+    assert f"resumed from the last complete move ({moves} moves kept)" in text
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == damaged and str(kept[0]) in text
+    assert len(Session.resume(autosave_path()).game.history) == moves
+    assert autosave_path().read_text(encoding="utf-8").startswith(complete.split("moves:")[0])

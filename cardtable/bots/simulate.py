@@ -53,6 +53,8 @@ class Stats:
     deals: int = 0
     moves: int = 0
     errors: int = 0
+    draws: int = 0
+    """Matches that ended with no winner (Page One's stalled deals)."""
     elapsed: float = 0.0
     wins: list[float] = field(default_factory=list)
     score_sum: list[int] = field(default_factory=list)
@@ -122,6 +124,7 @@ def run_matches(
             assert outcome is not None
             for seat in outcome.winners:
                 stats.wins[order[seat]] += 1 / len(outcome.winners)
+            stats.draws += not outcome.winners
             for seat, score in enumerate(game.scores):
                 stats.score_sum[order[seat]] += score
             if finished is not None:
@@ -150,8 +153,11 @@ def report(stats: Stats, out: TextIO, seed: int, timing: bool = False) -> None:
     games = stats.games
     n = len(stats.levels)
     last = seed + (games - 1) // n if games else seed
+    # each seed is dealt once per seat (the seats rotated), so 20 matches of 2 use seeds 1..10
+    times = "once" if n == 1 else f"up to {n} times" if games % n else f"{n} times"
     out.write(
-        f"{stats.title}: {games} games (matches), {stats.deals} deals, seeds {seed}..{last}, seats rotated\n"
+        f"{stats.title}: {games} games (matches), {stats.deals} deals, seeds {seed}..{last} "
+        f"(each played {times}, seats rotated)\n"
     )
     for line in stats.error_lines:
         out.write(f"  {line}\n")
@@ -161,6 +167,8 @@ def report(stats: Stats, out: TextIO, seed: int, timing: bool = False) -> None:
             f"  player {i + 1} {level:<8} wins {stats.wins[i]:7.1f} ({100 * rate:5.1f}%, 95% CI "
             f"{100 * lo:5.1f}-{100 * hi:5.1f}%)  mean score {stats.score_sum[i] / max(1, games):7.1f}\n"
         )
+    if stats.draws:
+        out.write(f"  drawn {stats.draws} (matches that ended with no winner)\n")
     if n == 2 and stats.levels[0] != stats.levels[1]:
         a, b = stats.levels
         rate, lo, hi, drawn = stats.head_to_head()

@@ -11,7 +11,7 @@ cardtable.engine.errors.InvalidRules: Scala 40 needs 2 to 6 players, not 1
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from . import registry
@@ -49,6 +49,23 @@ def check_players(players: Sequence[str], lo: int, hi: int, title: str) -> tuple
     return names
 
 
+def preset_name(presets: Iterable[str], given: str) -> str:
+    """The preset that ``given`` names: exactly, or written with dashes for spaces and in
+    any case, as a command line types it (``five-crowns``); else ``given`` unchanged.
+
+    >>> preset_name(["Five Crowns", "pool 101"], "five-crowns"), preset_name(["pool 101"], "pool-201")
+    ('Five Crowns', 'pool-201')
+    """
+    names = list(presets)
+    if given in names:
+        return given
+
+    def key(name: str) -> str:
+        return "-".join(name.replace("-", " ").lower().split())
+
+    return next((name for name in names if key(name) == key(given)), given)
+
+
 def new_game(
     game_id: str,
     players: Sequence[str],
@@ -72,8 +89,10 @@ def new_game(
     if len(names) not in spec.player_counts:
         counts = ", ".join(map(str, spec.player_counts))
         raise InvalidRules(f"{spec.title} is played by {counts} players, not {len(names)}")
-    if preset and preset not in spec.presets:
-        raise InvalidRules(f"{spec.title} has no preset {preset!r} (presets: {', '.join(spec.presets)})")
+    if preset:
+        preset = preset_name(spec.presets, preset)
+        if preset not in spec.presets:
+            raise InvalidRules(f"{spec.title} has no preset {preset!r} (presets: {', '.join(spec.presets)})")
     values: dict[str, Any] = dict(spec.presets[preset]) if preset else {}
     if isinstance(rules, Ruleset):
         values.update(rules.model_dump())

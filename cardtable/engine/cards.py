@@ -15,6 +15,7 @@ is what card-conservation checks use.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from functools import cache
 
@@ -279,3 +280,26 @@ def names(cards: Sequence[Card]) -> str:
 def rank_word(rank: int) -> str:
     """A rank as a word for messages: ``'ace'``, ``'7'``, ``'king'``."""
     return RANK_WORDS.get(rank, RANK_NAMES.get(rank, "joker"))
+
+
+_CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([SHDCX])(?![0-9A-Za-z])")
+"""A card name standing alone in a sentence ('QH', '10S', '4X'; the '9H' of 'JK=9H')."""
+
+
+def card_faces(text: str, keep: Iterable[str] = ()) -> str:
+    """Player-facing text with the card names in notation shown as faces, as a hand shows
+    them: a suit symbol for the letter, the joker as ``JK``. Records, saves and the text mode
+    keep the notation; a table shows this (in ASCII mode it shows the text as it is). Words
+    in ``keep`` (the players' names, which may look like cards) are left alone.
+
+    >>> card_faces("Ann discarded QH; KH 5D is too short; meld JK=9H, 4X")
+    'Ann discarded Q♥; K♥ 5♦ is too short; meld JK=9♥, 4★'
+    >>> card_faces("AS leads 10S", keep=["AS"])
+    'AS leads 10♠'
+    """
+    kept = set(keep)
+
+    def face(m: re.Match[str]) -> str:
+        return m.group(0) if m.group(0) in kept else m.group(1) + SUIT_SYMBOLS[m.group(2)]
+
+    return _CARD_TOKEN.sub(face, text)

@@ -419,8 +419,37 @@ class Game(ABC):
         ('call',)
         >>> new_game("scala40", ["Ann", "Bob"], seed=1).parse_move("layoff 2 7h").target
         2
+
+        A word that is no verb of the game is blamed before the words after it:
+
+        >>> try:
+        ...     g.parse_move("asdf qwerty")
+        ... except InvalidNotation as exc:
+        ...     print(exc)
+        'asdf' is not a Page One move; the moves are play, draw, take, next
         """
-        return parse_move(text, self._grammar())
+        grammar = self._grammar()
+        try:
+            return parse_move(text, grammar)
+        except InvalidNotation:
+            words = text.split() if isinstance(text, str) else []
+            verb = words[0].lower() if words else ""
+            if grammar.verbs and verb and verb not in grammar.verbs:
+                verbs = ", ".join(sorted(grammar.verbs, key=self._verb_order))
+                raise InvalidNotation(
+                    f"{words[0]!r} is not a {self.title} move; the moves are {verbs}"
+                ) from None
+            raise
+
+    def _verb_order(self, verb: str) -> int:
+        """Where ``verb`` stands among the game's verb specs (for messages that list them)."""
+        from .registry import get
+
+        try:
+            names = [v.name for v in get(self.game_id).verbs]
+        except Exception:  # a game class built by hand is not registered
+            return 0
+        return names.index(verb) if verb in names else len(names)
 
     @classmethod
     def _grammar(cls) -> Grammar:
@@ -609,6 +638,10 @@ class TableGame(Game):
     True
     """
 
+    deal_word: ClassVar[str] = "deal"
+    """What the game calls one deal ('hand' in Gin, 'round' in Progressive Rummy): views carry
+    it so a table's score box says it as the game's own texts do."""
+
     cur: int
     phase_: str
     hands: list[list[Card]]
@@ -669,6 +702,7 @@ class TableGame(Game):
             else (),
             "log": tuple(self.log[-50:]),
             "deal_number": self.deal_no,
+            "deal_word": self.deal_word,
             "deal_scores": tuple(self.rows),
             "scores": tuple(self.total),
         }

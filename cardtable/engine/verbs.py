@@ -16,6 +16,7 @@ ValueError: no spec for the verb 'boast': declare it with the game
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -124,3 +125,27 @@ def grammar_of(verbs: Iterable[VerbSpec]) -> Grammar:
         verbs=frozenset(v.name for v in verbs),
         worded=frozenset(v.name for v in verbs if v.word),
     )
+
+
+_QUOTED_VERB = re.compile(r"(\b(?:play|write|type) )?'([a-z-]+)'")
+
+
+def key_words(text: str, verbs: Iterable[VerbSpec]) -> str:
+    """Player-facing text with the quoted one-word moves it suggests ('play 'next'') said as
+    the keys of a table (the text mode keeps the words, which a player types there).
+
+    >>> key_words("Ann: play 'next' for hand 2.", verb_specs(("next", "draw")))
+    'Ann: press n (next) for hand 2.'
+    >>> key_words("'take' is only for ...; write 'play 9S'", verb_specs(("take",)))
+    "take (t) is only for ...; write 'play 9S'"
+    """
+    keys = {v.name: v.key for v in verbs if v.key}
+
+    def say(m: re.Match[str]) -> str:
+        verb = m.group(2)
+        key = keys.get(verb)
+        if key is None:
+            return m.group(0)
+        return f"press {key} ({verb})" if m.group(1) else f"{verb} ({key})"
+
+    return _QUOTED_VERB.sub(say, text)

@@ -268,7 +268,14 @@ class PlayerView(_Frozen):
     own_facts: dict[str, str] = Field(default_factory=dict)
     """Facts for the viewer only (e.g. cards that must be used this turn)."""
     log: tuple[str, ...] = ()
+    events: tuple[tuple[int | None, str, str], ...] = ()
+    """This deal's public happenings in order, as data for bots that count cards (the log is
+    for people, and only its last lines are kept): ``(seat or None, what, card or suit)``,
+    e.g. ``(0, "lead", "QH")``; a game that fills it documents its words. Hidden cards never
+    appear here."""
     deal_number: int = 1
+    deal_word: str = "deal"
+    """What the game calls a deal ('hand', 'round'), for a table's titles and score rows."""
     deal_scores: tuple[tuple[int | None, ...], ...] = ()
     scores: tuple[int, ...] = ()
     result: str = ""

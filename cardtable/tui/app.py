@@ -204,16 +204,22 @@ class CardTableApp(App[None]):
 
     def resume_session(self) -> bool:
         """Open the autosaved game; a missing or damaged file gets a clear message."""
-        from cardtable.session import Session
+        from cardtable.session import Session, TruncatedSave
 
         store = self.history_store()
         try:
-            session = Session.resume(self.save_path, history=store)
+            try:
+                session = Session.resume(self.save_path, history=store)
+            except TruncatedSave:
+                # cut off mid-line by a crash: its complete moves resume, the file kept aside
+                session = Session.resume(self.save_path, history=store, recover=True)
         except CardtableError as exc:
             self.notify(str(exc), title="Cannot resume", severity="error", timeout=10)
             return False
         self._history_notes(session, store)
         self.open_table(session)
+        if session.note:
+            self.notify(session.note, title="Save recovered", severity="warning", timeout=10)
         return True
 
     def open_table(self, session: Session) -> None:

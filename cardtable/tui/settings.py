@@ -41,6 +41,8 @@ class Settings(BaseModel):
     """Seconds a computer player waits before each move, so people can follow."""
     last: dict[str, GameSetup] = Field(default_factory=dict)
     """The last set-up per game id."""
+    last_game: str | None = None
+    """The id of the game last started: the picker opens on it."""
 
 
 def settings_path() -> Path:

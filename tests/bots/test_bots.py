@@ -170,23 +170,18 @@ def test_page_one_medium_always_calls_and_easy_sometimes_forgets():
     assert 10 < calls["easy"] < 40
 
 
+NAMES = ["Ann", "Bob"]
+
+
 def test_page_one_counter_reads_plays_voids_and_rebuilds():
     c = Counter()
-    c.update(
-        1,
-        [
-            "Deal 1: Ann deals",
-            "Ann leads 7H",
-            "Bob cannot follow hearts and draws",
-            "Bob plays 9H after drawing 2 cards",
-        ],
-    )
+    events = [(0, "lead", "7H"), (1, "draw", "H"), (1, "draw", "H"), (1, "play-drawn", "9H")]
+    c.update(1, events, NAMES)
     assert c.out == {"7H", "9H"} and c.voids["Bob"] == {"H"}
-    c.update(
-        1, ["Bob plays 9H after drawing 2 cards", "Bob leads JK: the next card sets the suit", "Ann plays 2S"]
-    )
+    events += [(1, "wins", "9H"), (1, "lead", "JK"), (0, "play", "2S")]
+    c.update(1, events, NAMES)
     assert c.out == {"7H", "9H", "JK", "2S"}
-    c.update(1, ["the completed tricks (8 cards) are shuffled into a new stock"])
+    c.update(1, [*events, (None, "rebuild", "")], NAMES)
     assert c.out == set()
 
 
@@ -194,24 +189,27 @@ def test_page_one_counter_reads_how_strong_a_medium_players_suits_can_be():
     """A lead is medium's highest card of its suit; a card played last that loses the
     trick means nothing could win it; drawing forgets both."""
     c = Counter(players=2)
-    c.update(
-        1,
-        [
-            "Deal 1: Bob deals",
-            "Ann leads 9H",
-            "Bob plays 3H",
-            "Ann wins trick 1 with 9H",
-            "Ann leads KS",
-            "Bob plays AS",
-            "Bob wins trick 2 with AS",
-            "Bob leads 4D",
-        ],
-    )
+    events = [
+        (0, "lead", "9H"),
+        (1, "play", "3H"),
+        (0, "wins", "9H"),
+        (0, "lead", "KS"),
+        (1, "play", "AS"),
+        (1, "wins", "AS"),
+        (1, "lead", "4D"),
+    ]
+    c.update(1, events, NAMES)
     assert c.caps == {"Ann": {"H": 9, "S": 13}, "Bob": {"H": 9, "D": 4}}
-    c.update(
-        1, ["Bob leads 4D", "Ann cannot follow diamonds and draws", "Ann plays 7D after drawing 2 cards"]
-    )
+    c.update(1, [*events, (0, "draw", "D"), (0, "play-drawn", "7D")], NAMES)
     assert "Ann" not in c.caps and c.caps["Bob"] == {"H": 9, "D": 4}
+
+
+def test_page_one_counter_made_mid_deal_reads_the_whole_deal():
+    """Issue 24 item 0: a hint's counter is made fresh in a long hand, whose log has lost its
+    first lines (the sentence-reading counter then met a follow with no lead and failed)."""
+    c = Counter(players=3)
+    c.update(1, [(0, "lead", "5C"), (1, "play", "9C"), (2, "play", "3C"), (1, "wins", "9C")], [*NAMES, "Cat"])
+    assert c.out == {"5C", "9C", "3C"} and c.trick == [] and c.caps["Cat"] == {"C": 9}
 
 
 def test_page_one_counter_caps_hold_for_medium_players():
@@ -223,7 +221,7 @@ def test_page_one_counter_caps_hold_for_medium_players():
         game = new_game("page-one", players=["a", "b"], seed=seed)
         bots, rng, counter = [make_bot("medium"), make_bot("medium")], random.Random(seed), Counter(players=2)
         while not game.is_over:
-            counter.update(game.deal_no, game.log)
+            counter.update(game.deal_no, game.view(None).events, game.players)
             for seat, name in enumerate(game.players):
                 for suit, cap in counter.caps.get(name, {}).items():
                     for card in game.hand(seat):

@@ -749,3 +749,48 @@ def test_rules_text_documents_the_notation_and_toggles() -> None:
         "rest",
     ):
         assert needle in text, needle
+
+
+def _long_hand(seed: int, size: int = 24) -> Game:
+    """Issue 24's position: three players, Ann forgets every call and draws whenever she may,
+    the others play medium, until Ann holds ``size`` cards (the log has long lost the deal's
+    first lines by then). At each of Ann's turns she asks for a hint first, as she would."""
+    import random
+
+    from cardtable.bots import decide, hint, make_bot
+
+    game = new_game("page-one", players=["Ann", "Bob", "Cat"], seed=seed)
+    bot, rng = make_bot("medium"), random.Random(seed)
+    while len(game.hand(0)) < size:
+        assert game.phase in ("lead", "follow"), "the deal ended before the hand grew"
+        moves = game.legal_moves()
+        if game.to_act == 0:
+            suggested = hint(game, random.Random(len(game.history)), level="medium").move
+            assert str(suggested) in {str(m) for m in moves}
+            draws = [m for m in moves if m.kind == "draw"]
+            plain = [m for m in moves if not m.flags]
+            game.play(draws[0] if draws else rng.choice(plain))
+        else:
+            game.play(decide(bot, game, rng).move)
+    return game
+
+
+@pytest.mark.parametrize("seed", [15, 19, 27, 33])  # seeds where Ann's hand reaches 24 cards
+def test_a_hint_in_a_long_hand_reads_the_whole_deal(seed: int) -> None:
+    """Issue 24 item 0: 'No hint this time: list index out of range' with 24 cards in hand.
+    A hint's bot is made fresh, so it must read the deal from the view's events (the log
+    keeps 50 lines), and a bot at the same position must decide too."""
+    import random
+
+    from cardtable.bots import decide, hint, make_bot
+
+    game = _long_hand(seed)
+    assert len(game.log) > 50 and len(game.hand(0)) >= 24
+    while game.to_act != 0:
+        game.play(decide(make_bot("medium"), game, random.Random(0)).move)
+    move = hint(game, random.Random(seed)).move  # the table's hint: the hard level
+    assert str(move) in {str(m) for m in game.legal_moves()}
+    events = game.view(None).events
+    assert all(game.view(s).events == events for s in range(3)), "events are public: alike for all"
+    plays = [e for e in events if e[1] in ("lead", "play", "lead-drawn", "play-drawn")]
+    assert len(plays) >= int(game.view(None).facts["played"]) > 0

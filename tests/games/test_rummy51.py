@@ -1115,7 +1115,8 @@ def test_view_shows_only_what_the_seat_may_see():
     assert [s.card_count for s in mine.seats] == [4, 4]
     assert theirs.legal_moves == () and "discard KS" in mine.legal_moves
     assert {v.facts["stock bottom"] for v in (mine, theirs, spectator)} == {"9C"}
-    assert spectator.status == "Ann: you start with 15 cards: meld if you can, then discard one"
+    # a spectator is not addressed as the player to act (issue 24 item 7)
+    assert spectator.status == "Ann starts with 15 cards: Ann melds if possible, then discards one"
 
 
 def test_status_follows_the_turn():

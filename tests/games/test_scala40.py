@@ -1463,3 +1463,14 @@ def test_joker_at_a_run_end_is_stored_as_declared(meld, stands_for, value):
     game.play(f"meld {meld}")
     view = game.view(0).melds[0]
     assert view.stands_for == stands_for and view.value == value
+
+
+def test_status_speaks_to_the_seat_whose_screen_it_is():
+    """Issue 24 item 7: "Cat: your melds make 33 of 40" showed on Bob's screen."""
+    game = start(["7H 8H 9H KS KD KC 2S 5D 9C", None], stock="QS")
+    game.play("draw")
+    game.play("meld 7H 8H 9H")
+    assert game.view(0).status == "Ann: your melds make 24 of 40: meld more to open, or cancel"
+    for seat in (1, None):
+        status = game.view(seat).status
+        assert "your" not in status and status.startswith("Ann's melds make 24 of 40"), status

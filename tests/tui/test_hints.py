@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.widgets import DataTable, Static
 from tui_helpers import until
 
+from cardtable.engine.cards import card_faces
 from cardtable.tui.screens.table import ScoresScreen, TableScreen
 from cardtable.tui.widgets import HandWidget
 
@@ -25,7 +26,7 @@ async def test_hint_suggests_selects_and_counts(make_app, stacked):
         await pilot.press("d")
         await pilot.press("s")
         await until(pilot, lambda: "enough to open" in status(app))
-        assert "Hint — meld KS KD KC + 7H 8H 9H = 54, enough to open" in status(app)
+        assert "Hint — meld K♠ K♦ K♣ + 7♥ 8♥ 9♥ = 54, enough to open" in status(app)  # faces, not notation
         table = app.screen
         hand = table.hand_cards(0)
         assert sorted(hand[i].name for i in table.selected) == ["KC", "KD", "KS"]
@@ -77,7 +78,7 @@ async def test_a_hinted_joker_set_is_the_first_choice_when_the_key_asks_which(ma
         await pilot.press("s")
         await until(pilot, lambda: "enough to open" in status(app))
         hinted = app.screen.hinted
-        assert hinted is not None and "JK=" in str(hinted) and str(hinted)[5:] in status(app)
+        assert hinted is not None and "JK=" in str(hinted) and card_faces(str(hinted)[5:]) in status(app)
         await pilot.press("m")
         await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
         assert app.screen.moves[0] == str(hinted) and len(app.screen.moves) == 2
@@ -115,7 +116,7 @@ async def test_a_hint_does_not_stay_up_over_the_next_players_hand_off(make_app, 
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
         await pilot.press("d")
         await pilot.press("s")
-        await until(pilot, lambda: any("KS KD KC" in t for t in toasts()))
+        await until(pilot, lambda: any("K♠ K♦ K♣" in t for t in toasts()))  # faces, not notation
         drawn = app.screen.hand_cards(0)[-1].name
         keys = ["space" if ch == " " else ch for ch in f"discard {drawn}"]
         await pilot.press("colon", *keys, "enter")  # she throws the drawn card instead

@@ -591,3 +591,19 @@ async def test_presets_are_shown_by_name(tmp_path: Path) -> None:
                 select.value = name  # refused (InvalidSelectValueError) unless it is an option
                 await pilot.pause()
                 assert {k: screen.current_values()[k] for k in values} == dict(values), (spec.id, name)
+
+
+async def test_the_picker_opens_on_the_game_last_played(tmp_path: Path) -> None:
+    """Issue 24 item 17: a new game defaulted to the first game, not the one last played."""
+    from cardtable.engine import all_games
+
+    other = all_games()[-1]
+    app, calls = make_app(tmp_path, Settings(last_game=other.id))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        assert screen.game_id == other.id
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        args, _ = calls["start_session"].calls[0]
+        assert args[0] == other.id and app.settings.last_game == other.id

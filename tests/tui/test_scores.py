@@ -198,3 +198,22 @@ async def test_each_game_labels_its_own_score_column(make_app, stacked):
     async with app.run_test(size=(100, 32)) as pilot:
         table, hint = await show(app, pilot, app.session.game.view(None))
         assert headers(table)[0] == "Penalty points" and hint == "Scores are penalty points: lower is better."
+
+
+async def test_the_score_box_names_a_deal_as_the_game_does(make_app, stacked):
+    """Issue 24 item 17: the box said "Deal 1 is over" while its text said "Round 1"."""
+    import random
+
+    from cardtable.engine import new_game
+
+    game = new_game("progressive-rummy", ["Ann", "Bob"], seed=2)
+    rng = random.Random(2)
+    while game.phase != "deal-over":
+        game.play(rng.choice(game.legal_moves()))
+    view = game.view(0)
+    assert view.deal_word == "round" and view.result.startswith("Round 1")
+    app = make_app(stacked())
+    async with app.run_test(size=(100, 32)) as pilot:
+        table, _ = await show(app, pilot, view)
+        assert str(app.screen.query_one("#scores-title", Static).render()) == "Round 1 is over"
+        assert cells(table, 0)[0] == "Round 1"

@@ -307,7 +307,7 @@ async def test_indian_table_shows_the_cut_card_and_a_declare_panel_that_follows_
         await until(pilot, lambda: len(game.hand(0)) == 14)
         # The drawn card comes last, under the cursor: declaring with it is valid.
         assert shown_hand(app)[table.cursor] == "QD"
-        assert panel.border_title == "declare with QD" and panel.has_class("ready")
+        assert panel.border_title == "declare with Q♦" and panel.has_class("ready")
         await pilot.press("left")
         await pilot.pause()
         assert panel.border_title == f"declare with {shown_hand(app)[table.cursor]}"
@@ -355,3 +355,67 @@ async def test_auction_panel_shows_the_calls_and_bids_by_number_then_suit(make_a
         if game.phase == "bid":
             shown = str(app.screen.query_one(AuctionPanel).render())
             assert "Ann 7♥" in shown and "to beat:" in shown
+
+
+async def _faces_or_letters(make_app, stacked, ascii_cards: bool, queen: str, refused: str) -> None:
+    session = stacked(bots=[None, "medium"])
+    app = make_app(session, ascii_cards=ascii_cards)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        await pilot.press("d")
+        await type_move(pilot, "discard QD")
+        await until(pilot, lambda: app.screen.viewer == 0 and session.game.to_act == 0)
+        log = str(app.screen.query_one("#log-text").render())
+        assert f"Ann discarded {queen}" in log, log
+        await pilot.press("d")
+        await type_move(pilot, "meld KH 5D")
+        assert refused in app.screen.last_message, app.screen.last_message
+    assert "discard QD" in session.record()
+
+
+async def test_log_status_and_refusals_show_card_faces_or_notation_in_ascii_mode(make_app, stacked):
+    """Issue 24 items 14 and 16: player-facing text names cards as the hand shows them (Q♦,
+    not QD), and suggested moves by their keys; ASCII mode keeps the letters; the record
+    keeps the notation."""
+    await _faces_or_letters(make_app, stacked, False, "Q♦", "K♥")
+    await _faces_or_letters(make_app, stacked, True, "QD", "KH")
+
+
+async def test_meld_key_before_drawing_says_draw_first(make_app, stacked):
+    """Issue 24 item 8: 'm' before drawing said "select the cards first"; the game's answer
+    is to draw first (with or without cards selected)."""
+    session = stacked(bots=[None, "medium"])
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        assert session.game.phase == "draw"
+        await pilot.press("m")
+        assert "must draw first" in app.screen.last_message, app.screen.last_message
+        await pilot.press("space", "right", "space", "right", "space", "m")
+        assert "must draw first" in app.screen.last_message, app.screen.last_message
+        assert session.game.phase == "draw" and len(session.game.hand(0)) == 9
+
+
+async def test_a_resumed_table_shows_the_hand_as_the_player_arranged_it(make_app, stacked):
+    """Issue 24 item 15: the arrangement is the session's, which the save keeps."""
+    session = stacked()
+    mine = [c.id for c in session.game.hand(0)]
+    session.hand_orders[0] = list(reversed(mine))
+    resumed = Session.resume(session.save_path) if session.autosave() else session
+    app = make_app(resumed)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await past_handoff(pilot, app)
+        by_id = {c.id: c.name for c in resumed.game.hand(0)}
+        assert shown_hand(app) == [by_id[i] for i in reversed(mine)]
+
+
+async def test_home_and_end_jump_to_the_ends_of_the_hand(make_app, stacked):
+    """Issue 24 item 15: Home/End did nothing (the cursor only wraps with the arrows)."""
+    session = stacked(bots=[None, "medium"])
+    app = make_app(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        await pilot.press("right", "right", "end")
+        assert app.screen.cursor == len(session.game.hand(0)) - 1
+        await pilot.press("home")
+        assert app.screen.cursor == 0

@@ -146,6 +146,7 @@ class GinRummy(GinScoring, GinView):
 
     game_id = "gin"
     title = "Gin Rummy"
+    deal_word = "hand"
     phase_kinds = {"offer": PhaseKind.DRAW}
     verbs = ("take", "pass", "draw", "discard", "knock", "gin", "biggin", "meld", "layoff", "next")
     play_rules = PLAY_RULES

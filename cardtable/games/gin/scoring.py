@@ -32,7 +32,10 @@ class GinScoring(GinState):
             text = f"{kname} goes {what}; {left}: {kname} scores {dd} + {bonus} {what} bonus"
         elif dd > kd:
             winner, points = knocker, dd - kd
-            text = f"{kname} knocks with {kd} ({names(self.hands[knocker])}); {left}: {kname} scores {points}"
+            # the sum, not "scores 4 = 4." (issue 24 item 14)
+            text = (
+                f"{kname} knocks with {kd} ({names(self.hands[knocker])}); {left}: {kname} scores {dd} - {kd}"
+            )
         else:
             bonus = self.rules.undercut_bonus
             winner, points = defender, kd - dd + bonus

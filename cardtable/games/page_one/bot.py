@@ -3,13 +3,13 @@
 * ``easy``: any legal card (the joker kept for when it cannot follow), and it forgets to
   call "Page One!" one time in four.
 * ``medium``: always calls; leads the suit the others are least likely to hold (card
-  counting from the public log: cards played since the last rebuild, and the suits a player
+  counting from the view's public events: cards played since the last rebuild, and the suits a player
   was seen to be void in), its highest card there to keep the lead; follows with the lowest
   card that wins the trick when it plays last, else its lowest card; void, it plays the
   joker rather than draw.
 * ``hard``: determinized Monte Carlo over the medium policy. For each candidate move (a
-  play always with its call) it samples the hidden cards consistent with what the log
-  showed: the suits a player was seen to lack, and how strong a player's cards of a suit can
+  play always with its call) it samples the hidden cards consistent with what the
+  events showed: the suits a player was seen to lack, and how strong a player's cards of a suit can
   be if it plays like medium (a lead is its highest card there; a card played last that lost
   the trick means it held nothing to win with), each kept until that player next draws. It
   plays every candidate out on the same sampled deals with medium's rules of thumb for
@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -47,13 +46,6 @@ from cardtable.engine.ruleset import Ruleset
 from cardtable.kits.tricks import trick_winner
 
 from .game import ORDER, PageOne
-
-_PLAY = re.compile(r"^(.*?) (?:leads|plays) ([0-9AJQKSHDC]+)\b")
-_DRAWS = re.compile(r"^(.*) cannot follow (\w+) and draws$")
-_PENALTY = re.compile(r"^(.*) forgot to call Page One")
-_REBUILD = "are shuffled into a new stock"
-_WINS = re.compile(r"^.* wins trick \d+ with ")
-
 
 MARGIN = 0.02
 """How much better than the medium choice a move must do in the playouts to replace it
@@ -119,7 +111,8 @@ class Counter:
     strong their cards of a suit can be (both until they next draw a card)."""
 
     deal: int = -1
-    seen_log: list[str] = field(default_factory=list)
+    seen: int = 0
+    """Events of the deal read so far."""
     out: set[str] = field(default_factory=set)
     voids: dict[str, set[str]] = field(default_factory=dict)
     caps: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -131,45 +124,33 @@ class Counter:
     trick: list[str] = field(default_factory=list)
     """The cards of the trick in progress, in order."""
 
-    def update(self, deal: int, log: Sequence[str]) -> None:
-        """Read the log lines not read before."""
-        if deal != self.deal:
+    def update(self, deal: int, events: Sequence[tuple[int | None, str, str]], names: Sequence[str]) -> None:
+        """Read the view's ``events`` not read before (structured data, never the log's
+        sentences: the log keeps only its last lines, and a counter made mid-deal, as a hint's
+        is, must read the whole deal). ``names``: the players by seat."""
+        if deal != self.deal or len(events) < self.seen:
             self.deal = deal
-            self.seen_log = []
+            self.seen = 0
             self.out = set()
             self.voids = {}
             self.caps = {}
             self.trick = []
-        old, new = self.seen_log, list(log)
-        start = 0
-        for k in range(min(len(old), len(new)), 0, -1):
-            if old[-k:] == new[:k]:
-                start = k
-                break
-        suit_of = {v: k for k, v in SUIT_NAMES.items()}
-        for line in new[start:]:
-            if _REBUILD in line:
+        for seat, what, card in events[self.seen :]:
+            name = names[seat] if seat is not None else ""
+            if what == "rebuild":
                 self.out = set()
-                continue
-            if _WINS.match(line):
+            elif what in ("wins", "pickup"):
                 self.trick = []
-                continue
-            m = _DRAWS.match(line)
-            if m:
-                name, suit = m.group(1), suit_of.get(m.group(2), "")
-                self.voids[name] = {suit} if suit else set()  # drawn cards may be of other suits
+            elif what == "draw":
+                self.voids[name] = {card} if card else set()  # drawn cards may be of other suits
                 self.caps.pop(name, None)
-                continue
-            m = _PENALTY.match(line)
-            if m:
-                self.voids[m.group(1)] = set()
-                self.caps.pop(m.group(1), None)
-                continue
-            m = _PLAY.match(line)
-            if m:
-                self.out.add(m.group(2))
-                self._read_play(m.group(1), parse_card(m.group(2)), "leads" in line, "after drawing" in line)
-        self.seen_log = new
+            elif what == "penalty":
+                self.voids[name] = set()
+                self.caps.pop(name, None)
+            elif what in ("lead", "play", "lead-drawn", "play-drawn"):
+                self.out.add(card)
+                self._read_play(name, parse_card(card), what.startswith("lead"), what.endswith("-drawn"))
+        self.seen = len(events)
 
     def _read_play(self, name: str, card: Card, lead: bool, drawn: bool) -> None:
         if lead:
@@ -247,7 +228,7 @@ class PageOnePolicy:
             return self._easy(turn)
         view = turn.view
         self.counter.players = len(view.seats)
-        self.counter.update(view.deal_number, view.log)
+        self.counter.update(view.deal_number, view.events, [s.name for s in view.seats])
         if self.level == "hard":
             decision = self._search(turn)
             if decision is not None:

@@ -28,6 +28,19 @@ from cardtable.kits.tricks import (
 
 from .rules import PageOneRules
 
+EVENTS = {
+    "lead": "the seat leads the card",
+    "play": "the seat plays the card to the trick",
+    "lead-drawn": "the seat leads the card after drawing this turn",
+    "play-drawn": "the seat plays the card after drawing this turn (often a forced card)",
+    "wins": "the seat wins the trick with the card",
+    "draw": "the seat draws a card, unable to follow the suit given (no suit: before leading)",
+    "penalty": "the seat is penalised for a missed call (drawn or picked-up cards)",
+    "pickup": "the seat picks up the trick (no_rebuild_pickup)",
+    "rebuild": "the completed tricks are shuffled into a new stock (no seat)",
+}
+"""The words of Page One's view ``events``: ``(seat, word, card or suit)``, in deal order."""
+
 
 @dataclass(frozen=True, slots=True)
 class Play:
@@ -199,6 +212,8 @@ class PageOne(TableGame):
         self.drawn = 0
         """Cards the player to act has drawn this turn (for the log)."""
         self.rebuilds = 0
+        self.events: list[tuple[int | None, str, str]] = []
+        """This deal's public happenings, for the view's ``events`` (see :data:`EVENTS`)."""
         lead = (self.dealer + 1) % n
         self.leader = lead
         self.cur = lead
@@ -364,6 +379,8 @@ class PageOne(TableGame):
             self.leader = seat
         if not self.led_suit:  # the lead, or the card after a led joker
             self.led_suit = led_suit(self.trick, ORDER)
+        what = "lead" if leading else "play"
+        self.events.append((seat, f"{what}-drawn" if self.drawn else what, card.name))
         text = f"{name} {'leads' if leading else 'plays'} {card.name}{self._after_drawing()}"
         if call:
             text += ' and calls "Page One!"'
@@ -403,6 +420,7 @@ class PageOne(TableGame):
         self.played.extend(cards)
         self.last_trick = cards
         self.last_winner = winner
+        self.events.append((winner, "wins", best.name))
         self._say(f"{self.players[winner]} wins trick {self.trick_no} with {best.name}")
         self._next_trick(winner)
         return winner
@@ -437,6 +455,7 @@ class PageOne(TableGame):
         self.rng.shuffle(pile)
         self.stock = pile + self.stock
         self.rebuilds += 1
+        self.events.append((None, "rebuild", ""))
         self._say(f"the completed tricks ({len(pile)} cards) are shuffled into a new stock")
 
     def _draw_cards(self, seat: int, count: int) -> int:
@@ -454,6 +473,7 @@ class PageOne(TableGame):
     def _penalty(self, seat: int) -> None:
         want = self.rules.call_penalty
         got = self._draw_cards(seat, want)
+        self.events.append((seat, "penalty", ""))
         name = self.players[seat]
         if got == want:
             self._say(f"{name} forgot to call Page One and draws {got}")
@@ -473,6 +493,7 @@ class PageOne(TableGame):
         self.played = [c for c in self.played if c.id not in won]
         self.hands[seat].extend(self.last_trick)
         self.public |= won
+        self.events.append((seat, "penalty", ""))
         self._say(
             f"{name} forgot to call Page One; with no stock, {name} takes the cards of the trick "
             f"just won ({_n(self.last_trick)})"
@@ -497,6 +518,7 @@ class PageOne(TableGame):
                 return
         card = self.stock.pop()
         self.hands[seat].append(card)
+        self.events.append((seat, "draw", self.led_suit if self.phase_ == "follow" else ""))
         if self.phase_ == "follow":
             self.searching = True
             self.just_drawn = card
@@ -513,6 +535,7 @@ class PageOne(TableGame):
         best_seat, best = self._best()
         self.hands[seat].extend(cards)
         self.public.update(c.id for c in cards)
+        self.events.append((seat, "pickup", ""))
         who, after = self.players[seat], self._after_drawing()
         self._say(
             f"{who} cannot follow{after} and picks up the trick ({_n(cards)}); "
@@ -727,6 +750,7 @@ class PageOne(TableGame):
             discard_count=len(self.played),
             discard_label="tricks",
             trick=trick,
+            events=tuple(self.events),
             status=self._status(seat),
             facts=facts,
             result=self.result if self.phase_ in ("deal-over", "match-over") else "",

@@ -101,6 +101,7 @@ class ProgressiveRummy(RummyGame):
 
     game_id = "progressive-rummy"
     title = "Progressive Rummy"
+    deal_word = "round"
     verbs = ("draw", "take", "discard", "out", "layoff", "next")
     move_caches = ("_discard_moves",)
     play_rules = PLAY_RULES
@@ -618,7 +619,8 @@ class ProgressiveRummy(RummyGame):
             return f"{name}: draw from the stock{top}{last}"
         if self.out_seat is not None:
             more = " or lay off on the table" if self.rules.final_turn_layoff and self.melds_ else ""
-            return f"{name}: discard{more} to end your last turn; cards out of sets and runs will score"
+            whose = "your" if seat == self.cur else "the"  # issue 24 item 7: whose screen it is
+            return f"{name}: discard{more} to end {whose} last turn; cards out of sets and runs will score"
         if seat == self.cur:
             outs = [str(m) for m in self.legal_moves() if m.kind == "out"]
             if outs:

@@ -177,6 +177,7 @@ class Rummy51(RummyGame):
 
     game_id = "rummy51"
     title = "Rummy 51"
+    deal_word = "hand"
     verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
     move_caches = ("_discard_moves",)
     play_rules = (
@@ -666,10 +667,14 @@ class Rummy51(RummyGame):
             return f"{name}: draw from the stock"
         if self.prov:
             made = f"{self.prov_value} of {self.minimum}"
+            if seat != self.cur:  # another seat's screen: say whose melds (issue 24 item 7)
+                return f"{name}'s melds make {made}: {name} may meld more, or cancel"
             return f"{name}: your melds make {made}: meld more to open, or cancel"
         if self.must_use:
             return f"{name}: use {names(self.must_use)} in a meld or lay-off, then discard"
         if self.turn_no == 0 and self.cur == self.first and not self.start_opened:
+            if seat != self.cur:
+                return f"{name} starts with 15 cards: {name} melds if possible, then discards one"
             return f"{name}: you start with 15 cards: meld if you can, then discard one"
         if not self.opened[self.cur]:
             if not self.may_open():

@@ -654,6 +654,8 @@ class Scala40(RummyGame):
                 return f"{name}: draw from the stock or take {top}"
             return f"{name}: draw from the stock"
         if self.prov:
+            if seat != self.cur:  # another seat's screen: say whose melds (issue 24 item 7)
+                return f"{name}'s melds make {self.prov_value} of {OPENING}: {name} may meld more, or cancel"
             return f"{name}: your melds make {self.prov_value} of {OPENING}: meld more to open, or cancel"
         if self.must_use:
             return f"{name}: use {names(self.must_use)} in a meld or lay-off, then discard"

@@ -330,6 +330,12 @@ class RummyGame(TableGame):
     # ------------------------------------------------------------------ resolving text
     def _canonical(self, move: Move) -> Move:
         kind = move.kind
+        if kind in ("meld", "discard") and DRAW_FIRST in self.play_rules:
+            # before the draw, "draw first" is the answer, not what is wrong with the cards
+            # (issue 24 item 8: 'm' before drawing said "select the cards first")
+            why = _refuse_undrawn(self, move)
+            if why is not None:
+                raise IllegalMove(why, str(move), DRAW_FIRST.name)
         if kind in ("draw", "take", "cancel", "next"):
             if move.cards or move.target is not None or move.flags:
                 raise IllegalMove(f"'{kind}' takes no cards: write just '{kind}'", str(move))

@@ -212,14 +212,17 @@ class PickerScreen(Screen[None]):
         if self._specs:
             return
         specs = all_games()
-        self._spec = specs[0]
+        # open on the game last played (issue 24 item 17), else the first
+        last = getattr(getattr(self.app, "settings", None), "last_game", None)
+        self._spec = next((s for s in specs if s.id == last), specs[0])
         self._fields = rule_fields(self._spec.rules_type)
         draft = self._initial_draft(self._spec, carry=None)
         self._preset = draft.preset
         self._specs = specs
         game_list = self.query_one("#game-list", OptionList)
         game_list.add_options(self._game_options())
-        game_list.highlighted = self._first_game_index()
+        ids = [game_list.get_option_at_index(i).id for i in range(game_list.option_count)]
+        game_list.highlighted = ids.index(self._spec.id) if self._spec.id in ids else self._first_game_index()
         self.query_one("#game-title", Label).update(self._spec.title)
         self.query_one("#game-summary", Static).update(self._summary_line(self._spec))
         form = self.query_one("#picker-form", VerticalScroll)
@@ -707,6 +710,7 @@ class PickerScreen(Screen[None]):
         from cardtable.tui.settings import GameSetup
 
         app.settings.last[spec.id] = GameSetup(preset=self._preset, rules=rules, seats=seats)
+        app.settings.last_game = spec.id
         app.remember()
         self._save_draft()
         app.start_session(

@@ -104,7 +104,8 @@ class ScoresScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         view = self.view
-        title = "Match over" if self.over else f"Deal {view.deal_number} is over"
+        word = view.deal_word.capitalize()  # the game's own word for a deal ('Round 1')
+        title = "Match over" if self.over else f"{word} {view.deal_number} is over"
         with Vertical():
             yield Static(title, id="scores-title")
             yield Static(view.result or "", id="scores-result")
@@ -168,7 +169,11 @@ class ScoresScreen(Screen[str]):
 
         team_rows = view.team_deal_scores or [()] * len(view.deal_scores)
         for i, (row, team_row) in enumerate(zip(view.deal_scores, team_rows, strict=False), start=1):
-            table.add_row(f"Deal {i}", *(cell(row[s]) for s in seats), *(cell(v) for v in team_row))
+            table.add_row(
+                f"{view.deal_word.capitalize()} {i}",
+                *(cell(row[s]) for s in seats),
+                *(cell(v) for v in team_row),
+            )
 
         def total(value: int, out: bool) -> Text:
             return Text(f"{value} (out)" if out else str(value), style="bold")

@@ -160,6 +160,8 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("left,h", "cursor(-1)", "Left", show=False, id="cursor-left"),
         Binding("right,l", "cursor(1)", "Right", show=False, id="cursor-right"),
+        Binding("home", "cursor_end(0)", "First card", show=False, id="cursor-home"),
+        Binding("end", "cursor_end(1)", "Last card", show=False, id="cursor-end"),
         Binding("space", "select", "Pick", show=False, id="select"),
         Binding("shift+left,H", "shift(-1)", "Move card left", show=False, id="move-left"),
         Binding("shift+right,L", "shift(1)", "Move card right", show=False, id="move-right"),
@@ -182,7 +184,7 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.viewer: int | None = None
-        self.order: dict[int, list[int]] = {}
+        self.order: dict[int, list[int]] = session.hand_orders  # saved with the game (issue 24 item 15)
         self.selected: set[int] = set()
         self.hinted: Move | None = None
         """The last hint's move: first among the choices when its cards allow several."""
@@ -282,7 +284,8 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ state helpers
     def seen(self) -> PlayerView:
         """What the viewer may see now (a spectator's view while no one views): everything
-        the table draws comes from here."""
+        the table draws comes from here (its texts with card faces, unless in ASCII mode)."""
+        self.session.faces = not getattr(getattr(self.app, "settings", None), "ascii_cards", False)
         return self.session.view(self.viewer)
 
     def names(self, view: PlayerView | None = None) -> list[str]:
@@ -658,6 +661,7 @@ class TableScreen(Screen[None]):
         return True
 
     def refuse(self, reason: str) -> None:
+        reason = self.session.show(reason)  # a game's reason names cards in notation
         self.last_message = f"✗ {reason}"
         self.notify(reason, title="Not allowed", severity="warning", timeout=5)
         self.redraw()
@@ -713,6 +717,9 @@ class TableScreen(Screen[None]):
                 self._explain(verb)
             return
         if not cards:
+            if not legal:  # the game says why no such move is possible now ("draw first")
+                self._explain(verb)
+                return
             empty = [m for m in legal if not m.cards and m.target is None]
             if empty and spec.takes is Takes.CARDS:  # a move of no cards is listed: keep none
                 self.play_move(empty[0])
@@ -893,6 +900,15 @@ class TableScreen(Screen[None]):
             self.cursor = (self.cursor + step) % size
             self._draw_hand()
 
+    def action_cursor_end(self, last: int) -> None:
+        """Home / End: the first or the last card of the hand (the arrows wrap around)."""
+        if self.viewer is None:
+            return
+        size = len(self.seen().hand)
+        if size:
+            self.cursor = size - 1 if last else 0
+            self._draw_hand()
+
     def action_select(self) -> None:
         if self.viewer is None:
             return
@@ -964,9 +980,10 @@ class TableScreen(Screen[None]):
                 self.cursor = min(self.selected)
         spec = self.verb_specs.get(move.kind)
         how = f" (press {spec.key})" if spec is not None else ""
-        why = decision.why or str(move)
-        if move.cards and not any(c.name in why for c in move.cards):
-            why = f"{move}: {why}"  # the reason does not name the move's cards: say the move too
+        show = self.session.show
+        why = decision.why or show(str(move))
+        if move.cards and not any(show(c.name) in why for c in move.cards):
+            why = f"{show(str(move))}: {why}"  # the reason does not name the move's cards: say the move too
         self.last_message = f"Hint — {why}{how}"
         self.notify(self.last_message, title="Hint", timeout=8)
         self.redraw()
