@@ -181,7 +181,7 @@ class BoardChooser:
             made = ", ".join(f"{a}>{b}" for a, b in self.prefix)
             head = f"{self.card} ({made} taken), the rest {count}"
         else:
-            head = f"{self.card or 'move'} {count}"
+            head = f"{self.card or 'choice'} {count}"
         how = "enter plays" if done is not None else "enter: then the rest"
         tail = f" ({text})" if text else ""
         back = " · esc back" if self.prefix else ""

@@ -54,6 +54,10 @@ class FakeBoardSession(Session):
         self.to_act: int | None = 0
         self.log = list(log)
         self.played: list[str] = []
+        self.recorder = None
+        self.hand_orders: dict[int, list[int]] = {}
+        self.note = ""
+        self.faces = False
 
     @property
     def verbs(self) -> tuple[VerbSpec, ...]:
@@ -74,6 +78,9 @@ class FakeBoardSession(Session):
 
     def warning(self, move: Move) -> str | None:
         return None
+
+    def show(self, text: str) -> str:
+        return text  # the fake's texts are already as players read them
 
     @property
     def move_count(self) -> int:

@@ -260,6 +260,7 @@ class TableScreen(Screen[None]):
                 with VerticalScroll(id="log"):
                     yield Static(id="log-text")
             with Vertical(id="play-area"):  # unused panels, kept for the shared redraw
+                yield AuctionPanel(id="auction")
                 yield TrickArea(id="trick")
                 yield GroupsPanel(id="groups")
                 yield VerticalScroll(id="melds")
