@@ -14,10 +14,11 @@ from cardtable.engine.registry import GameSpec
 from .five_hundred import SPEC as FIVE_HUNDRED
 from .gin import SPEC as GIN
 from .indian_rummy import SPEC as INDIAN_RUMMY
+from .joker_poker import SPEC as JOKER_POKER
 from .page_one import SPEC as PAGE_ONE
 from .progressive import SPEC as PROGRESSIVE
 from .rummy51 import SPEC as RUMMY51
 from .scala40 import SPEC as SCALA40
 
-GAMES: tuple[GameSpec, ...] = (SCALA40, RUMMY51, PAGE_ONE, PROGRESSIVE, GIN, INDIAN_RUMMY, FIVE_HUNDRED)
+GAMES: tuple[GameSpec, ...] = (SCALA40, RUMMY51, PAGE_ONE, PROGRESSIVE, GIN, INDIAN_RUMMY, FIVE_HUNDRED, JOKER_POKER)
 """Every built-in game's spec."""
