@@ -20,5 +20,14 @@ from .progressive import SPEC as PROGRESSIVE
 from .rummy51 import SPEC as RUMMY51
 from .scala40 import SPEC as SCALA40
 
-GAMES: tuple[GameSpec, ...] = (SCALA40, RUMMY51, PAGE_ONE, PROGRESSIVE, GIN, INDIAN_RUMMY, FIVE_HUNDRED, JOKER_POKER)
+GAMES: tuple[GameSpec, ...] = (
+    SCALA40,
+    RUMMY51,
+    PAGE_ONE,
+    PROGRESSIVE,
+    GIN,
+    INDIAN_RUMMY,
+    FIVE_HUNDRED,
+    JOKER_POKER,
+)
 """Every built-in game's spec."""

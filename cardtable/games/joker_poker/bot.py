@@ -203,8 +203,8 @@ def equity(
     """The chance to win at showdown against ``opponents`` hands dealt from the unseen cards
     (ties count as a share), by simulation. Before the draw every hand, this one included,
     draws by :func:`choose_hold`."""
-    seen = {c.id for c in hand} | {c.id for c in known}
-    unseen = [c for c in DECK if c.id not in seen]
+    seen = {c.key for c in hand} | {c.key for c in known}  # parsed cards have no id: compare keys
+    unseen = [c for c in DECK if c.key not in seen]
     need = 5 * opponents + (10 if before_draw else 0)
     if len(unseen) < 5 * opponents:
         return 1 / (opponents + 1)

@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine.cards import Card, make_deck
-from cardtable.engine.deals import read_stacked
+from cardtable.engine.deals import deal_hand, read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import Outcome, TableGame, TableMeld
 from cardtable.engine.moves import Move
@@ -194,7 +194,7 @@ class JokerPoker(TableGame):
                 raise InvalidRules(f"deal: seat {seat} has left the match and is dealt no hand")
         self.rng.shuffle(pool)
         for s in order:
-            self.hands[s] = fixed[s] if s in fixed else [pool.pop() for _ in range(HAND_SIZE)]
+            self.hands[s] = fixed[s] if s in fixed else deal_hand(pool, HAND_SIZE)
         self.stock = top + pool[::-1]
 
     def _forced_bets(self) -> None:
