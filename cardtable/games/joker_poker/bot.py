@@ -15,6 +15,7 @@ from cardtable.bots import Decision, Turn
 from cardtable.engine.cards import Card, make_deck, parse_card
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.views import PlayerView
 from cardtable.kits.poker import Category, HandRank
 
 from .moves import draw_limit, rank_hand, sort_key
@@ -132,7 +133,10 @@ class JokerPokerPolicy:
         to_call = chips.to_call
         before_draw = view.facts.get("round") == "before the draw"
         if self.level == "hard":
-            eq = equity(hand, k, self.rules, turn.rng, known=_known(view), before_draw=before_draw)
+            floors = [_floor(view, s, turn.seat, before_draw) for s in opponents] or [Category.HIGH_CARD]
+            eq = equity(
+                hand, k, self.rules, turn.rng, known=_known(view), before_draw=before_draw, floors=floors
+            )
         else:
             eq = _WIN_VS_ONE[rank.category] ** k
             if before_draw:
@@ -181,6 +185,20 @@ def _find(moves: Sequence[Move], kind: str) -> Move:
     return found
 
 
+def _floor(view: PlayerView, seat: int, me: int, before_draw: bool) -> Category:
+    """The weakest hand ``seat`` is read for from what everyone saw: how many cards it drew
+    and whether it bet into the reader this round."""
+    floor = Category.HIGH_CARD
+    badges = view.seats[seat].badges
+    drew = next((int(b.split()[1]) for b in badges if b.startswith("drew ")), None)
+    if drew is not None:
+        floor = {0: Category.TWO_PAIR, 2: Category.THREE_OF_A_KIND, 3: Category.ONE_PAIR}.get(drew, floor)
+    chips = view.chips
+    if chips is not None and chips.committed and chips.committed[seat] > chips.committed[me]:
+        floor = max(floor, Category.ONE_PAIR if before_draw else Category.TWO_PAIR)
+    return floor
+
+
 def _known(view: object) -> list[Card]:
     """Cards the seat has seen besides its hand: its discards and cards shown to the table."""
     out: list[Card] = []
@@ -199,10 +217,13 @@ def equity(
     known: Sequence[Card] = (),
     before_draw: bool = False,
     trials: int = TRIALS,
+    floors: Sequence[Category] = (),
 ) -> float:
     """The chance to win at showdown against ``opponents`` hands dealt from the unseen cards
     (ties count as a share), by simulation. Before the draw every hand, this one included,
-    draws by :func:`choose_hold`."""
+    draws by :func:`choose_hold`. ``floors`` give, per opponent, the weakest hand it is read
+    for (its five cards before the draw, its final hand after): dealt hands weaker than that
+    are dealt again, a few times at most."""
     seen = {c.key for c in hand} | {c.key for c in known}  # parsed cards have no id: compare keys
     unseen = [c for c in DECK if c.key not in seen]
     need = 5 * opponents + (10 if before_draw else 0)
@@ -214,6 +235,10 @@ def equity(
         mine = list(hand)
         others = [pool[5 * i : 5 * i + 5] for i in range(opponents)]
         rest = pool[5 * opponents :]
+        if floors:
+            others = [_at_least(h, f, unseen, rules, rng) for h, f in zip(others, floors, strict=False)]
+            used = {c.key for h in others for c in h}
+            rest = [c for c in rest if c.key not in used]
         if before_draw:
             mine, rest = _drawn(mine, rules, rest)
             others2 = []
@@ -229,6 +254,22 @@ def equity(
         elif me == best:
             score += 1 / (1 + sum(1 for r in ranks if r == best))
     return score / trials
+
+
+def _at_least(
+    hand: list[Card],
+    floor: Category,
+    unseen: Sequence[Card],
+    rules: JokerPokerRules,
+    rng: random.Random,
+) -> list[Card]:
+    if floor == Category.HIGH_CARD:
+        return hand
+    for _ in range(12):
+        if rank_hand(hand, rules).category >= floor:
+            return hand
+        hand = rng.sample(unseen, 5)
+    return hand
 
 
 def _drawn(hand: list[Card], rules: JokerPokerRules, rest: list[Card]) -> tuple[list[Card], list[Card]]:
