@@ -86,9 +86,9 @@ def test_jp23_side_pots_with_three_all_ins() -> None:
     assert g.scores == (90, 0, 150, 120, 190)
     result = g.view(4).result
     assert (
-        "main pot 90: Ann 90" in result
-        and "side pot 1 90: Cat 90" in result
-        and "side pot 2 60: Cat 60" in result
+        "main pot 90: Ann takes it" in result
+        and "side pot 1 90: Cat takes it" in result
+        and "side pot 2 60: Cat takes it" in result
     )
     assert "three nines" in result
     # Bob busted: he leaves the match and the next hand skips him

@@ -528,12 +528,14 @@ class JokerPoker(TableGame):
         won = []
         for i, (pot, shares) in enumerate(paid):
             label = "the pot" if len(paid) == 1 else "main pot" if i == 0 else f"side pot {i}"
-            who = " and ".join(f"{self.players[s]} {c}" for s, c in shares.items())
-            split = " (split)" if len(shares) > 1 else ""
-            won.append(f"{label} {pot.amount}: {who}{split}")
+            if len(shares) == 1:
+                who = f"{self.players[next(iter(shares))]} takes it"
+            else:
+                who = "split: " + ", ".join(f"{self.players[s]} {c}" for s, c in shares.items())
+            won.append(f"{label} {pot.amount}: {who}")
         self.showdown = lines + won
         self.log.extend(won)
-        self._end_hand("; ".join(won))
+        self._end_hand("the showdown")
 
     def _end_hand(self, summary: str) -> None:
         t = self.chips
@@ -605,8 +607,14 @@ class JokerPoker(TableGame):
         t = self.chips
         live_hand = self.phase_ in ("bet", "draw")
         pots = t.pots() if live_hand else []
+        # while betting goes on, a seat with chips behind may still match any pot
+        live = set(t.live()) if self.phase_ == "bet" else set()
         views = tuple(
-            PotView(label="main pot" if i == 0 else f"side pot {i}", amount=p.amount, eligible=p.eligible)
+            PotView(
+                label="main pot" if i == 0 else f"side pot {i}",
+                amount=p.amount,
+                eligible=tuple(sorted(set(p.eligible) | live)),
+            )
             for i, p in enumerate(pots)
         )
         to_call = lo = hi = None
@@ -657,7 +665,7 @@ class JokerPoker(TableGame):
                     badges=tuple(badges),
                 )
             )
-        facts: dict[str, str] = {"hand": str(self.deal_no), "button": self.players[self.button]}
+        facts: dict[str, str] = {"button": self.players[self.button]}
         if live_hand:
             facts["round"] = "before the draw" if self.round == 1 else "after the draw"
             facts["pot"] = str(t.pot_total())
