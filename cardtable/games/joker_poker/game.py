@@ -628,7 +628,7 @@ class JokerPoker(TableGame):
             lo, hi = (o.min_to, o.max_to) if ok else (None, None)
         return ChipsView(
             stacks=tuple(t.stacks) if live_hand else tuple(self.total),
-            committed=tuple(t.committed) if live_hand else (0,) * self.n,
+            committed=tuple(t.committed) if self.phase_ == "bet" else (0,) * self.n,
             pots=views,
             to_call=to_call or 0,
             min_raise_to=lo,
