@@ -320,3 +320,25 @@ def test_stacked_deal_errors_name_the_problem() -> None:
         poker([None, None], dealer=5)
     with pytest.raises(InvalidRules, match="hand 0 has 3 cards"):
         poker(["AS AH AD", None])
+
+
+def test_the_hint_names_the_hand_the_chance_and_the_move() -> None:
+    from cardtable.bots import hint
+
+    g = poker(["AS AH AD KC KD", None, None], dealer=2)
+    decision = hint(g, random.Random(1))
+    assert "full house, aces over kings" in decision.why and "% to win against 2 players" in decision.why
+    assert decision.move.kind in ("bet", "check")
+    assert g.is_legal(decision.move)
+
+
+def test_the_hard_bot_keeps_pairs_and_draws_to_a_flush() -> None:
+    from cardtable.engine import parse_cards
+    from cardtable.games.joker_poker.bot import choose_hold
+    from cardtable.games.joker_poker.rules import JokerPokerRules
+
+    rules = JokerPokerRules()
+    assert sorted(c.name for c in choose_hold(parse_cards("KS KH 7C 4D 2S"), rules)) == ["KH", "KS"]
+    held = choose_hold(parse_cards("AH 9H 7H 4H 2S"), rules)
+    assert sorted(c.name for c in held) == ["4H", "7H", "9H", "AH"]
+    assert len(choose_hold(parse_cards("2C 5D 8H 10S QC"), rules)) >= 2  # never more than 3 drawn
