@@ -190,6 +190,8 @@ def test_bad_bets_are_refused_with_the_rule() -> None:
     refused(g, "check", "37 chips to call")
     refused(g, "bet 40", "there is a bet")
     assert g.play("raise 99").kind == "allin"  # the whole stack is all-in
+    again = replay(g.record())  # a typed size, though not listed, replays
+    assert again.snapshot() == g.snapshot() and "bet 37" in g.record()
     fixed = poker([None, None], dealer=1)
     refused(fixed, "bet 3", "fixed limit", "exactly 2")
 
