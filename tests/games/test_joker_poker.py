@@ -344,3 +344,15 @@ def test_the_hard_bot_keeps_pairs_and_draws_to_a_flush() -> None:
     held = choose_hold(parse_cards("AH 9H 7H 4H 2S"), rules)
     assert sorted(c.name for c in held) == ["4H", "7H", "9H", "AH"]
     assert len(choose_hold(parse_cards("2C 5D 8H 10S QC"), rules)) >= 2  # never more than 3 drawn
+
+
+def test_showdown_order_last_bettor_first_else_left_of_the_button() -> None:
+    hands = ["AS AH 7C 4D 2S", "KS KH 9C 5D 3S", "QS QH 8C 6D 3H"]
+    g = poker(hands, dealer=2)
+    play(g, "check", "check", "check", "stand", "stand", "stand", "check", "bet 4", "call", "call")
+    lines = g.view(0).result.splitlines()
+    assert [line.split()[0] for line in lines[1:4]] == ["Bob", "Cat", "Ann"]
+    g = poker(hands, dealer=2)
+    play(g, "check", "check", "check", "stand", "stand", "stand", "check", "check", "check")
+    lines = g.view(0).result.splitlines()
+    assert [line.split()[0] for line in lines[1:4]] == ["Ann", "Bob", "Cat"]
