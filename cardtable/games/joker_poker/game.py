@@ -735,8 +735,3 @@ class JokerPoker(TableGame):
         new.revealed = set(self.revealed)
         new.drawn = dict(self.drawn)
         return new
-
-
-def hand_text(cards: Sequence[Card]) -> str:
-    """Cards as notation."""
-    return _n(cards)
