@@ -356,3 +356,21 @@ def test_showdown_order_last_bettor_first_else_left_of_the_button() -> None:
     play(g, "check", "check", "check", "stand", "stand", "stand", "check", "check", "check")
     lines = g.view(0).result.splitlines()
     assert [line.split()[0] for line in lines[1:4]] == ["Ann", "Bob", "Cat"]
+
+
+def test_double_ace_flush_toggle() -> None:
+    hands = ["AH JK 9H 7H 4H", "AD KD 9D 7D 4D"]
+    for double, row in ((False, (0, 0)), (True, (3, -3))):
+        rules = {"joker_mode": "wild", "double_ace_flush": double}
+        g = poker(hands, dealer=1, rules=rules)
+        play(g, "bet 2", "call", "stand", "stand", "check", "check")
+        assert g.deal_scores[-1] == row
+
+
+def test_ante_and_small_bet_sizes() -> None:
+    g = poker([None, None], dealer=1, rules={"ante": 5, "small_bet": 10})
+    chips = g.view(0).chips
+    assert chips is not None and sum(p.amount for p in chips.pots) == 10
+    assert moves(g) == ["check", "bet 10"]
+    play(g, "bet 10", "call", "stand", "stand")
+    assert moves(g) == ["check", "bet 20"]  # after the draw the bet is twice the small bet
