@@ -17,6 +17,7 @@ from cardtable import __version__
 from cardtable.bots import BOTS
 from cardtable.engine import CardtableError, IllegalMove, InvalidNotation, all_games, get
 from cardtable.engine.game import Game
+from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import coerce_rule_value
 from cardtable.engine.saves import autosave_path
 from cardtable.history import STATS_JSON_HELP, HistoryError, HistoryStore
@@ -300,7 +301,7 @@ def play_text(session: Session, out: TextIO | None = None, inp: TextIO | None = 
         assert seat is not None
         if session.is_bot(seat):
             move = session.bot_move()
-            out.write(f"  {game.players[seat]}: {move}\n")
+            out.write(f"  {game.players[seat]}: {_public_text(game, seat, move)}\n")
             _report_save(session, out)
             continue
         if len(humans) > 1 and last_human is not None and last_human != seat:
@@ -350,6 +351,19 @@ def play_text(session: Session, out: TextIO | None = None, inp: TextIO | None = 
     if session.match_id is not None and not session.history_error:
         out.write(f"Kept in the match history as match {session.match_id} ('cardtable history').\n")
     return 0
+
+
+def _public_text(game: Game, seat: int, move: Move) -> str:
+    """A computer player's move as the others may see it: cards it put face down (a draw's
+    discards, a kitty) are counted, not named."""
+    if not move.cards:
+        return str(move)
+    others = [s for s in range(len(game.players)) if s != seat]
+    hidden = [{c.id for c in game.hidden_cards(s)} for s in others]
+    if others and all(c.id in h for c in move.cards for h in hidden):
+        count = len(move.cards)
+        return f"{move.kind} {count} card{'s' if count != 1 else ''} face down"
+    return str(move)
 
 
 def _report_save(session: Session, out: TextIO) -> None:

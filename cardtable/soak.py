@@ -43,7 +43,6 @@ from cardtable.engine import GameSpec, all_games, get
 from cardtable.engine.game import Game
 from cardtable.testing import (
     DETERMINISM_EVERY,
-    MATCH_DEAL_CAP,
     MOVE_CAP,
     SAMPLE_EVERY,
     assert_refused,
@@ -54,6 +53,7 @@ from cardtable.testing import (
     check_replay,
     check_sampled_state,
     choose,
+    match_deal_cap,
     safe_record,
     start,
     state_of,
@@ -164,7 +164,8 @@ def _play(
         # A deal just ended.
         deals += 1
         in_deal = 0
-        assert deals <= MATCH_DEAL_CAP, f"no end of the match after {MATCH_DEAL_CAP} deals"
+        cap = match_deal_cap(game.game_id)
+        assert deals <= cap, f"no end of the match after {cap} deals"
         check_deal_scores(game, totals, rows)
         totals, rows = game.scores, len(game.deal_scores)
         check_sampled_state(game, baseline, rng, None)

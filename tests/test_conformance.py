@@ -32,6 +32,7 @@ import pytest
 
 from cardtable.engine import Game, InvalidRules, all_games, new_game
 from cardtable.testing import (  # the checks live there: the soak runner uses them too
+    WHOLE_MATCH_RULES,
     literal_choices,
     play_deal,
     play_match,
@@ -112,7 +113,8 @@ def test_whole_matches_end_and_then_refuse_every_move() -> None:
         for seed in range(6):
             rng = random.Random(f"match:{spec.id}:{seed}")
             n = rng.choice(spec.player_counts)
-            play_match(new_game(spec.id, [f"P{i}" for i in range(n)], seed=seed), rng)
+            players = [f"P{i}" for i in range(n)]
+            play_match(new_game(spec.id, players, rules=WHOLE_MATCH_RULES.get(spec.id), seed=seed), rng)
 
 
 @pytest.mark.long

@@ -69,11 +69,12 @@ DEFAULT_GRAMMAR = Grammar(
     targeted=frozenset({"layoff", "swap"}),
     grouped=frozenset({"meld", "declare", "show"}),
     flags=frozenset({"call", "low"}),
-    worded=frozenset({"bid", "bet"}),
+    worded=frozenset({"bid", "bet", "raise"}),
 )
 """The grammar :func:`parse_move` uses when no game is given: the union of the built-in
 games' verbs (``layoff 2 7H``; ``meld A / B``; ``play QH call``; ``meld AS 2S JK 4S ... KS
-low``, the ace low in a run whose same cards could also hold it high; ``bid 7H``; ``bet 5``)."""
+low``, the ace low in a run whose same cards could also hold it high; ``bid 7H``; ``bet 20``
+and ``raise 60`` in chips)."""
 
 
 class Move:

@@ -15,6 +15,7 @@ from .five_hundred import SPEC as FIVE_HUNDRED
 from .gin import SPEC as GIN
 from .indian_rummy import SPEC as INDIAN_RUMMY
 from .joker_marbles import SPEC as JOKER_MARBLES
+from .joker_poker import SPEC as JOKER_POKER
 from .joker_poker_video import SPEC as JOKER_POKER_VIDEO
 from .page_one import SPEC as PAGE_ONE
 from .progressive import SPEC as PROGRESSIVE
@@ -29,7 +30,8 @@ GAMES: tuple[GameSpec, ...] = (
     GIN,
     INDIAN_RUMMY,
     FIVE_HUNDRED,
-    JOKER_MARBLES,
+    JOKER_POKER,
     JOKER_POKER_VIDEO,
+    JOKER_MARBLES,
 )
 """Every built-in game's spec."""

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from cardtable.engine.views import (
     AuctionView,
     CallView,
+    ChipsView,
     FaceUpView,
     GroupingView,
     MeldView,
@@ -428,3 +429,49 @@ class AuctionPanel(Static):
         self.display = True
         self.border_title = "auction" + (" · your call: type its keys (7h), or b" if auction.legal else "")
         self.update(auction_lines(auction, names, _colours(self), _ascii(self)))
+
+
+class ChipsPanel(Static):
+    """The chips of a betting table (any game whose view has ``chips``): each seat's stack and
+    bet this round, the pot and every side pot with who may win it, what the viewer must call
+    and the amount it may bet or raise to (``amount``: the one chosen with + and -)."""
+
+    DEFAULT_CSS = """
+    ChipsPanel { height: auto; border: round $secondary 50%; padding: 0 1; }
+    """
+
+    def show(
+        self, chips: ChipsView | None, seats: Sequence[SeatView], amount: int | None, viewer: int | None
+    ) -> None:
+        if chips is None:
+            self.display = False
+            return
+        self.display = True
+        unit = chips.unit
+        text = Text()
+        for seat in seats:
+            s = seat.seat
+            if s >= len(chips.stacks):
+                continue
+            style = "dim" if not seat.active else "bold" if seat.to_act else ""
+            text.append(f"{seat.name}: {chips.stacks[s]}", style=style)
+            bet = chips.committed[s] if s < len(chips.committed) else 0
+            if bet:
+                text.append(f" (bet {bet})", style=style)
+            text.append("   ")
+        names = {seat.seat: seat.name for seat in seats}
+        for pot in chips.pots:
+            who = ", ".join(names.get(s, str(s)) for s in pot.eligible)
+            text.append(f"\n{pot.label}: {pot.amount} {unit}", style="bold")
+            text.append(f"  ({who})", style="dim")
+        if viewer is not None and (chips.to_call or chips.min_raise_to is not None):
+            text.append("\n")
+            if chips.to_call:
+                text.append(f"to call: {chips.to_call}   ", style="bold")
+            lo, hi = chips.min_raise_to, chips.max_raise_to
+            if lo is not None and hi is not None:
+                text.append(f"bet/raise to {lo}" + (f"-{hi}" if hi != lo else ""))
+                if amount is not None and hi != lo:
+                    text.append(f"   chosen: {amount}", style="reverse")
+                    text.append("  (+ - change it, : types any amount)", style="dim")
+        self.update(text)

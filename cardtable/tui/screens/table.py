@@ -36,6 +36,7 @@ from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.scores import ScoresScreen
 from cardtable.tui.widgets import (
     AuctionPanel,
+    ChipsPanel,
     FaceUpCard,
     GroupsPanel,
     HandWidget,
@@ -171,6 +172,8 @@ class TableScreen(Screen[None]):
         Binding("s", "hint", "Hint", id="hint"),
         Binding("r", "arrange", "Arrange", id="arrange"),
         Binding("colon", "command", "Type", id="command"),
+        Binding("plus,equals_sign", "amount(1)", "More", id="amount-up"),
+        Binding("minus", "amount(-1)", "Less", id="amount-down"),
         Binding("question_mark,f1", "rules", "Rules", id="rules"),
         Binding("ctrl+n", "new_game", "New game", show=False, id="new-game"),
         # Board games: Tab cycles the picked card's moves on the board (before focus moves).
@@ -189,6 +192,8 @@ class TableScreen(Screen[None]):
         self.hinted: Move | None = None
         """The last hint's move: first among the choices when its cards allow several."""
         self.cursor = 0
+        self.amount: int | None = None
+        """The bet or raise chosen with + and - (None: the smallest allowed)."""
         self.sort_mode = 0
         self.bot_timer: Any = None
         self.handing_off = False
@@ -229,6 +234,7 @@ class TableScreen(Screen[None]):
                     yield from self._piles()
                     yield AuctionPanel(id="auction")
                     yield TrickArea(id="trick")
+                    yield ChipsPanel(id="chips")
                     yield GroupsPanel(id="groups")
                     yield VerticalScroll(id="melds")
                 with VerticalScroll(id="log"):
@@ -262,6 +268,7 @@ class TableScreen(Screen[None]):
             with Vertical(id="play-area"):  # unused panels, kept for the shared redraw
                 yield AuctionPanel(id="auction")
                 yield TrickArea(id="trick")
+                yield ChipsPanel(id="chips")
                 yield GroupsPanel(id="groups")
                 yield VerticalScroll(id="melds")
 
@@ -354,6 +361,8 @@ class TableScreen(Screen[None]):
         self.query_one(AuctionPanel).show(view.auction, names)
         # while an auction runs, the (empty) trick makes room for it
         self.query_one(TrickArea).show(None if view.auction is not None else view.trick, names)
+        chooser = self.viewer if self.my_turn() else None
+        self.query_one(ChipsPanel).show(view.chips, view.seats, self.chosen_amount(view), chooser)
         self._draw_face_up(view)
         self._draw_melds(view)
         self._draw_hand(view)
@@ -651,6 +660,7 @@ class TableScreen(Screen[None]):
             return False
         self.last_message = ""
         self.selected = set()
+        self.amount = None
         # toasts about the position before (a hint naming this player's cards, a refusal)
         # are stale now, and a hint must not stay up over the next player's hand-off
         self.app.clear_notifications()
@@ -699,6 +709,13 @@ class TableScreen(Screen[None]):
             self.refuse(f"'{verb}' is not a move of this game")
             return
         cards = self.selected_or_cursor() if spec.takes is Takes.CARD else self.selected_cards()
+        if spec.takes is Takes.AMOUNT:
+            amount = self.chosen_amount(self.seen())
+            if amount is None:
+                self._explain(verb)
+                return
+            self.play_move(f"{verb} {amount}")
+            return
         if not spec.uses_cards:
             auction = self.seen().auction
             calls = [c for c in auction.legal if c.move.split()[0] == verb] if auction else []
@@ -793,6 +810,13 @@ class TableScreen(Screen[None]):
             kinds = {m.kind for m in self.session.legal_moves()}
             # only the moves possible now are listed (a key not listed still says why)
             return verb in kinds
+        if action == "amount":
+            view = self.seen()
+            if view.chips is None:
+                return False  # no chips at this table: keep the footer short
+            chips = view.chips
+            ranged = chips.min_raise_to is not None and chips.min_raise_to != chips.max_raise_to
+            return True if self.my_turn() and ranged else None
         if action in ("act", "hint"):
             return True if self.my_turn() else None
         if action.startswith("board_"):
@@ -833,6 +857,32 @@ class TableScreen(Screen[None]):
         self.notify(self.last_message, timeout=3)
         self.redraw()
         self.advance()
+
+    def chosen_amount(self, view: PlayerView) -> int | None:
+        """The bet or raise the viewer has chosen (within the allowed range), or None when
+        no bet or raise is allowed."""
+        chips = view.chips
+        if chips is None or chips.min_raise_to is None or chips.max_raise_to is None:
+            return None
+        lo, hi = chips.min_raise_to, chips.max_raise_to
+        return lo if self.amount is None else max(lo, min(hi, self.amount))
+
+    def _amount_step(self, view: PlayerView) -> int:
+        chips = view.chips
+        if chips is None or chips.min_raise_to is None:
+            return 1
+        bets = max(chips.committed, default=0)
+        return max(1, chips.min_raise_to - bets)
+
+    def action_amount(self, direction: int) -> None:
+        """+ and -: raise or lower the chosen bet by the smallest raise."""
+        view = self.seen()
+        now = self.chosen_amount(view)
+        if now is None or not self.my_turn():
+            return
+        self.amount = now + direction * self._amount_step(view)
+        self.amount = self.chosen_amount(view)
+        self.redraw()
 
     def action_verb(self, verb: str) -> None:
         self.gesture(verb)

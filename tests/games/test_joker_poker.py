@@ -1,0 +1,376 @@
+"""Joker Poker (draw): the conformance cases of ``shared/rules/joker-poker.md`` played through
+the game (JP-23, JP-25, JP-27, JP-35, JP-37; the evaluator's cases are in
+``tests/kits/test_poker.py``, the pot arithmetic's in ``tests/kits/test_chips.py``), each
+toggle on and off, busting and the end of the match, refusals that change nothing, and chips
+conserved in every state of random play."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardtable.engine import Game, IllegalMove, new_game, replay
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+
+
+def poker(
+    hands: list[str | None],
+    chips: list[int] | None = None,
+    dealer: int | None = None,
+    rules: dict[str, Any] | None = None,
+    stock: str | None = None,
+    seed: int = 1,
+) -> Game:
+    deal: dict[str, Any] = {"hands": hands}
+    if chips is not None:
+        deal["chips"] = chips
+    if dealer is not None:
+        deal["dealer"] = dealer
+    if stock is not None:
+        deal["stock"] = stock
+    return new_game("joker-poker", NAMES[: len(hands)], rules=rules or {}, seed=seed, deal=deal)
+
+
+def play(game: Game, *moves: str) -> None:
+    for m in moves:
+        game.play(m)
+
+
+def refused(game: Game, move: str, *words: str) -> str:
+    """``move`` is refused with a reason holding ``words``, and nothing changes."""
+    before, record = game.snapshot(), game.record()
+    with pytest.raises(IllegalMove) as caught:
+        game.play(move)
+    reason = str(caught.value)
+    for w in words:
+        assert w in reason, reason
+    assert game.snapshot() == before and game.record() == record
+    return reason
+
+
+def chips_total(game: Game) -> int:
+    t = game.chips  # type: ignore[attr-defined]
+    return int(t.total())
+
+
+def moves(game: Game) -> list[str]:
+    return [str(m) for m in game.legal_moves()]
+
+
+# ---------------------------------------------------------------------------- conformance cases
+
+
+def test_jp23_side_pots_with_three_all_ins() -> None:
+    g = poker(
+        ["9S 9H 9D 4C 2S", "QS QH 8D 6C 2H", "KS KH 7D 7C 3H", "JD 10S 8H 5C 3D", None],
+        chips=[20, 50, 80, 200, 200],
+        dealer=3,
+        rules={"structure": "no_limit"},
+    )
+    assert g.to_act == 4
+    play(g, "bet 9", "allin", "allin", "allin", "call", "fold")
+    assert g.phase == "draw"
+    view = g.view(None)
+    assert view.chips is not None
+    assert [(p.amount, p.eligible) for p in view.chips.pots] == [
+        (90, (0, 1, 2, 3)),
+        (90, (1, 2, 3)),
+        (60, (2, 3)),
+    ]
+    play(g, "stand", "stand", "stand", "stand")
+    assert g.phase == "deal-over"
+    assert g.deal_scores[-1] == (70, -50, 70, -80, -10)
+    assert g.scores == (90, 0, 150, 120, 190)
+    result = g.view(4).result
+    assert (
+        "main pot 90: Ann takes it" in result
+        and "side pot 1 90: Cat takes it" in result
+        and "side pot 2 60: Cat takes it" in result
+    )
+    assert "three nines" in result
+    # Bob busted: he leaves the match and the next hand skips him
+    play(g, "next")
+    assert not g.view(None).seats[1].active and g.hand(1) == ()
+
+
+def test_jp25_fixed_limit_cap_in_both_rounds() -> None:
+    g = poker([None] * 4, dealer=3)
+    play(g, "bet 2", "raise 4", "raise 6", "raise 8", "raise 10")
+    assert moves(g) == ["call", "fold"]
+    refused(g, "raise 12", "capped")
+    play(g, "call", "call", "call")
+    play(g, "stand", "stand", "stand", "stand")
+    play(g, "bet 4", "raise 8", "raise 12", "raise 16", "raise 20")
+    assert moves(g) == ["call", "fold"]
+    refused(g, "raise 24", "capped", "4 raises")
+    refused(g, "allin", "capped")
+
+
+def test_raise_cap_toggle() -> None:
+    g = poker([None] * 4, dealer=3, rules={"raise_cap": 3})
+    play(g, "bet 2", "raise 4", "raise 6", "raise 8")
+    refused(g, "raise 10", "capped", "3 raises")
+
+
+def test_jp27_draw_limits_and_the_shown_ace() -> None:
+    g = poker(["AS 9H 7C 4D 2S", "JK 9D 7H 4C 2D", "KS 9C 7S 4H 2C"], dealer=2)
+    play(g, "check", "check", "check")
+    play(g, "discard 9H 7C 4D 2S")
+    assert "AS" in g.hand(0) or any(c.name == "AS" for c in g.hand(0))
+    assert g.view(1).facts["Ann shows"] == "AS"
+    refused(g, "discard 9D 7H 4C 2D", "at most 3")
+    play(g, "stand")
+    refused(g, "discard 9C 7S 4H 2C", "at most 3")
+    refused(g, "discard 9H", "do not hold 9H")
+    for rules in ({"max_draw": 5}, {"max_draw": 4, "ace_bonus": False}):
+        g = poker(["AS 9H 7C 4D 2S", "JK 9D 7H 4C 2D", "KS 9C 7S 4H 2C"], dealer=2, rules=rules)
+        play(
+            g, "check", "check", "check", "discard 9H 7C 4D 2S", "discard 9D 7H 4C 2D", "discard 9C 7S 4H 2C"
+        )
+        assert g.phase == "bet"
+    g = poker(["AS 9H 7C 4D 2S", None], dealer=1, rules={"ace_bonus": False})
+    play(g, "check", "check")
+    refused(g, "discard 9H 7C 4D 2S", "at most 3")
+
+
+def test_jp35_openers_with_the_joker() -> None:
+    g = poker(
+        ["JC JK 7H 4S 2D", "AS JK 9C 4D 2H"[:0] or None], dealer=1, rules={"openers": "jacks_or_better"}
+    )
+    assert moves(g) == ["check"]
+    refused(g, "bet 2", "jacks or better", "ace high")
+    refused(g, "allin", "jacks or better")
+    g = poker(["JC JK 7H 4S 2D", None], dealer=1, rules={"openers": "jacks_or_better", "joker_mode": "wild"})
+    assert "bet 2" in moves(g)
+    for mode in ("bug", "wild"):
+        g = poker(
+            ["AS JK 9C 4D 2H", None], dealer=1, rules={"openers": "jacks_or_better", "joker_mode": mode}
+        )
+        assert "bet 2" in moves(g)
+
+
+def test_openers_pass_out_antes_again_and_redeals() -> None:
+    g = poker(["7C 8D 2H 4S 9C", "3C 5D 6H 10S KD"], dealer=1, rules={"openers": "jacks_or_better"})
+    total = chips_total(g)
+    play(g, "check", "check")
+    assert g.phase == "bet" and g.deal_no == 1
+    assert g.view(None).chips is not None and sum(p.amount for p in g.view(None).chips.pots) == 4
+    assert chips_total(g) == total
+    assert "Nobody opens" in " ".join(g.log)
+
+
+def test_jp37_no_limit_short_all_in_does_not_reopen() -> None:
+    g = poker([None, None, None], chips=[200, 200, 41], dealer=2, rules={"structure": "no_limit"})
+    play(g, "check", "check", "check", "stand", "stand", "stand")
+    play(g, "bet 10", "raise 30", "allin")
+    assert g.to_act == 0
+    assert "raise 60" in moves(g) and "fold" in moves(g) and "call" in moves(g)
+    refused(g, "raise 59", "smallest raise is to 60")
+    play(g, "call")
+    assert moves(g) == ["call", "fold"]
+    refused(g, "raise 80", "short all-in")
+
+
+# ---------------------------------------------------------------------------- betting refusals
+
+
+def test_bad_bets_are_refused_with_the_rule() -> None:
+    g = poker([None, None], chips=[100, 100], dealer=1, rules={"structure": "no_limit"})
+    refused(g, "bet 1", "smallest bet is to 2")
+    refused(g, "bet 500", "more than you have", "99")
+    refused(g, "raise 10", "no bet to raise")
+    refused(g, "fold", "check instead")
+    refused(g, "call", "nothing to call")
+    refused(g, "discard 2C", "belongs to the draw")
+    refused(g, "next", "not possible now")
+    g.play("bet 37")  # any size in range, though not listed
+    refused(g, "check", "37 chips to call")
+    refused(g, "bet 40", "there is a bet")
+    assert g.play("raise 99").kind == "allin"  # the whole stack is all-in
+    again = replay(g.record())  # a typed size, though not listed, replays
+    assert again.snapshot() == g.snapshot() and "bet 37" in g.record()
+    fixed = poker([None, None], dealer=1)
+    refused(fixed, "bet 3", "fixed limit", "exactly 2")
+
+
+def test_pot_limit_caps_the_bet_at_the_pot() -> None:
+    g = poker([None, None, None], dealer=2, rules={"structure": "pot_limit"})
+    view = g.view(0)
+    assert view.chips is not None and (view.chips.min_raise_to, view.chips.max_raise_to) == (2, 3)
+    refused(g, "bet 4", "pot limit", "3")
+    play(g, "bet 3")
+    assert g.view(1).chips.max_raise_to == 12  # type: ignore[union-attr]
+
+
+def test_half_bet_rule() -> None:
+    for rule, may_raise in (("full_bet", False), ("half_bet", True)):
+        g = poker([None, None, None], chips=[100, 100, 4], dealer=2, rules={"short_all_in_rule": rule})
+        play(g, "bet 2", "call", "allin")  # Cat: 3 more, a raise of 1 (half a bet)
+        assert ("raise 5" in moves(g)) is may_raise
+
+
+# ---------------------------------------------------------------------------- forced bets
+
+
+def test_blinds_heads_up_and_three_handed() -> None:
+    g = poker([None, None], dealer=1, rules={"forced_bets": "blinds"})
+    # heads-up the button posts the small blind and acts first
+    assert g.to_act == 1 and g.view(None).chips.committed == (2, 1)  # type: ignore[union-attr]
+    assert moves(g) == ["call", "fold", "raise 4"]
+    play(g, "call")
+    assert g.to_act == 0 and moves(g) == ["check", "raise 4"]  # the big blind's option
+    g = poker([None, None, None], dealer=0, rules={"forced_bets": "both", "ante": 1})
+    assert g.to_act == 0  # left of the big blind (seat 2)
+    assert g.view(None).chips.committed == (0, 1, 2)  # type: ignore[union-attr]
+    assert sum(p.amount for p in g.view(None).chips.pots) == 6  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------------------- showdown and toggles
+
+
+def test_jp19_wild_royal_ties_unless_natural_beats_wild() -> None:
+    for nbw, row in ((False, (0, 0)), (True, (-3, 3))):
+        g = poker(["JK QS KS AS 10S", "AH KH QH JH 10H"], dealer=1, rules={"natural_beats_wild": nbw})
+        play(g, "bet 2", "call", "stand", "stand", "check", "check")
+        assert g.deal_scores[-1] == row
+        assert "royal flush" in g.view(0).result
+
+
+def test_joker_mode_changes_the_winner() -> None:
+    hands = ["9S 9H 4D 4C JK", "KS KD KC 2H 3D"]  # JP-21: two pair (bug) or a full house (wild)
+    for mode, row in (("bug", (-3, 3)), ("wild", (3, -3))):
+        g = poker(hands, dealer=1, rules={"joker_mode": mode})
+        play(g, "bet 2", "call", "stand", "stand", "check", "check")
+        assert g.deal_scores[-1] == row
+
+
+def test_uncontested_hand_shows_nothing() -> None:
+    g = poker(["AS AH AD AC JK", "2C 3D 5H 7S 9C"], dealer=1)
+    play(g, "bet 2", "fold")
+    assert g.deal_scores[-1] == (1, -1)
+    view = g.view(1)
+    assert "AS" not in view.result and "uncontested" in view.result
+    assert all("hand" not in k for k in view.facts if k != "hand")
+
+
+def test_hand_limit_ends_the_match_with_most_chips() -> None:
+    g = poker(["AS AH AD 2C 3D", "2S 4C 6D 8H 10S"], dealer=1, rules={"hand_limit": 1})
+    play(g, "bet 2", "call", "stand", "stand", "check", "check")
+    assert g.is_over and g.outcome is not None and g.outcome.winners == (0,)
+    assert g.scores == (203, 197)
+    assert not g.legal_moves()
+
+
+def test_a_match_ends_when_one_player_has_every_chip() -> None:
+    g = new_game("joker-poker", NAMES[:3], rules={"starting_stack": 6, "structure": "no_limit"}, seed=3)
+    rng = random.Random(3)
+    while not g.is_over:
+        ms = g.legal_moves()
+        allin = [m for m in ms if m.kind in ("allin", "call")]
+        g.play(rng.choice(allin or ms))
+        assert chips_total(g) == 18 or g.phase in ("deal-over", "match-over")
+        assert sum(g.scores) == 18
+    assert g.outcome is not None and len(g.outcome.winners) == 1
+    assert g.scores[g.outcome.winners[0]] == 18
+    assert replay(g.record()).snapshot() == g.snapshot()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_chips_are_conserved_in_every_state(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = {
+        "structure": rng.choice(["fixed_limit", "pot_limit", "no_limit"]),
+        "forced_bets": rng.choice(["antes", "blinds", "both"]),
+        "openers": rng.choice(["none", "jacks_or_better"]),
+        "max_draw": rng.choice([3, 4, 5]),
+        "starting_stack": rng.choice([3, 20, 200]),
+        "hand_limit": 40,
+    }
+    n = rng.randint(2, 6)
+    g = new_game("joker-poker", NAMES[:n], rules=rules, seed=seed)
+    total = sum(g.scores)
+    while not g.is_over:
+        g.play(rng.choice(g.legal_moves()))
+        if g.phase in ("bet", "draw"):
+            assert chips_total(g) == total
+            view = g.view(None)
+            assert view.chips is not None
+            assert sum(view.chips.stacks) + sum(p.amount for p in view.chips.pots) == total
+            assert min(view.chips.stacks) >= 0
+        else:
+            assert sum(g.scores) == total
+
+
+def test_folded_hands_are_never_shown() -> None:
+    g = poker(["AS AH AD 2C 3D", "2S 4C 6D 8H 10S", "KS KH 7C 7D 9S"], dealer=2)
+    play(g, "bet 2", "fold", "call", "stand", "stand", "check", "check")
+    for seat in (None, 0, 2):
+        view = g.view(seat)
+        assert "2S" not in view.result and "Bob" not in " ".join(view.facts)
+    assert "KS KH 7C 7D 9S" in g.view(1).result
+
+
+def test_stacked_deal_errors_name_the_problem() -> None:
+    from cardtable.engine import InvalidRules
+
+    with pytest.raises(InvalidRules, match="chips"):
+        poker([None, None], chips=[100])
+    with pytest.raises(InvalidRules, match="dealer"):
+        poker([None, None], dealer=5)
+    with pytest.raises(InvalidRules, match="hand 0 has 3 cards"):
+        poker(["AS AH AD", None])
+
+
+def test_the_hint_names_the_hand_the_chance_and_the_move() -> None:
+    from cardtable.bots import hint
+
+    g = poker(["AS AH AD KC KD", None, None], dealer=2)
+    decision = hint(g, random.Random(1))
+    assert "full house, aces over kings" in decision.why and "% to win against 2 players" in decision.why
+    assert decision.move.kind in ("bet", "check")
+    assert g.is_legal(decision.move)
+
+
+def test_the_hard_bot_keeps_pairs_and_draws_to_a_flush() -> None:
+    from cardtable.engine import parse_cards
+    from cardtable.games.joker_poker.bot import choose_hold
+    from cardtable.games.joker_poker.rules import JokerPokerRules
+
+    rules = JokerPokerRules()
+    assert sorted(c.name for c in choose_hold(parse_cards("KS KH 7C 4D 2S"), rules)) == ["KH", "KS"]
+    held = choose_hold(parse_cards("AH 9H 7H 4H 2S"), rules)
+    assert sorted(c.name for c in held) == ["4H", "7H", "9H", "AH"]
+    assert len(choose_hold(parse_cards("2C 5D 8H 10S QC"), rules)) >= 2  # never more than 3 drawn
+
+
+def test_showdown_order_last_bettor_first_else_left_of_the_button() -> None:
+    hands = ["AS AH 7C 4D 2S", "KS KH 9C 5D 3S", "QS QH 8C 6D 3H"]
+    g = poker(hands, dealer=2)
+    play(g, "check", "check", "check", "stand", "stand", "stand", "check", "bet 4", "call", "call")
+    lines = g.view(0).result.splitlines()
+    assert [line.split()[0] for line in lines[1:4]] == ["Bob", "Cat", "Ann"]
+    g = poker(hands, dealer=2)
+    play(g, "check", "check", "check", "stand", "stand", "stand", "check", "check", "check")
+    lines = g.view(0).result.splitlines()
+    assert [line.split()[0] for line in lines[1:4]] == ["Ann", "Bob", "Cat"]
+
+
+def test_double_ace_flush_toggle() -> None:
+    hands = ["AH JK 9H 7H 4H", "AD KD 9D 7D 4D"]
+    for double, row in ((False, (0, 0)), (True, (3, -3))):
+        rules = {"joker_mode": "wild", "double_ace_flush": double}
+        g = poker(hands, dealer=1, rules=rules)
+        play(g, "bet 2", "call", "stand", "stand", "check", "check")
+        assert g.deal_scores[-1] == row
+
+
+def test_ante_and_small_bet_sizes() -> None:
+    g = poker([None, None], dealer=1, rules={"ante": 5, "small_bet": 10})
+    chips = g.view(0).chips
+    assert chips is not None and sum(p.amount for p in chips.pots) == 10
+    assert moves(g) == ["check", "bet 10"]
+    play(g, "bet 10", "call", "stand", "stand")
+    assert moves(g) == ["check", "bet 20"]  # after the draw the bet is twice the small bet

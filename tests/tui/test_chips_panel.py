@@ -1,0 +1,44 @@
+"""The chips panel: a betting game's stacks, pots and bet range on the table, + and - to
+choose the amount, the amount verbs playing it, and the draw by selected cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tui_helpers import until
+
+from cardtable.engine import new_game
+from cardtable.session import Session
+from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets import ChipsPanel
+
+
+async def test_bet_with_plus_minus_and_exchange_selected_cards(make_app, tmp_path: Path) -> None:
+    deal = {"hands": ["AS AH 7C 4D 2S", "KS KH 9C 5D 3S"], "dealer": 1}
+    game = new_game("joker-poker", ["Ann", "Bob"], rules={"structure": "no_limit"}, seed=3, deal=deal)
+    session = Session(game, [None, "medium"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        panel = app.screen.query_one(ChipsPanel)
+        text = str(panel.render())
+        assert "main pot: 2 chips" in text and "bet/raise to 2-199" in text and "chosen: 2" in text
+        for key in ("plus", "plus", "plus", "minus"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert "chosen: 6" in str(panel.render())
+        await pilot.press("b")
+        await until(pilot, lambda: game.phase == "draw" or len(game.history) >= 2)
+        assert str(game.history[0][1]) == "bet 6"
+        await until(pilot, lambda: game.to_act == 0 and game.phase == "draw")
+        assert not isinstance(app.screen, HandoffScreen)  # one human: no hand-off
+        # select 7C 4D 2S (the hand as shown, left to right) and exchange them
+        shown = [c.name for c in app.screen.hand_cards(0)]
+        for name in ("7C", "4D", "2S"):
+            app.screen.cursor = shown.index(name)
+            await pilot.press("space")
+        await pilot.press("x")
+        await until(pilot, lambda: game.phase != "draw" or game.to_act != 0)
+        assert any(str(m).startswith("discard") for _, m in game.history)
+        assert set(game.view(0).own_facts["your discards"].split()) == {"7C", "4D", "2S"}
