@@ -77,6 +77,17 @@ class BoardChooser:
     """The steps chosen so far (of a move of several steps)."""
     index: int = 0
     """Which of :meth:`options` is chosen now."""
+    prefer: str | None = None
+    """A move to offer first at every step (a hint's), by its text."""
+
+    def __post_init__(self) -> None:
+        self._offer()
+
+    def _offer(self) -> None:
+        """Point at the preferred move's next step, if it goes through the steps so far."""
+        want = next((m for m in self._through() if m.move == self.prefer), None)
+        if want is not None:
+            self.index = self.options().index(want.steps[len(self.prefix)])
 
     def card_moves(self) -> list[BoardMoveView]:
         """The moves of the chosen card (every board move when no card is chosen)."""
@@ -126,6 +137,7 @@ class BoardChooser:
         if step is not None:
             self.prefix.append(step)
             self.index = 0
+            self._offer()
         return None
 
     def back(self) -> bool:
@@ -181,11 +193,14 @@ class BoardChooser:
             made = ", ".join(f"{a}>{b}" for a, b in self.prefix)
             head = f"{self.card} ({made} taken), the rest {count}"
         else:
-            head = f"{self.card or 'move'} {count}"
-        how = "enter plays" if done is not None else "enter: then the rest"
-        tail = f" ({text})" if text else ""
-        back = " · esc back" if self.prefix else ""
-        return f"{head}: {what}{tail} · tab next · {how}{back}"
+            head = f"{self.card or 'any card'} {count}"
+        keys = ["tab next"] if len(options) > 1 else []
+        keys.append("enter plays" if done is not None else "enter: then the rest")
+        if self.prefix:
+            keys.append("esc back")
+        # The words last: a narrow status line cuts them, not the keys.
+        tail = f" — {text}" if text else ""
+        return f"{head}: {what} · {' · '.join(keys)}{tail}"
 
 
 def _ascii(widget: Widget) -> bool:
@@ -408,7 +423,7 @@ class SeatsPanel(Static):
         letters = list(board.colours) if board else []
         names = board.colours if board else {}
         groups = [list(t) for t in teams] or [[s.seat for s in seats]]
-        text = Text()
+        text = Text(no_wrap=True, overflow="ellipsis")  # one line a seat, however narrow
         for t, team in enumerate(groups):
             if len(groups) > 1:
                 if t:
@@ -429,7 +444,10 @@ class SeatsPanel(Static):
                 text.append(f" {s.card_count}c")
                 kind = kinds[seat] if seat < len(kinds) else ""
                 if kind:
-                    text.append(f" ({kind})", style="dim")
+                    text.append(f" ({kind.replace('computer, ', 'bot ')})", style="dim")
+                colour = names.get(letters[seat], "") if seat < len(letters) else ""
                 for badge in s.badges:
+                    if colour and colour in badge.lower():
+                        continue  # the coloured letter says it already
                     text.append(f" [{badge}]", style="italic")
         self.update(text)

@@ -217,3 +217,15 @@ def test_chooser_clicks_cycle_a_pieces_moves() -> None:
     assert chooser.pick("13") is None and chooser.prefix == [("10", "13")]
     assert chooser.pick("34") == "7D:10>13,30>34"
     assert BoardChooser(moves, "5C").describe() == ""
+
+
+def test_chooser_offers_a_preferred_move_first_at_each_step() -> None:
+    moves = [
+        step("7D", ("10", "17")),
+        step("7D", ("10", "13"), ("30", "34")),
+        step("7D", ("10", "13"), ("50", "54")),
+    ]
+    chooser = BoardChooser(moves, "7D", prefer="7D:10>13,50>54")
+    assert chooser.step() == ("10", "13")
+    assert chooser.enter() is None and chooser.step() == ("50", "54")
+    assert chooser.enter() == "7D:10>13,50>54"
