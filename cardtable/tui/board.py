@@ -277,8 +277,16 @@ class BoardWidget(Widget):
         danger = colours.get("error", "#d03030")
         dim = Style(color=colours.get("foreground", "#dddddd"), dim=True)
         names = board.colours
+        # The steps taken so far are drawn made: the piece on its new hole, the old one empty.
+        moved: dict[str, str] = {}
+        if chooser is not None and chooser.prefix:
+            on = {h.id: h.piece for h in board.holes}
+            for a, b in chooser.prefix:
+                moved[b], moved[a] = moved.get(a, on.get(a, "")), ""
         drawn: dict[str, tuple[str, Style, str]] = {}
         for h in board.holes:
+            if h.id in moved:
+                h = h.model_copy(update={"piece": moved[h.id]})
             glyph, style = self._hole(h, glyphs, names, colours)
             if h.kind == "track" and not h.mark and not h.piece:
                 style = dim
