@@ -416,7 +416,7 @@ class SeatsPanel(Static):
     """The seats by team, each with its colour letter, card count and badges."""
 
     DEFAULT_CSS = """
-    SeatsPanel { height: auto; padding: 0 1; }
+    SeatsPanel { height: auto; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def show(
@@ -431,7 +431,7 @@ class SeatsPanel(Static):
         letters = list(board.colours) if board else []
         names = board.colours if board else {}
         groups = [list(t) for t in teams] or [[s.seat for s in seats]]
-        text = Text(no_wrap=True, overflow="ellipsis")  # one line a seat, however narrow
+        text = Text()  # one line a seat, however narrow (the CSS cuts, never wraps)
         for t, team in enumerate(groups):
             if len(groups) > 1:
                 if t:
@@ -450,12 +450,12 @@ class SeatsPanel(Static):
                 style = "bold reverse" if s.to_act else ("dim strike" if not s.active else "bold")
                 text.append(s.name, style=style)
                 text.append(f" {s.card_count}c")
-                kind = kinds[seat] if seat < len(kinds) else ""
-                if kind:
-                    text.append(f" ({kind.replace('computer, ', 'bot ')})", style="dim")
                 colour = names.get(letters[seat], "") if seat < len(letters) else ""
                 for badge in s.badges:
                     if colour and colour in badge.lower():
                         continue  # the coloured letter says it already
                     text.append(f" [{badge}]", style="italic")
+                kind = kinds[seat] if seat < len(kinds) else ""
+                if kind:  # last: the first thing cut in a narrow column
+                    text.append(f" ({kind.replace('computer, ', 'bot ')})", style="dim")
         self.update(text)
