@@ -17,6 +17,7 @@ from benchmarks.bots import bench_bots
 from benchmarks.memory import bench_memory
 from benchmarks.poker import bench_poker
 from benchmarks.solver import bench_solver
+from benchmarks.undo import bench_undo
 from cardtable.engine import all_games, new_game
 
 Row = tuple[str, str, str, str]
@@ -102,6 +103,7 @@ BENCHES: dict[str, Callable[[bool], list[Row]]] = {
     "solver": bench_solver,
     "memory": bench_memory,
     "poker": bench_poker,
+    "undo": bench_undo,
 }
 
 
@@ -109,10 +111,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks")
     parser.add_argument("--quick", action="store_true", help="fewer repeats (a smoke run)")
     parser.add_argument("--only", choices=sorted(BENCHES), help="run one benchmark")
+    parser.add_argument(
+        "--peers",
+        action="store_true",
+        help="measure beside OpenSpiel, RLCard and pokerkit in the same run (uv sync --group peers)",
+    )
     args = parser.parse_args(argv)
     rows: list[Row] = []
+    if args.peers:
+        from benchmarks.peers import bench_peers
+
+        rows.extend(bench_peers(args.quick))
     for name, bench in BENCHES.items():
-        if args.only and name != args.only:
+        if args.peers or (args.only and name != args.only):
             continue
         rows.extend(bench(args.quick))
     width = max(len(r[0]) for r in rows)

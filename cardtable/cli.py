@@ -142,6 +142,43 @@ def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
     return play_text(session, out=out)
 
 
+def record_by_id(match_id: str) -> str:
+    """The record of the stored match ``match_id`` from the match history: the one place
+    ``cardtable replay ID`` looks a match up, to be wired to the history store. Until then
+    a clear refusal."""
+    raise UsageError(
+        f"there is no file {match_id!r}, and stored matches cannot be looked up by id yet:"
+        " give a save or record file (the autosave is in the data folder)"
+    )
+
+
+def replay_text(source: str) -> str:
+    """The record to replay: a save or record file, or (all digits, and no such file) the
+    id of a stored match."""
+    from pathlib import Path
+
+    from cardtable.engine.saves import read_record
+
+    path = Path(source)
+    if path.exists() or not source.strip().isdigit():
+        return read_record(path)
+    return record_by_id(source.strip())
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    """``cardtable replay FILE [--text]``: the match move by move as text, or the viewer."""
+    from cardtable.replay import Replay
+
+    match = Replay(replay_text(args.source))
+    if args.text or not (out is sys.stdout and sys.stdout.isatty()):
+        out.write(match.text())
+        return 0
+    from cardtable.tui.app import CardTableApp
+
+    CardTableApp(replay=match).run()
+    return 0
+
+
 def cmd_soak(args: argparse.Namespace, out: TextIO) -> int:
     """``cardtable soak``: see :mod:`cardtable.soak`; exit status 1 on any invariant break."""
     from pathlib import Path
@@ -191,7 +228,8 @@ def play_text(session: Session, out: TextIO | None = None, inp: TextIO | None = 
     humans = session.humans
     last_human: int | None = None
     out.write(
-        "Type a move (e.g. 'draw', 'meld 7H 8H 9H', 'discard KS'), 'moves' to list them, 'quit' to stop.\n"
+        "Type a move (e.g. 'draw', 'meld 7H 8H 9H', 'discard KS'), 'moves' to list them,"
+        " 'undo' to take back your last move of this turn, 'quit' to stop.\n"
     )
     while not game.is_over:
         seat = game.to_act
@@ -223,6 +261,12 @@ def play_text(session: Session, out: TextIO | None = None, inp: TextIO | None = 
             return 0
         if text in ("moves", "?", "help"):
             out.write("  " + "\n  ".join(str(m) for m in game.legal_moves()) + "\n")
+            continue
+        if text == "undo":
+            try:
+                out.write(f"  Taken back: {session.undo(seat)}\n")
+            except IllegalMove as exc:
+                out.write(f"  Not allowed: {exc}\n")
             continue
         try:
             session.play(text)
@@ -282,6 +326,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument("--text", action="store_true", help="plain text prompts instead of the full screen")
     p_resume = sub.add_parser("resume", help="go on with the last autosaved game")
     p_resume.add_argument("--text", action="store_true", help="plain text prompts instead of the full screen")
+    p_replay = sub.add_parser("replay", help="watch a recorded match again, or print it as text")
+    p_replay.add_argument("source", metavar="FILE", help="a save or record file (or a stored match's id)")
+    p_replay.add_argument("--text", action="store_true", help="print the match move by move instead")
     p_soak = sub.add_parser("soak", help="long random play over every game and preset, invariants checked")
     p_soak.add_argument("games", nargs="*", metavar="GAME", help="the games (default: every game)")
     p_soak.add_argument("--deals", type=int, default=10_000, help="deals per game (default 10000)")
@@ -299,6 +346,7 @@ COMMANDS = {
     "play": cmd_play,
     "resume": cmd_resume,
     "soak": cmd_soak,
+    "replay": cmd_replay,
 }
 
 

@@ -29,6 +29,7 @@ from cardtable.engine.moves import Move
 from cardtable.engine.record import parse_header, write_record
 from cardtable.engine.ruleset import non_defaults
 from cardtable.engine.saves import autosave_path, read_record, write_atomic
+from cardtable.engine.undo import UndoCheck
 from cardtable.engine.verbs import VerbSpec
 from cardtable.engine.views import GroupingView, PlayerView
 
@@ -115,9 +116,27 @@ class Session:
 
     def play(self, move: Move | str) -> Move:
         """Make a move (IllegalMove if not allowed; nothing changes) and autosave."""
+        if not self.is_bot(self.game.to_act):  # a person may take it back: undo starts here
+            self.game.keep_undo_point()
         done = self.game.play(move)
         self.autosave()
         return done
+
+    def can_undo(self, seat: int | None) -> UndoCheck:
+        """Whether ``seat`` may take back the last move now (truthy), else why not."""
+        return self.game.can_undo(seat)
+
+    def undo(self, seat: int | None) -> Move:
+        """Take back ``seat``'s last move (``UndoRefused`` says why not; nothing changes
+        then) and autosave: the save then holds no undone move."""
+        move = self.game.undo(seat)
+        self.autosave()
+        return move
+
+    @property
+    def move_count(self) -> int:
+        """How many moves the match has had (undone ones excluded)."""
+        return len(self.game.history)
 
     def bot_move(self) -> Move:
         """Let the bot to act make its move."""

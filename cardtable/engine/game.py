@@ -24,7 +24,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from .cards import Card
 from .errors import IllegalMove, InvalidNotation, UnknownGame
@@ -39,6 +39,9 @@ from .scoring import PENALTY, ScoreModel
 from .seating import Seating
 from .views import GroupingView, PlayerView, ScoringView, SeatView
 from .zones import Zone, card_part, cards_in, deal_hidden, hidden_cards
+
+if TYPE_CHECKING:
+    from .undo import UndoCheck
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,9 @@ class Game(ABC):
         self._legal_stamp: object = None
         self._legal_keys: dict[tuple[Any, ...], Move] | None = None
         self._deals_started = 0
+        self._undo_floor = 0
+        """Moves before this index in :attr:`history` can no longer be taken back (another
+        seat has moved since); see :mod:`cardtable.engine.undo`."""
         spec = self._spec()
         self.score_model = PENALTY if spec is None else spec.score_model(rules)
         self.seating = Seating(
@@ -460,13 +466,17 @@ class Game(ABC):
         Illegal: :class:`IllegalMove` with the reason, and nothing changes.
         Several groups (``meld A / B``) are checked together first, then made in order.
         """
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        if isinstance(move, Move) and move.groups and move.kind not in self.whole_group_verbs:
-            return self._play_groups(move)
         seat = self.to_act
-        found = self.find_move(move)
+        if isinstance(move, Move) and move._stamp is self._stamp and not move.groups:
+            found = move  # listed for this very state (the bots' and playouts' hot path): legal
+        else:
+            if isinstance(move, str):
+                move = self.parse_move(move)
+            if isinstance(move, Move) and move.groups and move.kind not in self.whole_group_verbs:
+                return self._play_groups(move)
+            found = self.find_move(move)
         assert seat is not None
+        self._open_turn(seat)
         self._apply(found)
         self.history.append((seat, found))
         self._stamp = object()
@@ -490,9 +500,66 @@ class Game(ABC):
             self._apply(found)
             self._stamp = object()
             done.append(found)
+        self._open_turn(seat)
         combined = Move(move.kind, groups=tuple(done), flags=move.flags)
         self.history.append((seat, combined))
         return combined
+
+    def _open_turn(self, seat: int) -> None:
+        # another seat's move closes the undo window of the moves before it
+        if self.history and self.history[-1][0] != seat:
+            self._undo_floor = len(self.history)
+
+    def can_undo(self, seat: int | None = None) -> UndoCheck:
+        """Whether the last move may be taken back now (by ``seat``, when given): an
+        :class:`~cardtable.engine.undo.UndoCheck`, truthy when allowed, else carrying the
+        reason in words. The fair-undo rule is in :mod:`cardtable.engine.undo`.
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("page-one", ["Ann", "Bob"], seed=3)
+        >>> bool(g.can_undo()), g.can_undo().reason
+        (False, 'there is no move to take back')
+        """
+        from .undo import check_undo
+
+        return check_undo(self, seat)
+
+    def restart(self) -> Self:
+        """A new game with these players, rules, seed and stacked deal, before any move: the
+        start that :meth:`undo` and replays rebuild from.
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("gin", ["Ann", "Bob"], seed=3)
+        >>> g.restart().snapshot() == g.snapshot()
+        True
+        """
+        from .deals import start_totals
+
+        spec = self._spec()
+        if spec is None:
+            raise UnknownGame(f"{self.game_id} is not registered: it cannot be started again")
+        plan = dict(self.deal_spec) if self.deal_spec else None
+        new: Self = spec.factory(self.players, self.rules, self.seed, plan)
+        totals = start_totals(plan)
+        if totals is not None:
+            new.start_from_totals(totals)
+        return new
+
+    def keep_undo_point(self) -> None:
+        """Keep a copy of the state now so that an undo back here is quick (a table calls
+        it before each person's move; without it, undo replays the whole record)."""
+        from .undo import keep_point
+
+        keep_point(self)
+
+    def undo(self, seat: int | None = None) -> Move:
+        """Take back the last move (by ``seat``, when given) and return it; the game is then
+        exactly as if it had never been made. Refused with
+        :class:`~cardtable.engine.undo.UndoRefused` (an :class:`IllegalMove`) and the reason
+        when :meth:`can_undo` says no; nothing changes then."""
+        from .undo import undo
+
+        return undo(self, seat)
 
     def next_stacked_deal(self) -> dict[str, Any] | None:
         """The stacked part of the deal about to be dealt (None: shuffle it); games call this

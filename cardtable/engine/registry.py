@@ -58,6 +58,9 @@ class GameSpec:
     teams: Callable[[int, Ruleset], Teams] | None = None
     """The teams for a number of seats under given rules (e.g. ``lambda n, rules:
     partnerships(n, 2)``); None: every seat plays for itself."""
+    no_undo: str = ""
+    """Why this game's rules allow no taking back of moves, in words for the player (empty:
+    the fair-undo rule of :mod:`cardtable.engine.undo` applies)."""
 
     seat_counts: tuple[int, ...] = ()
     """The player counts the game takes when not every count from ``min_players`` to

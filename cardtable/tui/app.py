@@ -19,6 +19,7 @@ from cardtable.engine.errors import CardtableError
 from cardtable.tui.theming import CARD_VARIABLES, load_themes, peek_theme
 
 if TYPE_CHECKING:
+    from cardtable.replay import Replay
     from cardtable.session import Session
     from cardtable.tui.settings import Settings
 
@@ -67,8 +68,10 @@ class CardTableApp(App[None]):
         start: str = "picker",
         resume: bool = False,
         session: Session | None = None,
+        replay: Replay | None = None,
     ) -> None:
         super().__init__()
+        self._initial_replay = replay
         self._settings: Settings | None = settings
         self.settings_file = settings_file
         self._save_path = save_path
@@ -122,7 +125,9 @@ class CardTableApp(App[None]):
         from cardtable.tui.screens.picker import PickerScreen
 
         self.push_screen(PickerScreen())
-        if self._initial_session is not None:
+        if self._initial_replay is not None:
+            self.open_replay(self._initial_replay)
+        elif self._initial_session is not None:
             self.open_table(self._initial_session)
         elif self._start == "resume":
             self.resume_session()
@@ -191,6 +196,12 @@ class CardTableApp(App[None]):
 
         self.session = session
         self.push_screen(TableScreen(session))
+
+    def open_replay(self, replay: Replay) -> None:
+        """The replay viewer of a recorded match (over the picker)."""
+        from cardtable.tui.screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(replay))
 
     def show_rules(self, game_id: str, active: dict[str, Any] | None = None) -> None:
         from cardtable.tui.screens.rules import RulesScreen

@@ -14,6 +14,7 @@ from cardtable.engine.cards import parse_card
 from cardtable.engine.errors import IllegalMove
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
+from cardtable.engine.undo import UndoCheck
 from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import BoardMoveView, BoardView, PlayerView, SeatView
 from cardtable.kits.board import BoardLayout, track_layout
@@ -73,6 +74,13 @@ class FakeBoardSession(Session):
 
     def warning(self, move: Move) -> str | None:
         return None
+
+    @property
+    def move_count(self) -> int:
+        return len(self.played)
+
+    def can_undo(self, seat: int | None) -> UndoCheck:
+        return UndoCheck(False, "the fake board game takes nothing back")
 
     def grouping(self, seat: int, finish: int | None = None) -> None:
         return None

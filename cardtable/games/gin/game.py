@@ -198,8 +198,10 @@ class GinRummy(GinScoring, GinView):
         big, gins, knocks = self.endings(hand, barred)
         if big:
             moves.append(Move("biggin", payload=BigGin(), text="biggin"))
-        moves.extend(Move("gin", (c,), (None,), payload=Gin(c)) for c in gins)
-        moves.extend(Move("knock", (c,), (None,), payload=Knock(c)) for c in knocks)
+        if gins:
+            moves.extend(Move("gin", (c,), (None,), payload=Gin(c)) for c in gins)
+        if knocks:
+            moves.extend(Move("knock", (c,), (None,), payload=Knock(c)) for c in knocks)
         return moves
 
     def _knock_moves(self) -> list[Move]:
@@ -223,24 +225,19 @@ class GinRummy(GinScoring, GinView):
         seat = self.cur
         name = self.players[seat]
         hand = self.hands[seat]
+        # the two moves of almost every turn first, by a plain class test (a class pattern
+        # costs an isinstance and an attribute fetch per case tried)
+        if type(payload) is Discard:
+            self._throw(seat, payload.card)
+            return
+        if type(payload) is Draw:
+            self._draw_stock(seat)
+            return
         match payload:
             case Discard(card):
-                hand.remove(card)
-                self.discard.append(card)
-                self.known.discard(card.id)
-                self.log.append(f"{name} discarded {card.name}")
-                self.taken = None
-                if len(self.stock) <= STOCK_LEFT:
-                    self._drawn_hand()
-                    return
-                self.cur = self._next_seat(seat)
-                self.phase_ = "draw"
-                self.no_take = False
+                self._throw(seat, card)
             case Draw():
-                hand.append(self.stock.pop())
-                self.taken = None
-                self.phase_ = "play"
-                self.log.append(f"{name} drew from the stock")
+                self._draw_stock(seat)
             case Take():
                 up = self.discard.pop()
                 hand.append(up)
@@ -282,6 +279,25 @@ class GinRummy(GinScoring, GinView):
                 self._deal(self.next_stacked_deal())
             case _:
                 assert_never(payload)
+
+    def _throw(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.known.discard(card.id)
+        self.log.append(f"{self.players[seat]} discarded {card.name}")
+        self.taken = None
+        if len(self.stock) <= STOCK_LEFT:
+            self._drawn_hand()
+            return
+        self.cur = self._next_seat(seat)
+        self.phase_ = "draw"
+        self.no_take = False
+
+    def _draw_stock(self, seat: int) -> None:
+        self.hands[seat].append(self.stock.pop())
+        self.taken = None
+        self.phase_ = "play"
+        self.log.append(f"{self.players[seat]} drew from the stock")
 
     def _knock(self, kind: str, card: Card | None) -> None:
         seat = self.cur

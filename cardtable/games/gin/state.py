@@ -33,6 +33,10 @@ class Endings(NamedTuple):
     knocks: list[Card]
 
 
+NO_ENDINGS = Endings(False, [], [])
+"""The usual answer, made once (its lists are never changed)."""
+
+
 class GinState(TableGame):
     """The cards and counters of a game of Gin Rummy, dealt and arranged; the moves
     (``game.py``), the scoring (``scoring.py``) and the views (``view.py``) build on it."""
@@ -187,7 +191,7 @@ class GinState(TableGame):
         big = total == 0 and self.rules.big_gin
         if total - top > limit and not big:
             # the usual case: no discard brings the deadwood down to the knock value
-            return Endings(False, [], [])
+            return NO_ENDINGS
         whole = self.arrange(hand)
         base = whole.penalty
         loose = {c.id for c in whole.deadwood}

@@ -46,6 +46,7 @@ class Step(Enum):
 
 
 DRAW, TAKE, NEXT = Step.DRAW, Step.TAKE, Step.NEXT
+_STEPS = {"draw": DRAW, "take": TAKE, "next": NEXT}
 
 
 ORDER = TrickOrder(joker="wild", when_void="wild")
@@ -159,6 +160,7 @@ class PageOne(TableGame):
     game_id = "page-one"
     title = "Page One"
     play_rules = PLAY_RULES
+    move_caches = ("_play_moves",)
 
     rules: PageOneRules
 
@@ -167,6 +169,10 @@ class PageOne(TableGame):
     ) -> None:
         super().__init__(players, rules, seed, deal)
         self._start_match(seed)
+        self._play_moves: dict[Any, Any] = {}
+        """The listed moves, made once and listed again and again (a move is a value, and making
+        it was most of the cost of listing): by card id the two play moves (plain, calling),
+        by verb the moves that take no card."""
         n = self.n
         self.dealer = n - 1  # so that seat 0 leads in the first deal
         self._deal(self.next_stacked_deal())
@@ -249,31 +255,45 @@ class PageOne(TableGame):
     def _generate(self) -> list[Move]:
         ph = self.phase_
         if ph == "deal-over":
-            return [Move("next", payload=NEXT, text="next")]
+            return [self._fixed("next")]
         if ph not in ("lead", "follow"):
             return []
         hand = self.hands[self.cur]
         if ph == "lead":
             if self._joker_stuck(hand):
-                return [Move("draw", payload=DRAW, text="draw")]
+                return [self._fixed("draw")]
             return self._plays(hand, len(hand))
         cards, other = self._follow_options(hand)
         moves = self._plays(cards, len(hand))
         if other is not None:
-            moves.append(Move(other, payload=DRAW if other == "draw" else TAKE, text=other))
+            moves.append(self._fixed(other))
         return moves
+
+    def _fixed(self, verb: str) -> Move:
+        """The move of a verb that takes no card ('draw', 'take', 'next'), made once a game."""
+        move = self._play_moves.get(verb)
+        if move is None:
+            move = self._play_moves[verb] = Move(verb, payload=_STEPS[verb], text=verb)
+        return move
 
     def _joker_stuck(self, hand: Sequence[Card]) -> bool:
         """Under ``joker_not_last``: the only card is the joker, which may not be played."""
         return self.rules.joker_not_last and len(hand) == 1 and hand[0].rank == JOKER_RANK
 
     def _plays(self, cards: Sequence[Card], hand_size: int) -> list[Move]:
-        duty = self.rules.page_one_call and hand_size == 2
+        made = self._play_moves
         out = []
+        duty = self.rules.page_one_call and hand_size == 2
         for c in cards:
-            out.append(Move("play", (c,), (None,), payload=Play(c, False)))
+            pair: tuple[Move, Move] | None = made.get(c.id)
+            if pair is None:
+                pair = made[c.id] = (
+                    Move("play", (c,), (None,), payload=Play(c, False)),
+                    Move("play", (c,), (None,), flags=("call",), payload=Play(c, True)),
+                )
+            out.append(pair[0])
             if duty:
-                out.append(Move("play", (c,), (None,), flags=("call",), payload=Play(c, True)))
+                out.append(pair[1])
         return out
 
     def _follow_options(self, hand: Sequence[Card]) -> tuple[list[Card], str | None]:
@@ -314,17 +334,17 @@ class PageOne(TableGame):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> None:
-        match move.payload:
-            case Play(card, call):
-                self._play(card, call)
-            case Step.DRAW:
-                self._draw()
-            case Step.TAKE:
-                self._pickup()
-            case Step.NEXT:
-                self._deal(self.next_stacked_deal())
-            case other:
-                raise AssertionError(other)
+        act = move.payload
+        if act.__class__ is Play:  # the common case first: a plain test beats a class pattern
+            self._play(act.card, act.call)
+        elif act is Step.DRAW:
+            self._draw()
+        elif act is Step.TAKE:
+            self._pickup()
+        elif act is Step.NEXT:
+            self._deal(self.next_stacked_deal())
+        else:
+            raise AssertionError(act)
 
     def _say(self, text: str) -> None:
         self.log.append(text)

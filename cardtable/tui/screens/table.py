@@ -46,7 +46,7 @@ from cardtable.tui.widgets import (
 SIDE_MIN = 28
 """The narrowest the column beside a board gets (piles, seats, log)."""
 
-TAIL_BINDINGS = ("o", "s", "r", "colon", "question_mark", "f1", "ctrl+n")
+TAIL_BINDINGS = ("o", "s", "r", "colon", "question_mark", "f1", "ctrl+n", "ctrl+z")
 """Keys the footer lists after the game's verbs."""
 
 
@@ -98,6 +98,7 @@ class TableScreen(Screen[None]):
         Binding("tab", "board_cycle(1)", "Next move", priority=True, id="board-next"),
         Binding("shift+tab", "board_cycle(-1)", "Previous", show=False, priority=True, id="board-prev"),
         Binding("number_sign", "board_numbers", "Hole numbers", id="board-numbers"),
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -112,6 +113,9 @@ class TableScreen(Screen[None]):
         self.sort_mode = 0
         self.bot_timer: Any = None
         self.handing_off = False
+        self.keyboard_from = 0
+        """The move count when the keyboard last changed hands: undo never reaches back
+        past a hand-off."""
         self.last_message = ""
         self.log_shown: tuple[str, ...] = ()
         self.board_game = session.view(None).board is not None
@@ -481,6 +485,7 @@ class TableScreen(Screen[None]):
 
         def done(_: None) -> None:
             self.handing_off = False
+            self.keyboard_from = self.session.move_count
             self.viewer = seat
             self.cursor = 0
             self.last_message = ""
@@ -676,7 +681,39 @@ class TableScreen(Screen[None]):
             return self.board_game and not self.query_one("#command-input", Input).has_focus
         if action == "arrange":
             return True if self.viewer is not None and not self.handing_off else None
+        if action == "undo":
+            # shown only when a move can be taken back; pressed otherwise, it says why not
+            return not self._undo_refusal()
         return True
+
+    def _undo_refusal(self) -> str:
+        """Why the viewer may not take back the last move now ('' when they may)."""
+        if self.handing_off or self.viewer is None:
+            return "nobody holds the keyboard: there is nothing to take back"
+        if self.session.move_count <= self.keyboard_from:
+            return "the keyboard has been passed since: the moves before stand"
+        return self.session.can_undo(self.viewer).reason
+
+    def action_undo(self) -> None:
+        """Take back the viewer's last move of this turn, if the fair-undo rule allows it."""
+        why = self._undo_refusal()
+        if why:
+            self.refuse(why)
+            return
+        if self.bot_timer is not None:  # the computer player waits for the move to stand
+            self.bot_timer.stop()
+            self.bot_timer = None
+        try:
+            move = self.session.undo(self.viewer)
+        except IllegalMove as exc:
+            self.refuse(exc.reason)
+            return
+        self.selected = set()
+        self.app.clear_notifications()
+        self.last_message = f"Taken back: {move}"
+        self.notify(self.last_message, timeout=3)
+        self.redraw()
+        self.advance()
 
     def action_verb(self, verb: str) -> None:
         self.gesture(verb)
@@ -880,6 +917,10 @@ class TableScreen(Screen[None]):
         if verb in self.verbs and not box.has_focus and self.check_action("verb", (verb,)) is None:
             # A dimmed key still says why it does nothing now.
             self.gesture(verb)
+            event.stop()
+            return
+        if event.key == "ctrl+z" and not box.has_focus and self.check_action("undo", ()) is False:
+            self.action_undo()  # a hidden key still says why it does nothing now
             event.stop()
             return
         if event.key == "escape" and box.display:
