@@ -77,6 +77,17 @@ class BoardChooser:
     """The steps chosen so far (of a move of several steps)."""
     index: int = 0
     """Which of :meth:`options` is chosen now."""
+    prefer: str | None = None
+    """A move to offer first at every step (a hint's), by its text."""
+
+    def __post_init__(self) -> None:
+        self._offer()
+
+    def _offer(self) -> None:
+        """Point at the preferred move's next step, if it goes through the steps so far."""
+        want = next((m for m in self._through() if m.move == self.prefer), None)
+        if want is not None:
+            self.index = self.options().index(want.steps[len(self.prefix)])
 
     def card_moves(self) -> list[BoardMoveView]:
         """The moves of the chosen card (every board move when no card is chosen)."""
@@ -126,6 +137,7 @@ class BoardChooser:
         if step is not None:
             self.prefix.append(step)
             self.index = 0
+            self._offer()
         return None
 
     def back(self) -> bool:
@@ -181,11 +193,14 @@ class BoardChooser:
             made = ", ".join(f"{a}>{b}" for a, b in self.prefix)
             head = f"{self.card} ({made} taken), the rest {count}"
         else:
-            head = f"{self.card or 'choice'} {count}"
-        how = "enter plays" if done is not None else "enter: then the rest"
-        tail = f" ({text})" if text else ""
-        back = " · esc back" if self.prefix else ""
-        return f"{head}: {what}{tail} · tab next · {how}{back}"
+            head = f"{self.card or 'any card'} {count}"
+        keys = ["tab next"] if len(options) > 1 else []
+        keys.append("enter plays" if done is not None else "enter: then the rest")
+        if self.prefix:
+            keys.append("esc back")
+        # The words last: a narrow status line cuts them, not the keys.
+        tail = f" — {text}" if text else ""
+        return f"{head}: {what} · {' · '.join(keys)}{tail}"
 
 
 def _ascii(widget: Widget) -> bool:
@@ -262,8 +277,16 @@ class BoardWidget(Widget):
         danger = colours.get("error", "#d03030")
         dim = Style(color=colours.get("foreground", "#dddddd"), dim=True)
         names = board.colours
+        # The steps taken so far are drawn made: the piece on its new hole, the old one empty.
+        moved: dict[str, str] = {}
+        if chooser is not None and chooser.prefix:
+            on = {h.id: h.piece for h in board.holes}
+            for a, b in chooser.prefix:
+                moved[b], moved[a] = moved.get(a, on.get(a, "")), ""
         drawn: dict[str, tuple[str, Style, str]] = {}
         for h in board.holes:
+            if h.id in moved:
+                h = h.model_copy(update={"piece": moved[h.id]})
             glyph, style = self._hole(h, glyphs, names, colours)
             if h.kind == "track" and not h.mark and not h.piece:
                 style = dim
@@ -393,7 +416,7 @@ class SeatsPanel(Static):
     """The seats by team, each with its colour letter, card count and badges."""
 
     DEFAULT_CSS = """
-    SeatsPanel { height: auto; padding: 0 1; }
+    SeatsPanel { height: auto; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def show(
@@ -408,7 +431,7 @@ class SeatsPanel(Static):
         letters = list(board.colours) if board else []
         names = board.colours if board else {}
         groups = [list(t) for t in teams] or [[s.seat for s in seats]]
-        text = Text()
+        text = Text()  # one line a seat, however narrow (the CSS cuts, never wraps)
         for t, team in enumerate(groups):
             if len(groups) > 1:
                 if t:
@@ -427,9 +450,12 @@ class SeatsPanel(Static):
                 style = "bold reverse" if s.to_act else ("dim strike" if not s.active else "bold")
                 text.append(s.name, style=style)
                 text.append(f" {s.card_count}c")
-                kind = kinds[seat] if seat < len(kinds) else ""
-                if kind:
-                    text.append(f" ({kind})", style="dim")
+                colour = names.get(letters[seat], "") if seat < len(letters) else ""
                 for badge in s.badges:
+                    if colour and colour in badge.lower():
+                        continue  # the coloured letter says it already
                     text.append(f" [{badge}]", style="italic")
+                kind = kinds[seat] if seat < len(kinds) else ""
+                if kind:  # last: the first thing cut in a narrow column
+                    text.append(f" ({kind.replace('computer, ', 'bot ')})", style="dim")
         self.update(text)

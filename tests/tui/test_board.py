@@ -32,6 +32,17 @@ def board_text(table: TableScreen) -> str:
     return str(table.query_one(BoardWidget).render())
 
 
+def drawn_at(table: TableScreen, hole_id: str) -> str:
+    """The two cells the board draws for a hole (its glyph and the one after it)."""
+    widget = table.query_one(BoardWidget)
+    lines = board_text(table).splitlines()
+    assert widget.board is not None
+    hole = next(h for h in widget.board.holes if h.id == hole_id)
+    left, top = widget._origin
+    x = left + hole.x * widget._cell
+    return lines[top + hole.y][x : x + 2]
+
+
 async def pick(pilot, table: TableScreen, card: str) -> None:
     """Move the hand's cursor to ``card``."""
     while table.picked_card() != card:
@@ -103,6 +114,8 @@ async def test_a_split_is_chosen_in_two_steps_with_the_rest_shown(make_app):
         assert chooser.bumps() == {"13", "34"}
         await pilot.press("enter")
         assert chooser.prefix == [("10", "13")] and chooser.options() == [("30", "34")]
+        # The part taken is drawn made: Blue on 13 (its bump marked), 10 empty.
+        assert drawn_at(table, "13") == "Bx" and drawn_at(table, "10")[0] in "·◎"
         assert "(10>13 taken), the rest 1/1: 7D:10>13,30>34" in status(table)
         assert "esc back" in status(table)
         await pilot.press("escape")  # back to the first part
@@ -217,3 +230,15 @@ def test_chooser_clicks_cycle_a_pieces_moves() -> None:
     assert chooser.pick("13") is None and chooser.prefix == [("10", "13")]
     assert chooser.pick("34") == "7D:10>13,30>34"
     assert BoardChooser(moves, "5C").describe() == ""
+
+
+def test_chooser_offers_a_preferred_move_first_at_each_step() -> None:
+    moves = [
+        step("7D", ("10", "17")),
+        step("7D", ("10", "13"), ("30", "34")),
+        step("7D", ("10", "13"), ("50", "54")),
+    ]
+    chooser = BoardChooser(moves, "7D", prefer="7D:10>13,50>54")
+    assert chooser.step() == ("10", "13")
+    assert chooser.enter() is None and chooser.step() == ("50", "54")
+    assert chooser.enter() == "7D:10>13,50>54"

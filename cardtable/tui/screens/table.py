@@ -465,7 +465,8 @@ class TableScreen(Screen[None]):
             card = hand[at] if 0 <= at < len(hand) else None
         old = self.chooser
         if old is None or old.card != card or tuple(old.moves) != tuple(moves):
-            self.chooser = BoardChooser(moves, card) if moves else None
+            hinted = str(self.hinted) if self.hinted is not None else None
+            self.chooser = BoardChooser(moves, card, prefer=hinted) if moves else None
             self._draw_status(view)
         self._show_board(view)
 
@@ -949,6 +950,8 @@ class TableScreen(Screen[None]):
         size = len(self.seen().hand)
         if size:
             self.cursor = (self.cursor + step) % size
+            if self.board_game:
+                self.last_message = ""  # the line under a board follows the picked card
             self._draw_hand()
 
     def action_cursor_end(self, last: int) -> None:
@@ -1017,6 +1020,7 @@ class TableScreen(Screen[None]):
             return
         move = decision.move
         self.hinted = move
+        self.chooser = None  # a board offers the hinted move first
         self.selected = set()
         if self.viewer is not None and move.cards:
             cards = self.hand_cards(self.viewer)
