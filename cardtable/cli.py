@@ -176,10 +176,12 @@ def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
         # a save cut off mid-line (a crash while writing): offer its complete moves
         out.write(f"{exc}.\nResume from the last complete move ({exc.moves} moves)? [Y/n] ")
         out.flush()
-        answer = sys.stdin.readline().strip().lower()
+        try:
+            answer = sys.stdin.readline().strip().lower()
+        except (OSError, ValueError):  # nobody to ask (no input): the message says what to do
+            raise exc from None
         if answer not in ("", "y", "yes"):
-            out.write("Left as it is.\n")
-            return 2
+            raise UsageError(f"{exc.path} was left as it is (not resumed)") from None
         session = Session.resume(autosave_path(), history=store, recover=True)
         out.write(session.note + "\n")
     _history_notes(session, store, out)

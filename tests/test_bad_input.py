@@ -166,7 +166,7 @@ def test_any_move_text_is_played_or_refused_without_changing_the_game(data: st.D
 @SLOW
 @given(st.sampled_from(GAME_IDS), st.data())
 def test_non_text_moves_are_refused(game_id: str, data: st.DataObject) -> None:
-    game = new_game(game_id, ["A", "B"] if get(game_id).min_players <= 2 else ["A", "B", "C"], seed=1)
+    game = new_game(game_id, [f"P{i}" for i in range(get(game_id).min_players)], seed=1)
     junk = data.draw(st.one_of(st.none(), st.integers(), st.lists(st.integers()), st.binary()))
     before = state_of(game)
     with pytest.raises(CardtableError):
@@ -314,7 +314,7 @@ def sample_records() -> list[str]:
     out = []
     for spec in all_games():
         rng = random.Random(spec.id)
-        game = new_game(spec.id, ["Ann", "Bob"] if spec.min_players <= 2 else ["Ann", "Bob", "Cy"], seed=9)
+        game = new_game(spec.id, ["Ann", "Bob", "Cy", "Dee"][: max(2, spec.min_players)], seed=9)
         for _ in range(25):
             if game.is_over:
                 break

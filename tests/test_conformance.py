@@ -48,24 +48,37 @@ MIN_DEALS_PER_GAME = 500
 """... and never fewer than this per game (the whole suite stays within a few minutes)."""
 CHUNKS = -(-max(MIN_DEALS_PER_GAME, TOTAL_DEALS // max(1, len(all_games()))) // DEALS_PER_CHUNK)
 LONG_FACTOR = 10
+LONG_DEALS = {"joker-marbles": 40}
+"""Games whose one deal is a whole match of about a thousand moves (200 times a rummy deal):
+this many deals in the default run (in chunks of 20), ten times as many with ``--long``."""
+
+
+def _chunking(game_id: str) -> tuple[int, int]:
+    """(chunks, deals per chunk) of ``game_id`` in the default run."""
+    if game_id in LONG_DEALS:
+        return -(-LONG_DEALS[game_id] // 20), 20
+    return CHUNKS, DEALS_PER_CHUNK
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "chunk" not in metafunc.fixturenames:
         return
-    chunks = CHUNKS * (LONG_FACTOR if metafunc.config.getoption("--long") else 1)
+    factor = LONG_FACTOR if metafunc.config.getoption("--long") else 1
     params = [
-        pytest.param(spec.id, c, id=f"{spec.id}-{c:03d}", marks=[pytest.mark.long] if c >= CHUNKS else [])
+        pytest.param(spec.id, c, id=f"{spec.id}-{c:03d}", marks=[pytest.mark.long] if c >= base else [])
         for spec in all_games()
-        for c in range(chunks)
+        for base in [_chunking(spec.id)[0]]
+        for c in range(base * factor)
     ]
     metafunc.parametrize(("game_id", "chunk"), params)
 
 
 def test_random_deals(game_id: str, chunk: int) -> None:
-    """``DEALS_PER_CHUNK`` seeded random deals of one game, every check above on each."""
+    """A chunk of seeded random deals of one game (``DEALS_PER_CHUNK``, fewer for the games of
+    ``LONG_DEALS``), every check above on each."""
     spec = next(s for s in all_games() if s.id == game_id)
-    for seed in range(chunk * DEALS_PER_CHUNK, (chunk + 1) * DEALS_PER_CHUNK):
+    size = _chunking(game_id)[1]
+    for seed in range(chunk * size, (chunk + 1) * size):
         play_deal(spec, seed)
 
 

@@ -84,6 +84,8 @@ EXPECTED = [
     ("indian-rummy", {"format": "deals"}, "chips won", False),
     ("five-hundred", None, "points", False),
     ("joker-poker-video", None, "credits", False),
+    ("joker-poker", None, "chips", False),
+    ("joker-marbles", None, "games won", False),
 ]
 
 
@@ -95,7 +97,10 @@ def test_each_game_declares_how_it_scores(
     game = new_game(game_id, seats, seed=1, rules=rules)
     scoring = game.view(0).scoring
     assert (scoring.label, scoring.lower_is_better) == (label, lower_is_better)
-    assert game.view(0).teams == ()  # two seats (three in Five Hundred) play for themselves
+    if game_id == "joker-marbles":  # the only form: two teams of partners opposite
+        assert game.view(0).teams == ((0, 2), (1, 3))
+    else:  # two seats (three in Five Hundred) play for themselves
+        assert game.view(0).teams == ()
 
 
 def test_five_hundred_scores_by_partnership_with_four() -> None:

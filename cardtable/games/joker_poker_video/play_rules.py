@@ -3,13 +3,14 @@ exactly the moves no rule refuses, and the first rule that refuses a move says w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
 
-if TYPE_CHECKING:
-    from .game import JokerPokerVideo
+JokerPokerVideo = Any
+"""The game the predicates read (game.py imports this module, so the class is not imported
+here: modules do not import each other, even for types)."""
 
 MAX_COINS = 5
 
