@@ -180,3 +180,35 @@ def test_match_chart_snapshot(snap_compare, make_app, store, size) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(), run_before=open_match, terminal_size=size)
+
+
+async def test_w_on_a_stored_match_watches_it_again(make_app, data_dir: Path) -> None:
+    """A match played through a session is stored whole: its screen opens the replay viewer;
+    a record that does not replay ('# rec' of the filled store) is refused in words."""
+    import io
+
+    from cardtable.cli import main
+    from cardtable.tui.screens.replay import ReplayScreen
+
+    args = ["simulate", "gin", "--games", "1", "--seed", "5", "--players", "bot:easy,bot:easy", "--history"]
+    assert main(args, out=io.StringIO()) == 0
+    store = HistoryStore()
+    stored = store.matches()[0].id
+    store.add_finished(
+        MatchInfo("gin", "Gin Rummy", {}, 2, ("Ann", "Cid"), ("human", "human")),
+        "# rec",
+        (0,),
+        (1, 0),
+        "x",
+        [],
+    )
+    broken = store.matches()[0].id
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(MatchScreen(store, broken))
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchScreen)  # refused, said in a notice
+        await app.push_screen(MatchScreen(store, stored))
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))

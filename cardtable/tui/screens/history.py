@@ -213,7 +213,10 @@ class HistoryScreen(Screen[None]):
 class MatchScreen(Screen[None]):
     """One stored match: who played, the result, and the scores deal by deal as a chart."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "app.pop_screen", "Back", id="match.back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "app.pop_screen", "Back", id="match.back"),
+        Binding("w", "watch", "Watch again", id="match.watch"),
+    ]
     DEFAULT_CSS = """
     MatchScreen { layout: vertical; background: $background; }
     MatchScreen #match-summary { height: auto; padding: 0 1; }
@@ -251,6 +254,20 @@ class MatchScreen(Screen[None]):
         summary.update("\n".join(lines))
         hint = "lower is better" if match.lower_is_better else "higher is better"
         self.query_one(ScoreChart).cumulative(cumulative_scores(match), match.score_label, hint)
+
+    def action_watch(self) -> None:
+        """Open the match in the replay viewer (every hand open only once it is finished)."""
+        from cardtable.engine.errors import CardtableError
+        from cardtable.replay import Replay
+
+        try:
+            replay = Replay(self.store.record(self.match_id))
+        except (HistoryError, LookupError, CardtableError) as exc:
+            self.notify(f"This match cannot be replayed: {exc}", severity="warning")
+            return
+        open_replay = getattr(self.app, "open_replay", None)
+        if open_replay is not None:
+            open_replay(replay)
 
 
 class StatsScreen(Screen[None]):
