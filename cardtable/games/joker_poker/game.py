@@ -80,6 +80,7 @@ class JokerPoker(TableGame):
     """A match of Joker Poker (draw). Phases: 'bet', 'draw', 'deal-over', 'match-over'."""
 
     game_id = "joker-poker"
+    deal_word = "hand"
     title = "Joker Poker"
     play_rules = PLAY_RULES
     phase_kinds = {"bet": PhaseKind.BET, "draw": PhaseKind.EXCHANGE}

@@ -99,6 +99,7 @@ class JokerPokerVideo(TableGame):
     """The Joker Poker machine (see the module)."""
 
     game_id = "joker-poker-video"
+    deal_word = "hand"
     title = "Joker Poker (video)"
     phase_kinds = {
         "bet": PhaseKind.BET,
