@@ -655,6 +655,24 @@ class TableGame(Game):
     """The last deal's result in words (empty while a deal is on)."""
     _outcome: Outcome | None
 
+    def does(self, seat: int, verb: str) -> str:
+        """``seat``'s name and ``verb`` (third person) agreeing with it, for the log: 'Ann
+        plays', but 'You play' for a player named You (the table's name for its one person).
+
+        >>> from cardtable.engine import new_game
+        >>> g = new_game("five-hundred", ["You", "Bob", "Cy"], seed=1)
+        >>> g.does(0, "bids"), g.does(1, "bids"), g.does(0, "is"), g.does(0, "passes")
+        ('You bid', 'Bob bids', 'You are', 'You pass')
+        """
+        name = self.players[seat]
+        if name.casefold() != "you":
+            return f"{name} {verb}"
+        if verb == "is":
+            return f"{name} are"
+        if verb.endswith(("sses", "shes")):
+            return f"{name} {verb[:-2]}"
+        return f"{name} {verb[:-1] if verb.endswith('s') else verb}"
+
     @property
     def to_act(self) -> int | None:
         return None if self._outcome is not None else self.cur

@@ -131,8 +131,8 @@ class FiveHundred(TableGame):
         else:
             self._deal_stacked(stacked, pool)
         how = "" if stacked is None else " a stacked deal"
-        first = self._does(self.cur, "bids")
-        self.log.append(f"Deal {self.deal_no}: {self._does(self.dealer, 'deals')}{how}; {first} first")
+        first = self.does(self.cur, "bids")
+        self.log.append(f"Deal {self.deal_no}: {self.does(self.dealer, 'deals')}{how}; {first} first")
 
     def _deal_stacked(self, stacked: dict[str, Any], pool: list[Card]) -> None:
         fixed, stock_top, discard, extras = read_stacked(
@@ -274,18 +274,6 @@ class FiveHundred(TableGame):
             case other:
                 raise AssertionError(other)
 
-    def _does(self, seat: int, verb: str) -> str:
-        """``seat``'s name and ``verb`` agreeing with it: 'Ann bids', but 'You bid' for a
-        player named You (the table's name for its one person)."""
-        name = self.players[seat]
-        if name.casefold() != "you":
-            return f"{name} {verb}"
-        if verb == "is":
-            return f"{name} are"
-        if verb.endswith(("sses", "shes")):
-            return f"{name} {verb[:-2]}"
-        return f"{name} {verb[:-1] if verb.endswith('s') else verb}"
-
     def _say(self, text: str) -> None:
         self.log.append(text)
 
@@ -296,7 +284,7 @@ class FiveHundred(TableGame):
         self.passes_in_row = 0
         if bid.tricks >= 7:
             self.seven_bid = True
-        self._say(f"{self._does(seat, 'bids')} {bid.label} ({bid.value})")
+        self._say(f"{self.does(seat, 'bids')} {bid.label} ({bid.value})")
         self._next_bidder()
 
     def _pass(self) -> None:
@@ -304,7 +292,7 @@ class FiveHundred(TableGame):
         self.auction.append((seat, "pass"))
         self.passed[seat] = True
         self.passes_in_row += 1
-        self._say(self._does(seat, "passes"))
+        self._say(self.does(seat, "passes"))
         self._next_bidder()
 
     def _next_bidder(self) -> None:
@@ -349,9 +337,7 @@ class FiveHundred(TableGame):
         self.order = trick_order(bid, self.rules, self.n)
         if self.n in (4, 6):
             self.partners = tuple(s for s in self.side_of(seat) if s != seat)
-        self._say(
-            f"{self._does(seat, 'wins')} the auction with {bid.label} ({bid.value}) and takes the kitty"
-        )
+        self._say(f"{self.does(seat, 'wins')} the auction with {bid.label} ({bid.value}) and takes the kitty")
         self.hands[seat].extend(self.kitty)
         self.kitty.clear()
         self.cur = seat
@@ -363,7 +349,7 @@ class FiveHundred(TableGame):
         for card in cards:
             del hand[next(i for i, c in enumerate(hand) if c is card)]
         self.discards.extend(cards)
-        self._say(f"{self._does(seat, 'discards')} three cards face down")
+        self._say(f"{self.does(seat, 'discards')} three cards face down")
         contract = self.contract
         assert contract is not None
         if self.n == 5 and self.rules.five_player_partner == "called card" and not contract.misere:
@@ -376,7 +362,7 @@ class FiveHundred(TableGame):
         self.called = card
         holder = next((s for s in range(self.n) if card in self.hands[s]), None)
         self.secret_partner = holder  # known only to the engine (and the holder) until played
-        self._say(f"{self._does(seat, 'calls')} {card.name}: its holder is the partner for this hand")
+        self._say(f"{self.does(seat, 'calls')} {card.name}: its holder is the partner for this hand")
         self._after_exchange()
 
     def _after_exchange(self) -> None:
@@ -389,7 +375,7 @@ class FiveHundred(TableGame):
 
     def _nominate(self, suit: str) -> None:
         self.nominated = suit
-        self._say(f"{self._does(self.cur, 'nominates')} {SUIT_NAMES[suit]} as the joker's suit")
+        self._say(f"{self.does(self.cur, 'nominates')} {SUIT_NAMES[suit]} as the joker's suit")
         self._begin_contract_play()
 
     def _begin_contract_play(self) -> None:
@@ -421,7 +407,7 @@ class FiveHundred(TableGame):
         del hand[next(i for i, c in enumerate(hand) if c is card)]
         leading = self.phase_ == "lead"
         self.trick.append((seat, card))
-        text = f"{self._does(seat, 'leads' if leading else 'plays')} {card.name}"
+        text = f"{self.does(seat, 'leads' if leading else 'plays')} {card.name}"
         if leading:
             self.leader = seat
             if self.order.is_wild(card):
@@ -431,7 +417,7 @@ class FiveHundred(TableGame):
                 self.led = led_suit(self.trick, self.order)
         if self.called is not None and card == self.called and self.secret_partner is not None:
             self.partners = (self.secret_partner,)
-            text += f": {self._does(seat, 'is')} the contractor's partner"
+            text += f": {self.does(seat, 'is')} the contractor's partner"
         self._say(text)
         if len(self.trick) == self._players_in_trick():
             self._finish_trick()
@@ -443,7 +429,7 @@ class FiveHundred(TableGame):
         winner, best = trick_winner(self.trick, self.order, self.led)
         self.tricks[winner] += 1
         self.won.extend(c for _, c in self.trick)
-        self._say(f"{self._does(winner, 'wins')} trick {self.trick_no} with {best.name}")
+        self._say(f"{self.does(winner, 'wins')} trick {self.trick_no} with {best.name}")
         self.trick = []
         self.led = ""
         self.last_winner = winner
@@ -506,7 +492,7 @@ class FiveHundred(TableGame):
                 parts.append("a slam scores 250")
             give(mine, value if made else -value, False)
             verb = "makes" if made else "fails"
-            who = f"{self._names(mine)} {verb[:-1]}" if len(mine) > 1 else self._does(mine[0], verb)
+            who = f"{self._names(mine)} {verb[:-1]}" if len(mine) > 1 else self.does(mine[0], verb)
             sign = "+" if made else "-"
             parts.append(f"{who} {contract.label} with {_plural(won, 'trick')}: {sign}{value}")
             if not contract.misere or rules.misere_defender_tricks:

@@ -364,7 +364,7 @@ class JokerMarbles(TableGame):
             self.log.append(f"{name} cannot move and discards {card.name}")
             self._end_turn()
             return
-        self.log.append(f"{name} plays {card.name}: {move_words(self, p.steps)}")
+        self.log.append(f"{self.does(seat, 'plays')} {card.name}: {move_words(self, p.steps)}")
         word = rank_word(card.rank) if not card.is_joker else "joker"
         for s in p.steps:
             apply_step(self.st, s)
