@@ -376,7 +376,7 @@ class TableScreen(Screen[None]):
         status = view.status
         if self.board_game:
             # One line under a board: a refusal, else the choice being made, else what to do.
-            choice = self.chooser.describe() if self.chooser else ""
+            choice = self.session.show(self.chooser.describe()) if self.chooser else ""
             status = self.last_message or choice or status
         elif self.last_message:
             status = f"{status}\n{self.last_message}"
