@@ -31,6 +31,10 @@ SIZE = (100, 32)
 SHOWS_HAND = {"declare"}
 """Verbs by which the rules have the mover show the whole hand (Indian Rummy's declaration:
 a wrong one is shown to all and costs 80 points)."""
+CUTS_SHORT = {"drop", "declare"}
+"""Verbs that end a random deal after a move or two (Indian Rummy's drop and its mostly wrong
+declarations): chosen one time in ten when another move is legal, so a deal reaches several
+hand-offs instead of one app start per hand-off."""
 
 
 def frame_text(app) -> str:
@@ -158,7 +162,9 @@ async def play_first_deal(make_app, game_id: str, seed: int, budget: list[int], 
                 continue
             if isinstance(screen, TableScreen) and screen.viewer is not None and screen.viewer == game.to_act:
                 viewer = screen.viewer
-                move = rng.choice(game.legal_moves())
+                moves = game.legal_moves()
+                calm = [m for m in moves if m.kind not in CUTS_SHORT]
+                move = rng.choice(calm if calm and rng.random() < 0.9 else moves)
                 done = screen.play_move(move)
                 watcher.note(move if done else None, viewer)
                 await pilot.pause()
