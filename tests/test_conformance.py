@@ -1,8 +1,8 @@
 """Conformance: every registered game, thousands of seeded random deals, the contract checked.
 
 Each ``test_random_deals`` case plays ``DEALS_PER_CHUNK`` deals of one game (at least 2,000
-deals in all by default, shared among the games but at least 500 each; ten times as many
-with ``--long``). A deal starts from a fresh ``new_game`` with
+deals in all by default, shared among the games but at least 500 each, fewer for the games
+of ``LONG_DEALS`` whose deals are long; ten times as many with ``--long``). A deal starts from a fresh ``new_game`` with
 random toggles (drawn from the ruleset's field types alone) or a random preset, a random
 player count and a per-seed RNG, then plays random legal moves (now and then a several-group
 meld) until the phase is ``"deal-over"`` or the match is over; ``MOVE_CAP`` moves is a failure.
@@ -48,15 +48,18 @@ MIN_DEALS_PER_GAME = 500
 """... and never fewer than this per game (the whole suite stays within a few minutes)."""
 CHUNKS = -(-max(MIN_DEALS_PER_GAME, TOTAL_DEALS // max(1, len(all_games()))) // DEALS_PER_CHUNK)
 LONG_FACTOR = 10
-LONG_DEALS = {"joker-marbles": 40}
-"""Games whose one deal is a whole match of about a thousand moves (200 times a rummy deal):
-this many deals in the default run (in chunks of 20), ten times as many with ``--long``."""
+LONG_DEALS = {"joker-marbles": 40, "rummy51": 200, "scala40": 300}
+"""Games whose random deals cost the most, with this many deals in the default run (ten times
+as many with ``--long``): a Joker deal is a whole match of about a thousand moves; random
+players seldom reach Rummy 51's 51 points to open, so its deals run about 750 moves (gin's
+120); Scala 40's moves are the dearest to list. Each still plays the most moves in all."""
 
 
 def _chunking(game_id: str) -> tuple[int, int]:
     """(chunks, deals per chunk) of ``game_id`` in the default run."""
     if game_id in LONG_DEALS:
-        return -(-LONG_DEALS[game_id] // 20), 20
+        size = min(DEALS_PER_CHUNK, 20 if LONG_DEALS[game_id] < DEALS_PER_CHUNK else DEALS_PER_CHUNK)
+        return -(-LONG_DEALS[game_id] // size), size
     return CHUNKS, DEALS_PER_CHUNK
 
 
