@@ -40,6 +40,9 @@ from .seating import Seating
 from .views import GroupingView, PlayerView, ScoringView, SeatView
 from .zones import Zone, card_part, cards_in, deal_hidden, hidden_cards
 
+_FLAT_LISTS = frozenset({"history", "log"})
+"""State lists that hold no lists (moves with their seats, log lines), copied in one call."""
+
 if TYPE_CHECKING:
     from .undo import UndoCheck
 
@@ -222,7 +225,10 @@ class Game(ABC):
         """
         new = object.__new__(type(self))
         for name, value in self.__dict__.items():
-            if isinstance(value, list):
+            if name in _FLAT_LISTS:
+                # the record and the log grow all match long and hold no lists: one C copy
+                value = value.copy()
+            elif isinstance(value, list):
                 value = [list(v) if isinstance(v, list) else v for v in value]
             elif isinstance(value, (set, dict)):
                 value = value.copy()
