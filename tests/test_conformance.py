@@ -2,10 +2,11 @@
 
 Each ``test_random_deals`` case plays ``DEALS_PER_CHUNK`` deals of one game (at least 2,000
 deals in all by default, shared among the games but at least 500 each, fewer for the games
-of ``LONG_DEALS`` whose deals are long; ten times as many with ``--long``). A deal starts from a fresh ``new_game`` with
-random toggles (drawn from the ruleset's field types alone) or a random preset, a random
-player count and a per-seed RNG, then plays random legal moves (now and then a several-group
-meld) until the phase is ``"deal-over"`` or the match is over; ``MOVE_CAP`` moves is a failure.
+of ``LONG_DEALS`` whose deals are long; ten times as many with ``--long``). A deal starts
+from a fresh ``new_game`` with random toggles (drawn from the ruleset's field types alone)
+or a random preset, a random player count and a per-seed RNG, then plays random legal moves
+(now and then a several-group meld) until the phase is ``"deal-over"`` or the match is over;
+``MOVE_CAP`` moves is a failure.
 
 * After every move: every physical card is in exactly one place (same sorted ids as at the
   start), and there is a legal move unless the match is over (then none, and nobody to act).
