@@ -800,7 +800,7 @@ def test_going_out_is_listed_exactly_when_the_solver_covers_the_rest(rules):
     """The quick filter before the solver never hides a way out: in random positions of every
     round the listed ``out X`` are exactly the discards whose rest the solver covers."""
     checked = found = 0
-    for seed in range(40):
+    for seed in range(22):  # two of each starting round: each position asks the solver ~12 times
         rng = random.Random(seed)
         start_round = 1 + seed % 11
         game = new_game(
@@ -822,7 +822,7 @@ def test_going_out_is_listed_exactly_when_the_solver_covers_the_rest(rules):
             checked += 1
             found += bool(expected)
             game.play(rng.choice([m for m in game.legal_moves() if m.kind == "discard"]))
-    assert checked > 1000 and found > 10
+    assert checked > 500 and found > 5
 
 
 def test_a_stacked_deal_must_leave_cards_for_the_hands_and_the_stock():
