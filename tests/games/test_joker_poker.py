@@ -155,6 +155,24 @@ def test_jp29_odd_chip_goes_to_the_first_winner_left_of_the_button() -> None:
     assert "the pot 25: split: Bob 13, Dan 12" in g.view(0).result
 
 
+def test_the_seats_and_the_chips_panel_show_the_same_stacks_and_the_round() -> None:
+    # one source: the seats bar and the chips panel both read the view's stacks of now
+    g = poker(["9S 9H 4D 4C 2S", "KS KD KC 2H 3D"], dealer=1)
+    play(g, "bet 2")
+    view = g.view(0)
+    assert view.chips is not None
+    assert tuple(s.score for s in view.seats) == view.chips.stacks == (197, 199)
+    assert view.facts["round"] == "before the draw" and "before the draw" in view.status
+    play(g, "call")
+    view = g.view(1)
+    assert view.facts["round"] == "the draw" and g.phase == "draw"
+    play(g, "stand", "stand")
+    assert g.view(0).facts["round"] == "after the draw"
+    play(g, "check", "check")
+    view = g.view(None)
+    assert view.chips is not None and tuple(s.score for s in view.seats) == view.chips.stacks == g.scores
+
+
 def test_jp35_openers_with_the_joker() -> None:
     g = poker(
         ["JC JK 7H 4S 2D", "AS JK 9C 4D 2H"[:0] or None], dealer=1, rules={"openers": "jacks_or_better"}
