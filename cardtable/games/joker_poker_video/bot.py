@@ -123,6 +123,10 @@ class VideoPolicy:
             return Decision(moves[0], "the hand is paid: pass the machine on")
         if moves[0].kind in ("bet", "deal"):
             return _bet(turn)
+        if moves[-1].kind == "collect":
+            if self.level == "easy" and len(moves) > 1 and turn.rng.random() < 0.3:
+                return Decision(moves[0], "double or nothing: feeling lucky")
+            return Decision(moves[-1], "the double-up is an even bet with no edge: collect the win")
         hand = list(parse_cards(turn.view.hand))
         table = self.rules.pay_table
         if self.level == "hard":
