@@ -18,6 +18,9 @@ hand adds its pay to each of its 32 subsets). Holding ``S`` of a dealt hand ``H`
 discarding ``D = H - S``, the draws are exactly the hands that contain ``S`` and no card of
 ``D``, so by inclusion-exclusion their total pay is ``Σ_{T ⊆ D} (-1)^|T| F(S ∪ T)``: 32
 look-ups and a Möbius transform over the subsets of ``H``, instead of up to 1,712,304 draws.
+Until that array exists, one hand's 32 values of ``F`` come without it: sets of up to two
+cards from ``video_small_sums.json`` (by rank and suitedness, 197 classes a table and column),
+larger sets by dealing out their 12,496 completions.
 :func:`video_return` does the same for every deal at once (numpy, in blocks).
 """
 
@@ -436,8 +439,11 @@ def hold_values(
     """The exact expected pay **per coin** of each of the 32 holds of a dealt hand, at
     ``coins`` coins (only the natural royal differs at 5), best first; equal values keep
     "more cards held first, then left to right". Held cards keep the hand's order.
-    Multiply by the coins for the expected win. The first call for a table and coin column
-    builds its subset sums (a few seconds); later calls take about a millisecond.
+    Multiply by the coins for the expected win. For the tables of :data:`PAY_TABLES` the
+    hand's subset sums are counted directly (about 10 ms, no set-up); once the global array of
+    a table and coin column exists (built by :func:`video_return`, or kept in the data
+    folder) a call reads it in well under a millisecond. Another table builds its array on
+    the first call (a few seconds).
 
     >>> values = dict(hold_values("AH KH QH JH 2C"))    # JP-33
     >>> values[tuple(parse_cards("AH KH QH JH"))], values[tuple(parse_cards("AH KH QH JH 2C"))]
