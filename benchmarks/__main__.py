@@ -18,6 +18,7 @@ from benchmarks.history import bench_history
 from benchmarks.marbles import bench_marbles
 from benchmarks.memory import bench_memory
 from benchmarks.poker import bench_poker
+from benchmarks.poker_soak import bench_poker_soak
 from benchmarks.solver import bench_solver
 from benchmarks.undo import bench_undo
 from benchmarks.video import bench_video
@@ -111,6 +112,7 @@ BENCHES: dict[str, Callable[[bool], list[Row]]] = {
     "solver": bench_solver,
     "memory": bench_memory,
     "poker": bench_poker,
+    "poker-soak": bench_poker_soak,
     "marbles": bench_marbles,
     "undo": bench_undo,
     "history": bench_history,

@@ -136,6 +136,43 @@ def test_jp27_draw_limits_and_the_shown_ace() -> None:
     refused(g, "discard 9H 7C 4D 2S", "at most 3")
 
 
+def test_jp29_odd_chip_goes_to_the_first_winner_left_of_the_button() -> None:
+    # JP-29 through the game: button Ann (P1); Bob (P2) and Dan (P4) tie for a 25-chip pot
+    # (4 antes and three calls of 7), so the odd chip goes to Bob, first clockwise of the button
+    g = poker(
+        ["4C 6D 8H JC 2D", "AS KS QD 9C 7H", "2C 3D 5H 8S 10C", "AH KH QC 9D 7S"],
+        dealer=0,
+        rules={"structure": "no_limit"},
+    )
+    assert g.to_act == 1
+    play(g, "bet 7", "call", "call", "fold")
+    view = g.view(None)
+    assert view.chips is not None and [p.amount for p in view.chips.pots] == [25]
+    play(g, "stand", "stand", "stand", "check", "check", "check")
+    assert g.phase == "deal-over"
+    # Bob takes 13 back of his 8, Dan 12 of his 8
+    assert g.deal_scores[-1] == (-1, 5, -8, 4)
+    assert "the pot 25: split: Bob 13, Dan 12" in g.view(0).result
+
+
+def test_the_seats_and_the_chips_panel_show_the_same_stacks_and_the_round() -> None:
+    # one source: the seats bar and the chips panel both read the view's stacks of now
+    g = poker(["9S 9H 4D 4C 2S", "KS KD KC 2H 3D"], dealer=1)
+    play(g, "bet 2")
+    view = g.view(0)
+    assert view.chips is not None
+    assert tuple(s.score for s in view.seats) == view.chips.stacks == (197, 199)
+    assert view.facts["round"] == "before the draw" and "before the draw" in view.status
+    play(g, "call")
+    view = g.view(1)
+    assert view.facts["round"] == "the draw" and g.phase == "draw"
+    play(g, "stand", "stand")
+    assert g.view(0).facts["round"] == "after the draw"
+    play(g, "check", "check")
+    view = g.view(None)
+    assert view.chips is not None and tuple(s.score for s in view.seats) == view.chips.stacks == g.scores
+
+
 def test_jp35_openers_with_the_joker() -> None:
     g = poker(
         ["JC JK 7H 4S 2D", "AS JK 9C 4D 2H"[:0] or None], dealer=1, rules={"openers": "jacks_or_better"}

@@ -223,3 +223,76 @@ def test_hard_takes_the_exact_best_hold() -> None:
     best, value = hold_values(g.hand(0), "kings-full-pay")[0]
     assert sorted(c.name for c in decision.move.cards) == sorted(c.name for c in best)
     assert isinstance(value, Fraction) and str(value) in decision.why
+
+
+# ---------------------------------------------------------------------------- double-up
+
+
+def doubling(stock: str) -> object:
+    """Ann bets 1 on four to a royal and draws KS (kings or better: a win of 1 at stake); the
+    stock after KS gives the double-up's cards, dealer's first."""
+    g = one_hand("AH KH QH JH 2C", "KS " + stock, double_up=True)
+    g.play("bet 1")
+    g.play("hold AH KH QH JH")
+    return g
+
+
+def test_double_up_wins_pushes_and_collects() -> None:
+    g = doubling("5D 9C 9D 9S 3C JK")
+    assert g.phase == "double" and [str(m) for m in g.legal_moves()] == ["double", "collect"]
+    assert g.view(0).facts["at stake"] == "1 credits" and g.scores == (100,)
+    g.play("double")  # 9C beats 5D: 2 at stake
+    assert g.view(0).facts["at stake"] == "2 credits"
+    g.play("double")  # 9S against 9D: a push
+    assert "a push, keeps 2" in g.view(0).status
+    g.play("double")  # the joker beats every card: 4
+    assert g.view(0).facts["double-up"] == "dealer 5D / 9C dealer 9D / 9S dealer 3C / JK"
+    g.play("collect")
+    assert g.phase == "deal-over" and g.scores == (103,) and g.deal_scores[-1] == (3,)
+    assert "pays 4 (collects)" in g.view(0).result
+    assert replay(g.record()).snapshot() == g.snapshot()
+
+
+def test_double_up_lost_pays_nothing() -> None:
+    g = doubling("KD 2H")
+    g.play("double")
+    assert g.phase == "deal-over" and g.scores == (99,) and g.deal_scores[-1] == (-1,)
+    assert "loses the double-up" in g.view(0).result
+
+
+def test_double_up_toggle_off_and_no_win_offer_no_double() -> None:
+    off = one_hand("AH KH QH JH 2C", "KS 5D 9C")
+    off.play("bet 1")
+    off.play("hold AH KH QH JH")
+    assert off.phase == "deal-over"
+    refusal = off.check("double")
+    assert refusal is not None and "no double-up" in refusal.reason
+    lost = one_hand("AH KH QH JH 2C", "3S 5D 9C", double_up=True)
+    lost.play("bet 1")
+    lost.play("hold AH KH QH JH")  # nothing: nothing to double
+    assert lost.phase == "deal-over"
+
+
+@pytest.mark.parametrize(
+    ("move", "words"), [("next", "at stake"), ("bet 2", "at stake"), ("collect KS", "takes nothing")]
+)
+def test_while_a_win_is_at_stake_other_moves_are_refused(move: str, words: str) -> None:
+    g = doubling("5D 9C")
+    before = g.snapshot()
+    with pytest.raises(IllegalMove) as caught:
+        g.play(move)
+    assert words in str(caught.value) and g.snapshot() == before
+
+
+def test_bots_collect_and_the_double_up_keeps_credits_exact() -> None:
+    g = new_game(GAME, ["Ann", "Bob"], rules={"hands": 6, "double_up": True}, seed=3)
+    rng = random.Random(2)
+    bots = [make_bot("easy"), make_bot("medium")]
+    seen = set()
+    while not g.is_over:
+        seen.add(g.phase)
+        g.play(decide(bots[g.to_act], g, rng).move)
+    assert "double" in seen
+    for s in range(2):
+        assert g.scores[s] == 100 + sum(row[s] or 0 for row in g.deal_scores)
+    assert str(hint(doubling("5D 9C")).move) == "collect"

@@ -167,3 +167,43 @@ def test_subset_sums_are_kept_in_the_data_folder(data_dir: Path) -> None:
     files[0].write_bytes(b"damaged")  # a damaged file is rebuilt, never trusted
     video._sums.pop((table, False), None)
     assert (video._subset_sums(table, False) == built).all()
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_one_hand_counted_directly_equals_the_global_array(rnd: random.Random, five: bool) -> None:
+    # the first hint counts the hand's subset sums directly; later ones may read the array
+    table = PAY_TABLES["aces-8"]
+    hand = sorted(rnd.sample(range(53), 5))
+    small = video._small_sums(table, five)
+    assert small is not None
+    sums = video._subset_sums(table, five)
+    direct = video._direct_sums(hand, table, five, small)
+    assert direct == [int(sums[video._index([hand[i] for i in m])]) for m in video._MASKS]
+
+
+def test_the_packaged_small_sums_are_the_computed_ones() -> None:
+    table = PAY_TABLES["aces-8"]
+    small = video._small_sums(table, False)
+    sums = video._subset_sums(table, False)
+    reps = video._small_representatives()
+    assert small is not None and set(small) == set(reps) and len(reps) == 197
+    assert all(small[key] == int(sums[video._index(codes)]) for key, codes in reps.items())
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("table", sorted(PAY_TABLES))
+def test_every_packaged_small_sum_is_the_computed_one(table: str) -> None:
+    t = PAY_TABLES[table]
+    for five in (True, False):
+        small = video._small_sums(t, five)
+        sums = video._subset_sums(t, five)
+        assert small == {k: int(sums[video._index(c)]) for k, c in video._small_representatives().items()}
+
+
+def test_the_first_hint_builds_no_global_array(data_dir: Path) -> None:
+    table = PAY_TABLES["kings-18-7"]
+    video._sums.pop((table, True), None)
+    best, value = hold_values("AH KH QH JH 2C", table)[0]
+    assert [c.name for c in best] == ["AH", "KH", "QH", "JH"] and value > 19
+    assert (table, True) not in video._sums and not list(data_dir.glob("video-poker-sums-*"))

@@ -191,6 +191,16 @@ async def test_chips_are_stacks_and_an_empty_stack_is_out(make_app, stacked):
         assert cells(table, 0) == ["Deal 1", "+150", "0", "+50"]
         assert cells(table, table.row_count - 1) == ["Stacks", "150", "0 (out)", "50"]
         assert "Chips: higher is better" in hint and "no chips has left" in hint
+        assert not app.screen.query("#scores-cards")  # cards left count nothing at a betting table
+
+
+async def test_a_machine_counts_credits_in_its_own_word(make_app, stacked):
+    app = make_app(stacked())
+    view = pushed_view(CHIPS.named("credits"), (150, 0))
+    async with app.run_test(size=(100, 32)) as pilot:
+        _, hint = await show(app, pilot, view)
+        assert hint == "Credits: higher is better; a player with no credits has left the match."
+        assert "Chips" not in hint and not app.screen.query("#scores-cards")
 
 
 async def test_each_game_labels_its_own_score_column(make_app, stacked):

@@ -599,10 +599,21 @@ class JokerPoker(TableGame):
         if self.phase_ == "draw":
             return f"{name} to draw: select up to {self.rules.max_draw} cards to exchange, or stand"
         o = self.options()
-        when = "before the draw" if self.round == 1 else "after the draw"
+        when = self._round_words()
         if o.to_call:
             return f"{name} to act {when}: {o.to_call} to call"
         return f"{name} to act {when}: check or bet"
+
+    def _round_words(self) -> str:
+        """Where the hand is: 'before the draw', 'the draw' or 'after the draw'."""
+        if self.phase_ == "draw":
+            return "the draw"
+        return "before the draw" if self.round == 1 else "after the draw"
+
+    def _stacks(self) -> tuple[int, ...]:
+        """Each seat's chips behind now (during a hand) or its total (between hands): what the
+        seats bar and the chips panel both show."""
+        return tuple(self.chips.stacks) if self.phase_ in ("bet", "draw") else tuple(self.total)
 
     def _chips_view(self, seat: int | None) -> ChipsView:
         t = self.chips
@@ -628,7 +639,7 @@ class JokerPoker(TableGame):
             )
             lo, hi = (o.min_to, o.max_to) if ok else (None, None)
         return ChipsView(
-            stacks=tuple(t.stacks) if live_hand else tuple(self.total),
+            stacks=self._stacks(),
             committed=tuple(t.committed) if self.phase_ == "bet" else (0,) * self.n,
             pots=views,
             to_call=to_call or 0,
@@ -640,6 +651,7 @@ class JokerPoker(TableGame):
         t = self.chips
         live_hand = self.phase_ in ("bet", "draw")
         seats = []
+        stacks = self._stacks()
         for s in range(self.n):
             badges = []
             if not self.seating.in_match(s):
@@ -660,7 +672,7 @@ class JokerPoker(TableGame):
                     seat=s,
                     name=self.players[s],
                     card_count=len(self.hand(s)),
-                    score=self.total[s],
+                    score=stacks[s],
                     active=self.seating.in_match(s),
                     to_act=self.to_act == s,
                     badges=tuple(badges),
@@ -668,7 +680,7 @@ class JokerPoker(TableGame):
             )
         facts: dict[str, str] = {"button": self.players[self.button]}
         if live_hand:
-            facts["round"] = "before the draw" if self.round == 1 else "after the draw"
+            facts["round"] = self._round_words()
             facts["pot"] = str(t.pot_total())
             if self.opening_needed():
                 facts["openers"] = "jacks or better to open"

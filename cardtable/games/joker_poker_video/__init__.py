@@ -17,6 +17,11 @@ DEAL = VerbSpec("deal", "e", "Deal", enter=10, example="deal")
 HOLD = VerbSpec("hold", "d", "Hold & draw", Takes.CARDS, example="hold KH JK")
 """Keep the selected cards and draw the rest (none selected: draw five)."""
 
+DOUBLE = VerbSpec("double", "2", "Double up", example="double")
+"""After a win with the double-up toggle on: risk the win against a dealer card."""
+COLLECT = VerbSpec("collect", "c", "Collect", enter=20, example="collect")
+"""Take the win at stake (Enter)."""
+
 SPEC = package_spec(
     __name__,
     JokerPokerVideo,
@@ -24,7 +29,7 @@ SPEC = package_spec(
     summary="The Joker Poker machine, Kings or Better: hold and draw, exact advice, pay tables.",
     min_players=1,
     max_players=6,
-    verbs=verb_specs(("bet", "deal", "hold", "next"), BET, DEAL, HOLD),
+    verbs=verb_specs(("bet", "deal", "hold", "double", "collect", "next"), BET, DEAL, HOLD, DOUBLE, COLLECT),
     family="poker",
     scoring=CHIPS.named("credits"),
 )

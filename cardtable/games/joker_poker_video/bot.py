@@ -18,12 +18,14 @@ from cardtable.bots import Decision, Turn
 from cardtable.engine.cards import Card, parse_cards
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
-from cardtable.kits.poker import hold_values, pay_line
+from cardtable.kits.poker import PAY_LINES, hold_values, pay_line
 
 from .game import hold_text
 from .rules import JokerPokerVideoRules
 
 _HIGH = (1, 13)  # ace, king: the paying pairs on kings tables
+_MADE = PAY_LINES[: PAY_LINES.index("straight") + 1]
+"""The paying lines of five cards that work together (a straight or better): stand pat."""
 
 
 def _high(card: Card) -> int:
@@ -52,16 +54,7 @@ def _hold(moves: Sequence[Move], cards: Sequence[Card], why: str) -> Decision:
 
 def simple_hold(hand: Sequence[Card], table: str) -> tuple[list[Card], str]:
     """The medium strategy: the first line of a short list that fits the hand."""
-    if pay_line(hand, table) in (
-        "natural_royal",
-        "five_kind",
-        "wild_royal",
-        "straight_flush",
-        "four_kind",
-        "full_house",
-        "flush",
-        "straight",
-    ):
+    if pay_line(hand, table) in _MADE:
         return list(hand), "a made hand: stand"
     naturals = [c for c in hand if not c.is_joker]
     joker = [c for c in hand if c.is_joker]
@@ -123,6 +116,10 @@ class VideoPolicy:
             return Decision(moves[0], "the hand is paid: pass the machine on")
         if moves[0].kind in ("bet", "deal"):
             return _bet(turn)
+        if moves[-1].kind == "collect":
+            if self.level == "easy" and len(moves) > 1 and turn.rng.random() < 0.3:
+                return Decision(moves[0], "double or nothing: feeling lucky")
+            return Decision(moves[-1], "the double-up is an even bet with no edge: collect the win")
         hand = list(parse_cards(turn.view.hand))
         table = self.rules.pay_table
         if self.level == "hard":

@@ -14,12 +14,18 @@ Notation:
   the same move and is recorded as ``deal``.
 * ``hold KH JK``: keep those cards and draw the rest; ``hold`` alone draws five.
 * ``next``: after a hand is paid (the deal is over), the machine passes to the next player.
+* ``double`` / ``collect`` (toggle ``double_up``): after a winning hand its win is at stake:
+  ``double`` turns a dealer card and then the player's card from the machine's deck (the
+  cards left after the draw, in order); a higher rank doubles the win, a lower one loses it,
+  the same rank keeps it (aces high, the joker above every card); after a double that did
+  not lose, ``double`` again or ``collect`` the win.
 
 Engine choices where the rules file leaves room:
 
 * The final hand stays on the machine's screen, face up for everyone, until the next deal.
 * Each hand is one score row: the player's net (pay minus bet), 0 for the others.
-* No double-up (``double_up`` is not offered yet).
+* Double-up is double or nothing against one dealer card (the rules file leaves its form
+  open): nothing to choose but whether to risk the win, so no pick of a face-down card.
 
 Each hand is one deal. Stacked deals: ``deal={"hands": ["AH KH QH JH 2C"], "stock": "10H 3D"}``
 stacks the first hand dealt (``hands`` is by seat: only the entry of the seat at the machine
@@ -81,6 +87,15 @@ _SHORT = {
 
 NEXT = "next"
 """The payload of ``next``: the machine passes to the next player."""
+DOUBLE = "double"
+"""The payload of ``double``: risk the win at stake against a dealer card."""
+COLLECT = "collect"
+"""The payload of ``collect``: take the win at stake."""
+
+
+def _double_rank(card: Card) -> int:
+    """A card's rank in the double-up: aces high, the joker above every card."""
+    return 15 if card.is_joker else 14 if card.rank == 1 else card.rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +119,7 @@ class JokerPokerVideo(TableGame):
     phase_kinds = {
         "bet": PhaseKind.BET,
         "hold": PhaseKind.EXCHANGE,
+        "double": PhaseKind.MOVE,
         "deal-over": PhaseKind.DEAL_OVER,
         "match-over": PhaseKind.MATCH_OVER,
     }
@@ -129,6 +145,12 @@ class JokerPokerVideo(TableGame):
         self.bet = 0
         self.shown: int | None = None
         """The seat whose final hand lies face up on the machine, until the next deal."""
+        self.stake = 0
+        """The win at stake in the double-up (0 outside it)."""
+        self.line: str | None = None
+        """The paying line of the hand just drawn (for the result once the win is settled)."""
+        self.doubled: list[Card] = []
+        """The double-up's cards turned so far this hand, dealer's and player's in turn."""
         self.cur = 0
         self.phase_ = "bet"
         self._next_player(0)
@@ -201,6 +223,11 @@ class JokerPokerVideo(TableGame):
             return moves
         if self.phase_ == "deal-over":
             return [Move("next", payload=NEXT, text="next")]
+        if self.phase_ == "double":
+            moves = [Move("collect", payload=COLLECT, text="collect")]
+            if len(self.stock) >= 2:
+                moves.insert(0, Move("double", payload=DOUBLE, text="double"))
+            return moves
         if self.phase_ == "hold":
             hand = self.hands[self.cur]
             joker = self.rules.auto_hold_joker and any(c.is_joker for c in hand)
@@ -235,11 +262,13 @@ class JokerPokerVideo(TableGame):
             if len({c.name for c in move.cards}) != len(move.cards):
                 raise IllegalMove("a card is named twice: name each card to hold once", str(move))
             return Move("hold", move.cards)
-        if kind == "next":
+        if kind in ("next", "double", "collect"):
             if move.cards or move.word:
-                raise IllegalMove("'next' takes nothing: write just 'next'", str(move))
-            return Move("next")
-        raise IllegalMove(f"'{kind}' is not a move at the machine: bet, deal, hold or next", str(move))
+                raise IllegalMove(f"'{kind}' takes nothing: write just '{kind}'", str(move))
+            return Move(kind)
+        raise IllegalMove(
+            f"'{kind}' is not a move at the machine: bet, deal, hold, double, collect or next", str(move)
+        )
 
     def _apply(self, move: Move) -> None:
         payload = move.payload
@@ -249,6 +278,10 @@ class JokerPokerVideo(TableGame):
             self._draw(payload.cards)
         elif payload is NEXT:
             self._next_player(self.cur + 1)
+        elif payload is DOUBLE:
+            self._double()
+        elif payload is COLLECT:
+            self._settle(self.stake, "collects")
 
     def _deal(self, coins: int) -> None:
         s = self.cur
@@ -272,6 +305,7 @@ class JokerPokerVideo(TableGame):
         self.hands[s] = hand
         self.stock = [*top, *pool]
         self.discards = []
+        self.doubled = []
         self.shown = None
         self.phase_ = "hold"
         self.log.append(f"{self.players[s]} bets {coins}")  # the dealt cards are the player's alone
@@ -289,14 +323,49 @@ class JokerPokerVideo(TableGame):
         self.hands[s] = final
         line = pay_line(final, self.table)
         win = 0 if line is None else self.table.pay(line, self.bet)
+        self.shown = s
+        self.line = line
+        if win and self.rules.double_up:
+            self.stake = win
+            self.phase_ = "double"
+            what = self.table.line_label(line or "").lower()
+            self.result = f"{self.players[s]}: {' '.join(c.name for c in final)}, {what}: wins {win}"
+            self.log.append(self.result)
+            return
+        self._settle(win, "")
+
+    def _double(self) -> None:
+        """Turn a dealer card and the player's: higher doubles the stake, lower loses it."""
+        s = self.cur
+        dealer, mine = self.stock.pop(0), self.stock.pop(0)
+        self.doubled += [dealer, mine]
+        a, b = _double_rank(dealer), _double_rank(mine)
+        name = self.players[s]
+        if b < a:
+            self.log.append(f"{name} doubles: dealer {dealer.name}, {name} {mine.name}: loses {self.stake}")
+            self._settle(0, "loses the double-up")
+            return
+        if b > a:
+            self.stake *= 2
+        word = "wins" if b > a else "a push, keeps"
+        self.result = f"{name} doubles: dealer {dealer.name}, {name} {mine.name}: {word} {self.stake}"
+        self.log.append(self.result)
+
+    def _settle(self, win: int, how: str) -> None:
+        """The hand is paid ``win``: the totals and the score row move, and the machine is
+        ready for the next player (or the match is over)."""
+        s = self.cur
+        final = self.hands[s]
+        line = self.line
+        self.stake = 0
         self.total[s] += win - self.bet
         row: list[int | None] = [0] * self.n
         row[s] = win - self.bet
         self.rows.append(tuple(row))
         self.played[s] += 1
-        self.shown = s
         what = "nothing" if line is None else self.table.line_label(line).lower()
-        self.result = f"{self.players[s]}: {' '.join(c.name for c in final)}, {what}: pays {win}"
+        after = f" ({how})" if how else ""
+        self.result = f"{self.players[s]}: {' '.join(c.name for c in final)}, {what}: pays {win}{after}"
         self.log.append(self.result)
         self.bet = 0
         if self._left(s + 1) is None:
@@ -329,6 +398,7 @@ class JokerPokerVideo(TableGame):
             Zone("stock", self.stock, Visibility.HIDDEN),
             *hands,
             Zone("discards", self.discards, Visibility.PUBLIC, ordered=False),
+            Zone("double-up", self.doubled, Visibility.PUBLIC),
         )
 
     def _state_snapshot(self) -> tuple[Any, ...]:
@@ -342,6 +412,9 @@ class JokerPokerVideo(TableGame):
             tuple(self.last_bet),
             self.bet,
             self.shown,
+            self.stake,
+            self.line,
+            tuple(self.doubled),
             self.deal_no,
             self.result,
             self.rng.getstate(),
@@ -377,6 +450,13 @@ class JokerPokerVideo(TableGame):
         }
         if self.phase_ == "hold":
             facts["bet"] = f"{self.bet} coins"
+        if self.phase_ == "double":
+            facts["at stake"] = f"{self.stake} credits"
+        if self.doubled:
+            facts["double-up"] = " ".join(
+                f"dealer {d.name} / {m.name}"
+                for d, m in zip(self.doubled[::2], self.doubled[1::2], strict=True)
+            )
         own = self.pay_lines()
         status = self._status(seat)
         return self.table_view(
@@ -402,6 +482,8 @@ class JokerPokerVideo(TableGame):
         if self.phase_ == "bet":
             last = f" {self.result}." if self.result else ""
             return f"{name} to bet 1-5 coins ('bet 5', or 'deal' to bet {self.last_bet[self.cur]}).{last}"
+        if self.phase_ == "double":
+            return f"{self.result}: 'double' to risk {self.stake} against a dealer card, or 'collect'."
         if self.phase_ == "deal-over":
             nxt = self._left(self.cur + 1)
             who = self.players[nxt] if nxt is not None else name

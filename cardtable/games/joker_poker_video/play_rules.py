@@ -15,6 +15,19 @@ here: modules do not import each other, even for types)."""
 MAX_COINS = 5
 
 
+def _double_up(game: JokerPokerVideo, move: Move) -> str | None:
+    at_stake = game.phase_ == "double"
+    if move.kind in ("double", "collect") and not at_stake:
+        if not game.rules.double_up:
+            return "this machine has no double-up (the 'Double-up' toggle is off)"
+        return f"'{move.kind}' comes after a winning hand, while its win is at stake"
+    if at_stake and move.kind not in ("double", "collect"):
+        return f"{game.stake} credits are at stake: 'double' to risk them against a dealer card, or 'collect'"
+    if move.kind == "double" and len(game.stock) < 2:
+        return "the machine has no cards left to double with: 'collect'"
+    return None
+
+
 def _phase(game: JokerPokerVideo, move: Move) -> str | None:
     if move.kind in ("bet", "deal") and game.phase_ == "hold":
         return (
@@ -75,6 +88,7 @@ def bet_coins(move: Move) -> int | None:
 
 
 PLAY_RULES: tuple[Rule, ...] = (
+    Rule("double-up", "after a win (double_up on): double against a dealer card, or collect", _double_up),
     Rule("phase", "bet (or deal) to start a hand; hold once per hand", _phase),
     Rule("bet size", "a bet is 1 to 5 coins", _bet_size),
     Rule("credits", "a bet may not exceed the player's credits", _credits),

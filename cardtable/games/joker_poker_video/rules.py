@@ -53,3 +53,10 @@ class JokerPokerVideoRules(Ruleset):
         "Machine holds the joker",
         "Some machines hold a dealt joker for you: every hold then keeps it (off by default).",
     )
+    double_up: bool = toggle(
+        False,
+        "Double-up",
+        "After a winning hand, 'double' risks the win against a dealer card: a higher card "
+        "doubles it, a lower one loses it, the same rank keeps it; repeat or 'collect' any time "
+        "(off by default).",
+    )

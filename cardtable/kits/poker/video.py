@@ -18,6 +18,9 @@ hand adds its pay to each of its 32 subsets). Holding ``S`` of a dealt hand ``H`
 discarding ``D = H - S``, the draws are exactly the hands that contain ``S`` and no card of
 ``D``, so by inclusion-exclusion their total pay is ``Σ_{T ⊆ D} (-1)^|T| F(S ∪ T)``: 32
 look-ups and a Möbius transform over the subsets of ``H``, instead of up to 1,712,304 draws.
+Until that array exists, one hand's 32 values of ``F`` come without it: sets of up to two
+cards from ``video_small_sums.json`` (by rank and suitedness, 197 classes a table and column),
+larger sets by dealing out their 12,496 completions.
 :func:`video_return` does the same for every deal at once (numpy, in blocks).
 """
 
@@ -321,7 +324,7 @@ def _subset_sums(table: PayTable, five_coins: bool, fresh: bool = False) -> Any:
     key = (table, five_coins)
     if fresh or key not in _sums:
         np = _np()
-        path = _cache_file().with_name(f"video-poker-sums-{_digest(table)}-{5 if five_coins else 1}.npy")
+        path = _sums_path(table, five_coins)
         try:  # built before and kept in the data folder: loads in a fraction of a second
             if fresh:
                 raise OSError("computing from scratch")
@@ -347,9 +350,87 @@ def _subset_sums(table: PayTable, five_coins: bool, fresh: bool = False) -> Any:
     return _sums[key]
 
 
+def _sums_path(table: PayTable, five_coins: bool) -> Any:
+    """Where the data folder keeps a table's subset sums."""
+    return _cache_file().with_name(f"video-poker-sums-{_digest(table)}-{5 if five_coins else 1}.npy")
+
+
 def _index(codes: Sequence[int]) -> int:
     comb = _COMB
     return _OFFSET[len(codes)] + sum(comb[c][i + 1] for i, c in enumerate(codes))
+
+
+# --- the sums of one hand's subsets, without the global array ------------------------------
+
+
+def _small_key(codes: Sequence[int]) -> str:
+    """The symmetry class of a set of at most two cards: the pay of the hands that contain it
+    depends only on its ranks, the joker and whether two cards share a suit."""
+    naturals = sorted(c % 13 for c in codes if c != 52)
+    joker = "J" if 52 in codes else ""
+    suited = "s" if len(naturals) == 2 and len({c // 13 for c in codes if c != 52}) == 1 else ""
+    return ",".join(map(str, naturals)) + joker + suited
+
+
+def _small_representatives() -> dict[str, tuple[int, ...]]:
+    """One set of cards per class of :func:`_small_key` (spades first, then hearts)."""
+    out: dict[str, tuple[int, ...]] = {"": (), "J": (52,)}
+    for a in range(13):
+        out[_small_key((a,))] = (a,)
+        out[_small_key((a, 52))] = (a, 52)
+        for b in range(a, 13):
+            out[_small_key((a, 13 + b))] = (a, 13 + b)
+            if b != a:
+                out[_small_key((a, b))] = (a, b)
+    return out
+
+
+def _small_sums_file() -> Any:
+    from importlib.resources import files
+
+    return files("cardtable.kits.poker") / "video_small_sums.json"
+
+
+def _small_sums(table: PayTable, five_coins: bool) -> dict[str, int] | None:
+    """``F`` of every class of sets of at most two cards, from the package's
+    ``video_small_sums.json`` (written with the returns by :func:`write_packaged_returns`),
+    or None for a table it does not hold."""
+    if "small" not in _cache:
+        try:
+            _cache["small"] = json.loads(_small_sums_file().read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            _cache["small"] = {}
+    found = _cache["small"].get(f"{_fingerprint(table)};{5 if five_coins else 1}")
+    return found if isinstance(found, dict) else None
+
+
+def _direct_sums(codes: Sequence[int], table: PayTable, five_coins: bool, small: dict[str, int]) -> list[int]:
+    """``F`` of the 32 subsets of one sorted hand (in :data:`_MASKS` order): sets of up to two
+    cards from ``small``, larger ones by dealing out their 12,496 completions (milliseconds,
+    against the seconds the global array costs to build)."""
+    pays = table.class_pays(5 if five_coins else 1)
+    classes: dict[tuple[int, bool], int] = {}
+    out: list[int] = []
+    for positions in _MASKS:
+        held = [codes[i] for i in positions]
+        if len(held) <= 2:
+            out.append(small[_small_key(held)])
+            continue
+        rest = [c for c in range(_DECK_SIZE) if c not in held]
+        total = 0
+        has_joker = 52 in held
+        for value, extra in zip(
+            rank_values([(*held, *more) for more in combinations(rest, 5 - len(held))], "wild"),
+            combinations(rest, 5 - len(held)),
+            strict=True,
+        ):
+            joker = has_joker or 52 in extra
+            cls = classes.get((value, joker))
+            if cls is None:
+                cls = classes[(value, joker)] = _class_of(value, joker)
+            total += pays[cls]
+        out.append(total)
+    return out
 
 
 def hold_values(
@@ -358,8 +439,11 @@ def hold_values(
     """The exact expected pay **per coin** of each of the 32 holds of a dealt hand, at
     ``coins`` coins (only the natural royal differs at 5), best first; equal values keep
     "more cards held first, then left to right". Held cards keep the hand's order.
-    Multiply by the coins for the expected win. The first call for a table and coin column
-    builds its subset sums (a few seconds); later calls take about a millisecond.
+    Multiply by the coins for the expected win. For the tables of :data:`PAY_TABLES` the
+    hand's subset sums are counted directly (about 10 ms, no set-up); once the global array of
+    a table and coin column exists (built by :func:`video_return`, or kept in the data
+    folder) a call reads it in well under a millisecond. Another table builds its array on
+    the first call (a few seconds).
 
     >>> values = dict(hold_values("AH KH QH JH 2C"))    # JP-33
     >>> values[tuple(parse_cards("AH KH QH JH"))], values[tuple(parse_cards("AH KH QH JH 2C"))]
@@ -370,12 +454,19 @@ def hold_values(
     _check_coins(coins)
     cards = _five(hand)
     t = pay_table(table)
-    sums = _subset_sums(t, coins == 5)
     order = sorted(range(5), key=lambda i: card_code(cards[i]))
     codes = [card_code(cards[i]) for i in order]
-    # n[m]: the subset of the hand at sorted positions m; then the Möbius transform turns
-    # "hands containing Y" into "hands containing S and none of the rest"
-    n = [int(sums[_index([codes[i] for i in positions])]) for positions in _MASKS]
+    # n[m]: F of the subset of the hand at sorted positions m (from the global array once it
+    # is built or kept, else directly for this hand); then the Möbius transform turns "hands
+    # containing Y" into "hands containing S and none of the rest"
+    small = (
+        None if (t, coins == 5) in _sums or _sums_path(t, coins == 5).exists() else _small_sums(t, coins == 5)
+    )
+    if small is not None:
+        n = _direct_sums(codes, t, coins == 5, small)
+    else:
+        sums = _subset_sums(t, coins == 5)
+        n = [int(sums[_index([codes[i] for i in positions])]) for positions in _MASKS]
     for bit in (1, 2, 4, 8, 16):
         for m in range(32):
             if not m & bit:
@@ -466,7 +557,25 @@ def write_packaged_returns() -> dict[str, str]:
 
     text = json.dumps(stored, indent=1, sort_keys=True) + "\n"
     Path(str(_packaged_file())).write_text(text, encoding="utf-8")
+    _write_small_sums()
     return stored
+
+
+def _write_small_sums() -> None:
+    """Write ``video_small_sums.json``: ``F`` of each class of sets of at most two cards for
+    every table of :data:`PAY_TABLES` and both coin columns (what a first hint needs)."""
+    from pathlib import Path
+
+    small = {
+        f"{_fingerprint(t)};{5 if five else 1}": {
+            key: int(_subset_sums(t, five)[_index(codes)]) for key, codes in _small_representatives().items()
+        }
+        for t in PAY_TABLES.values()
+        for five in (True, False)
+    }
+    text = json.dumps(small, sort_keys=True, separators=(",", ":")) + "\n"
+    Path(str(_small_sums_file())).write_text(text, encoding="utf-8")
+    _cache.pop("small", None)
 
 
 def video_return(table: PayTable | str, *, use_cache: bool = True) -> Fraction:

@@ -30,7 +30,8 @@ def score_hint(view: PlayerView) -> str:
     scoring = view.scoring
     better = "lower is better" if scoring.lower_is_better else "higher is better"
     if scoring.kind is ScoreKind.CHIPS:
-        text = f"Chips: {better}; a player with no chips has left the match."
+        unit = scoring.label  # the game's own word: chips, credits
+        text = f"{unit.capitalize()}: {better}; a player with no {unit} has left the match."
     else:
         text = f"Scores are {scoring.label}: {better}."
     if view.teams:
@@ -109,8 +110,9 @@ class ScoresScreen(Screen[str]):
         with Vertical():
             yield Static(title, id="scores-title")
             yield Static(view.result or "", id="scores-result")
-            left = ", ".join(f"{s.name} {s.card_count}" for s in view.seats if s.active or s.card_count)
-            yield Static(f"Cards left in hand: {left}", id="scores-cards")
+            if view.scoring.kind is not ScoreKind.CHIPS:  # at a betting table cards left count nothing
+                left = ", ".join(f"{s.name} {s.card_count}" for s in view.seats if s.active or s.card_count)
+                yield Static(f"Cards left in hand: {left}", id="scores-cards")
             if self.over:
                 yield Static(view.status, id="scores-outcome")
             if self.over:
