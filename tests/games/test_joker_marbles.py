@@ -341,3 +341,18 @@ def test_view_board_and_log() -> None:
     assert g.view(1).board is not None and g.view(1).board.moves == ()
     g.play("5C:B10>15")
     assert g.log[-1] == "Ann's 5 sends Bob's red marble home"
+
+
+def test_a_player_named_you_reads_agreeing_words() -> None:
+    deal = {"marbles": {"B": "10", "R": "15"}, "hands": ["5C 2C 3D 4H 6S"], "stock": "9D", "first": 0}
+    g = new_game("joker-marbles", ["You", "Bob", "Cat", "Dan"], seed=1, deal=deal)
+    assert g.log[0] == "Dan deals; You play first"
+    g.play("5 B10")
+    assert g.log[-2:] == [
+        "You play 5C: 5 with the blue marble at hole 10 to hole 15, sending Bob's red marble home",
+        "Your 5 sends Bob's red marble home",
+    ]
+    stuck = new_game("joker-marbles", ["You", "Bob", "Cat", "Dan"], seed=1, deal={**deal, "marbles": {}})
+    assert stuck.view(0).status == "You have no move: discard a card (pass)"
+    stuck.play("pass 9D")
+    assert stuck.log[-1] == "You cannot move and discard 9D"

@@ -148,7 +148,7 @@ class JokerMarbles(TableGame):
             self._deal_stacked(stacked, pool)
         self.seating = self.seating.with_dealer(self.dealer)
         self.phase_ = "move"
-        self.log.append(f"{self.players[self.dealer]} deals; {self.players[self.cur]} plays first")
+        self.log.append(f"{self.does(self.dealer, 'deals')}; {self.does(self.cur, 'plays')} first")
         if rules.draw_timing == "before":
             self._draw(self.cur)
 
@@ -269,6 +269,16 @@ class JokerMarbles(TableGame):
         self._outcome = Outcome(winners, reason, tuple(self.total))
         self.log.append(self.result)
 
+    def _is_you(self, seat: int) -> bool:
+        return self.players[seat].casefold() == "you"
+
+    def whose(self, seat: int, first: bool = False) -> str:
+        """``seat``'s possessive for the log and status: "Ann's", but "your" ("Your" as the
+        ``first`` word) for a player named You."""
+        if self._is_you(seat):
+            return "Your" if first else "your"
+        return f"{self.players[seat]}'s"
+
     def _names(self, seats: Sequence[int]) -> str:
         return " and ".join(self.players[s] for s in seats)
 
@@ -359,9 +369,8 @@ class JokerMarbles(TableGame):
         card = p.card
         del hand[next(i for i, c in enumerate(hand) if c is card)]
         self.discard.append(card)
-        name = self.players[seat]
         if isinstance(p, Pass):
-            self.log.append(f"{name} cannot move and discards {card.name}")
+            self.log.append(f"{self.does(seat, 'cannot move and discards')} {card.name}")
             self._end_turn()
             return
         self.log.append(f"{self.does(seat, 'plays')} {card.name}: {move_words(self, p.steps)}")
@@ -369,13 +378,9 @@ class JokerMarbles(TableGame):
         for s in p.steps:
             apply_step(self.st, s)
             for o, dest in s.bumps:
-                owner = self.players[o]
-                if dest == START:
-                    self.log.append(f"{name}'s {word} sends {owner}'s {self.colour_name(o)} marble home")
-                else:
-                    self.log.append(
-                        f"{name}'s {word} sends {owner}'s {self.colour_name(o)} marble to hole {dest}"
-                    )
+                where = "home" if dest == START else f"to hole {dest}"
+                marble = f"{self.whose(o)} {self.colour_name(o)} marble"
+                self.log.append(f"{self.whose(seat, True)} {word} sends {marble} {where}")
         team = completed_team(self.geo, self.st)
         if team is not None:
             winners = tuple(s for s in range(self.n) if self.geo.team[s] == team)
@@ -428,12 +433,13 @@ class JokerMarbles(TableGame):
         seat = self.cur
         name = self.players[seat]
         ctrl = controlled(self.geo, self.st, seat)
-        whose = " and ".join(f"{self.players[c]}'s {self.colour_name(c)}" for c in ctrl)
+        whose = " and ".join(f"{self.whose(c)} {self.colour_name(c)}" for c in ctrl)
         moves = self.legal_moves() if viewer == seat else ()
         if moves and moves[0].kind == "pass":
-            return f"{name} has no move: discard a card (pass)"
+            verb = "have" if self._is_you(seat) else "has"
+            return f"{name} {verb} no move: discard a card (pass)"
         if ctrl != [seat]:
-            return f"{name}'s marbles are home: play a card to move {whose} marbles"
+            return f"{self.whose(seat, True)} marbles are home: play a card to move {whose} marbles"
         return f"{name} to play a card and move a {self.colour_name(seat)} marble"
 
     def _view(self, seat: int | None) -> PlayerView:
@@ -446,7 +452,7 @@ class JokerMarbles(TableGame):
                 mates = [o for o in g.teammates(s) if not finished(g, self.st, o)]
                 if mates:
                     badges.append(
-                        "moves " + ", ".join(f"{self.players[o]}'s {self.colour_name(o)}" for o in mates)
+                        "moves " + ", ".join(f"{self.whose(o)} {self.colour_name(o)}" for o in mates)
                     )
             seats.append(self.seat_view(s, badges))
         mine = seat is not None and seat == self.to_act

@@ -99,9 +99,8 @@ def step_words(game: Any, s: Step, viewer: int | None = None) -> str:
         tail = f" ({_where(s.to)})" if into else f" to {_where(s.to)}"
         text = f"{s.n}{' ' + way if way else ''} with the {colour} marble at {_where(s.frm)}{into}{tail}"
     for o, sent in s.bumps:
-        owner = game.players[o]
         name = COLOUR_NAMES[g.letters[o]]
-        text += f", sending {owner}'s {name} marble " + ("home" if sent == START else f"to hole {sent}")
+        text += f", sending {game.whose(o)} {name} marble " + ("home" if sent == START else f"to hole {sent}")
     return text
 
 
