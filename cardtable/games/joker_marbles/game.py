@@ -84,7 +84,7 @@ from .board import (
 from .notation import check_body, expand_short, strip_bumps
 from .play_rules import PLAY_RULES
 from .rules import JokerMarblesRules, deck_count
-from .views import board_view, move_words
+from .views import board_view, move_words, possessive
 
 HAND = 5
 PLAYER_COUNTS = (4, 6, 8)
@@ -275,9 +275,7 @@ class JokerMarbles(TableGame):
     def whose(self, seat: int, first: bool = False) -> str:
         """``seat``'s possessive for the log and status: "Ann's", but "your" ("Your" as the
         ``first`` word) for a player named You."""
-        if self._is_you(seat):
-            return "Your" if first else "your"
-        return f"{self.players[seat]}'s"
+        return possessive(self.players[seat], first)
 
     def _names(self, seats: Sequence[int]) -> str:
         return " and ".join(self.players[s] for s in seats)

@@ -100,8 +100,18 @@ def step_words(game: Any, s: Step, viewer: int | None = None) -> str:
         text = f"{s.n}{' ' + way if way else ''} with the {colour} marble at {_where(s.frm)}{into}{tail}"
     for o, sent in s.bumps:
         name = COLOUR_NAMES[g.letters[o]]
-        text += f", sending {game.whose(o)} {name} marble " + ("home" if sent == START else f"to hole {sent}")
+        text += f", sending {possessive(game.players[o])} {name} marble " + (
+            "home" if sent == START else f"to hole {sent}"
+        )
     return text
+
+
+def possessive(name: str, first: bool = False) -> str:
+    """A player's possessive for the log: "Ann's", but "your" ("Your" as the ``first`` word)
+    for a player named You (the table's name for its one person)."""
+    if name.casefold() == "you":
+        return "Your" if first else "your"
+    return f"{name}'s"
 
 
 def move_words(game: Any, steps: Sequence[Step]) -> str:
