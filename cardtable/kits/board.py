@@ -72,9 +72,15 @@ class BoardLayout:
     """One colour letter per seat, in seat order."""
     side: int
     _index: dict[str, HoleView] = field(default_factory=dict, repr=False, compare=False)
+    _filled: dict[tuple[str, str], HoleView] = field(default_factory=dict, repr=False, compare=False)
+    """Each (hole id, colour) with its piece, made once: views are built every move, and a
+    frozen hole with a piece is the same value every time."""
+
+    _slot: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._index.update((h.id, h) for h in self.holes)
+        self._slot.update((h.id, i) for i, h in enumerate(self.holes))
 
     @property
     def track_size(self) -> int:
@@ -148,12 +154,17 @@ class BoardLayout:
         if unknown:
             raise KeyError(f"no hole {unknown[0]!r} on this board")
         names = names or COLOUR_NAMES
+        filled = self._filled
+        holes = list(self.holes)
+        for hole_id, piece in pieces.items():
+            key = (hole_id, piece)
+            if key not in filled:
+                filled[key] = self._index[hole_id].model_copy(update={"piece": piece})
+            holes[self._slot[hole_id]] = filled[key]
         return BoardView(
             width=self.width,
             height=self.height,
-            holes=tuple(
-                h.model_copy(update={"piece": pieces[h.id]}) if h.id in pieces else h for h in self.holes
-            ),
+            holes=tuple(holes),
             colours={c: names.get(c, c) for c in self.colours},
             moves=tuple(moves),
         )

@@ -83,6 +83,11 @@ class Geo:
             self.actions = {
                 r: every if acts and acts[0][0] == "WILD" else acts for r, acts in self.actions.items()
             }
+        self.rank_actions = [self.actions.get(rank_key(r), ()) for r in range(14)]
+        """The actions by card rank number (0 the joker), for the generator."""
+        self.names = {START: "S", **{h: str(h) for h in range(self.n)}}
+        self.names.update({CASTLE + j: f"C{j}" for j in range(1, self.m + 1)})
+        """Each location's notation ('S', '10', 'C2'), looked up rather than formatted."""
 
     def teammates(self, c: int) -> list[int]:
         """The other colours of ``c``'s team."""
@@ -94,11 +99,7 @@ class Geo:
 
     def loc_text(self, c: int, loc: int) -> str:
         """A location as notation: 'S', '10', 'C2'."""
-        if loc == START:
-            return "S"
-        if loc >= CASTLE:
-            return f"C{loc - CASTLE}"
-        return str(loc)
+        return self.names[loc]
 
     def protected(self, st: State, h: int) -> bool:
         """A marble on its own come-out hole under ``start_hole_safe_block``."""
@@ -195,6 +196,9 @@ class State:
         return tuple(out + [f"C{loc - CASTLE}" for loc in self.in_castle(c)])
 
 
+_SIGN = {"fwd": ">", "back": "<", "jump": "*"}
+
+
 class Step(NamedTuple):
     """One marble's move: kind ('out', 'fwd', 'back', 'jump', 'swap'), its colour, from,
     to, the count moved (forward or back), the marbles it sends away ((colour, START or hole),
@@ -215,8 +219,8 @@ class Step(NamedTuple):
             return f"OUT {letter}"
         if self.kind == "swap":
             return f"{letter}{self.frm}<>{g.letters[self.other]}{self.to}"
-        sign = {"fwd": ">", "back": "<", "jump": "*"}[self.kind]
-        return f"{letter}{g.loc_text(self.colour, self.frm)}{sign}{g.loc_text(self.colour, self.to)}"
+        names = g.names
+        return f"{letter}{names[self.frm]}{_SIGN[self.kind]}{names[self.to]}"
 
     def text(self, g: Geo) -> str:
         """The step in record notation."""
@@ -226,8 +230,8 @@ class Step(NamedTuple):
         elif self.kind == "swap":
             return f"{letter}{self.frm}<>{g.letters[self.other]}{self.to}"
         else:
-            sign = {"fwd": ">", "back": "<", "jump": "*"}[self.kind]
-            body = f"{letter}{g.loc_text(self.colour, self.frm)}{sign}{g.loc_text(self.colour, self.to)}"
+            names = g.names
+            body = f"{letter}{names[self.frm]}{_SIGN[self.kind]}{names[self.to]}"
         for o, dest in self.bumps:
             body += f"x{g.letters[o]}" + ("" if dest == START else f">{dest}")
         return body
@@ -461,8 +465,32 @@ class Cand(NamedTuple):
 
 
 def _step(g: Geo, st: State, kind: str, c: int, frm: int, to: int, n: int) -> Step | None:
+    if to >= CASTLE or st.track[to] < 0:
+        return Step(kind, c, frm, to, n)  # nobody to send away: the common case, made directly
     bumps = bumps_of(g, st, c, frm, to)
     return None if bumps is None else Step(kind, c, frm, to, n, bumps)
+
+
+def _fwd_steps(g: Geo, st: State, c: int, n: int, out: list[Step]) -> None:
+    """Every forward step of ``n`` for colour ``c`` onto ``out`` (:func:`fwd_targets` for
+    each marble, with the plain track move inlined: most moves are one)."""
+    block = block_mask(g, st, c)
+    din, ahead, size = g.din[c], g.ahead, g.n
+    for loc in sorted(st.pos[c]):
+        if n <= din[loc]:
+            if not block & ahead[loc][n]:
+                s = _step(g, st, "fwd", c, loc, (loc + n) % size, n)
+                if s is not None:
+                    out.append(s)
+            continue
+        for to in fwd_targets(g, st, c, loc, n):
+            s = _step(g, st, "fwd", c, loc, to, n)
+            if s is not None:
+                out.append(s)
+    row = st.castle[c]
+    for j in range(1, g.m + 1 - n):
+        if row[j] and castle_blocker(st, c, j, j + n) is None:
+            out.append(Step("fwd", c, CASTLE + j, CASTLE + j + n, n))
 
 
 def single_steps(g: Geo, st: State, ctrl: list[int], act: str, n: int) -> list[Step]:
@@ -475,11 +503,7 @@ def single_steps(g: Geo, st: State, ctrl: list[int], act: str, n: int) -> list[S
                 if s is not None:
                     out.append(s)
         elif act == "FWD":
-            for loc in (*st.on_track(c), *st.in_castle(c)):
-                for to in fwd_targets(g, st, c, loc, n):
-                    s = _step(g, st, "fwd", c, loc, to, n)
-                    if s is not None:
-                        out.append(s)
+            _fwd_steps(g, st, c, n, out)
         elif act == "BACK":
             for h in st.on_track(c):
                 for to in back_targets(g, st, c, h, n):
@@ -583,7 +607,7 @@ def rank_key(rank: int) -> str:
 def card_plays(g: Geo, st: State, seat: int, ctrl: list[int], rank: int) -> list[Cand]:
     """Every play of a card of ``rank`` for ``seat`` moving the colours ``ctrl``."""
     out: list[Cand] = []
-    for act, n in g.actions.get(rank_key(rank), ()):
+    for act, n in g.rank_actions[rank]:
         if act == "SPLIT":
             out.extend(split_plays(g, st, seat, ctrl, n, False))
         elif act == "SPLIT_FB":

@@ -285,18 +285,66 @@ class JokerMarbles(TableGame):
         """The card plays of the seat to act, by card rank (before listing)."""
         g, st, seat = self.geo, self.st, self.cur
         ctrl = controlled(g, st, seat)
-        ranks = dict.fromkeys(c.rank for c in self.hands[seat])
-        by_rank = {r: card_plays(g, st, seat, ctrl, r) for r in ranks}
+        by_rank = self._plays_for(ctrl)
         if self.rules.team_fallback_when_stuck and not any(by_rank.values()):
-            mates = [o for o in g.teammates(seat) if not finished(g, st, o)]
-            by_rank = {r: card_plays(g, st, seat, mates, r) for r in ranks}
+            by_rank = self._plays_for([o for o in g.teammates(seat) if not finished(g, st, o)])
         return ctrl, by_rank
+
+    def _plays_for(self, ctrl: list[int]) -> dict[int, list[Cand]]:
+        # ranks with the same actions (J, Q, K in the family table) share one generation
+        g, st, seat = self.geo, self.st, self.cur
+        by_acts: dict[tuple[tuple[str, int], ...], list[Cand]] = {}
+        out: dict[int, list[Cand]] = {}
+        for card in self.hands[seat]:
+            r = card.rank
+            if r not in out:
+                acts = g.rank_actions[r]
+                if acts not in by_acts:
+                    by_acts[acts] = card_plays(g, st, seat, ctrl, r)
+                out[r] = by_acts[acts]
+        return out
+
+    def _listing(
+        self, cands: list[Cand]
+    ) -> tuple[list[tuple[str, Cand]], list[tuple[tuple[Step, ...], int]]]:
+        """One rank's plays as (body, play), one per resulting position, and the split
+        orders left out as (steps, index of the listed play with the same result)."""
+        g = self.geo
+        listed: list[tuple[str, Cand]] = []
+        twins: list[tuple[tuple[Step, ...], int]] = []
+        results: dict[tuple[object, ...], int] = {}
+        bodies: set[str] = set()
+        for cand in cands:
+            steps = cand.steps
+            if len(steps) == 1:
+                body = steps[0].text(g)
+                res: tuple[object, ...] = ()
+            else:
+                s1, s2 = steps
+                if s1.bumps or s2.bumps:
+                    res = result_of(self.st, steps).key()
+                else:
+                    # without bumps the result is the two marbles' moves, whatever the order
+                    a, b = s1[1:4], s2[1:4]
+                    res = (a, b) if a < b else (b, a)
+                twin = results.get(res)
+                if twin is not None:
+                    twins.append((steps, twin))
+                    continue
+                body = f"{s1.text(g)},{s2.text(g)}"
+            if body in bodies:
+                continue  # a card with two ways to the same play (a split won in part 1)
+            bodies.add(body)
+            if res:
+                results[res] = len(listed)
+            listed.append((body, cand))
+        return listed, twins
 
     def _generate(self) -> list[Move]:
         if self._outcome is not None:
             return []
-        g = self.geo
         _, by_rank = self.plays()
+        listings = {r: self._listing(cands) for r, cands in by_rank.items()}
         out: list[Move] = []
         twins: list[tuple[Card, tuple[Step, ...], Move]] = []
         seen_names: set[str] = set()
@@ -306,34 +354,18 @@ class JokerMarbles(TableGame):
             if name in seen_names:
                 continue
             seen_names.add(name)
-            results: dict[tuple[object, ...], Move] = {}
-            bodies: set[str] = set()
-            for cand in by_rank[card.rank]:
-                res: tuple[object, ...] = ()
-                if len(cand.steps) > 1:
-                    s1, s2 = cand.steps
-                    if s1.bumps or s2.bumps:
-                        res = result_of(self.st, cand.steps).key()
-                    else:
-                        # without bumps the result is the two marbles' moves, whatever the order
-                        res = (s1[1:4], s2[1:4]) if s1[1:4] < s2[1:4] else (s2[1:4], s1[1:4])
-                    twin = results.get(res)
-                    if twin is not None:
-                        twins.append((card, cand.steps, twin))
-                        continue
-                body = ",".join([s.text(g) for s in cand.steps])
-                if body in bodies:
-                    continue  # a card with two ways to the same play (a split won in part 1)
-                bodies.add(body)
+            listed, left_out = listings[card.rank]
+            if not listed:
+                continue
+            first = len(out)
+            for body, cand in listed:
                 text = f"{name}:{body} #" if cand.win else f"{name}:{body}"
-                move = Move(
-                    BOARD_VERB, (card,), word=body, text=text, payload=Play(card, cand.steps, cand.win)
+                out.append(
+                    Move(BOARD_VERB, (card,), word=body, text=text, payload=Play(card, cand.steps, cand.win))
                 )
-                if res:
-                    results[res] = move
-                out.append(move)
-                if not card.is_joker:
-                    only_jokers = False
+            twins.extend((card, steps, out[first + i]) for steps, i in left_out)
+            if not card.is_joker:
+                only_jokers = False
         if not out or (only_jokers and self.rules.joker_exempt_from_must_move):
             names: set[str] = set()
             for card in self.hands[self.cur]:

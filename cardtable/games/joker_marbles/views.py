@@ -40,17 +40,35 @@ def _hole_id(letter: str, loc: int, start_slot: int) -> str:
     return str(loc)
 
 
+def _pieces(g: Any, st: Any) -> dict[str, str]:
+    """Hole id -> colour letter for every marble (the kit's ``pieces`` without reading notation)."""
+    out: dict[str, str] = {}
+    for c, letter in enumerate(g.letters):
+        for k in range(1, st.start[c] + 1):
+            out[f"{letter}S{k}"] = letter
+        for h in st.pos[c]:
+            out[g.names[h]] = letter
+        for j, x in enumerate(st.castle[c]):
+            if x:
+                out[f"{letter}C{j}"] = letter
+    return out
+
+
 def board_view(game: Any, moves: Sequence[Any]) -> BoardView:
     """The board with every marble, and one :class:`BoardMoveView` per listed move."""
     g, st = game.geo, game.st
     board = layout(g.letters, g.out_offset, g.in_offset, g.m)
-    pieces = board.pieces({g.letters[c]: st.locations(g, c) for c in range(g.p)})
+    pieces = _pieces(g, st)
     views = []
+    # built unvalidated (model_construct): every field comes from the game's own listed moves,
+    # and a view is made every move, so validating ~50 of them a turn is most of its cost
     for m in moves:
         p = m.payload
         if m.kind != "move":
             views.append(
-                BoardMoveView(move=str(m), card=p.card.name, steps=(), text=f"discard {p.card.name}")
+                BoardMoveView.model_construct(
+                    move=str(m), card=p.card.name, steps=(), bumps=(), text=f"discard {p.card.name}"
+                )
             )
             continue
         steps, bumps = [], []
@@ -63,7 +81,7 @@ def board_view(game: Any, moves: Sequence[Any]) -> BoardView:
             for _o, _dest in s.bumps:
                 bumps.append(str(s.to))
         views.append(
-            BoardMoveView(
+            BoardMoveView.model_construct(
                 move=str(m),
                 card=p.card.name,
                 steps=tuple(steps),
