@@ -9,69 +9,43 @@ from cardtable.engine.ruleset import Ruleset, toggle
 
 CardTable = Literal["family", "tock", "dog", "jackaroo"]
 
-CARD_TABLES: dict[str, dict[str, tuple[str, ...]]] = {
-    "family": {
-        "A": ("OUT", "FWD(1)"),
-        "2": ("FWD(2)",),
-        "3": ("FWD(3)",),
-        "4": ("FWD(4)",),
-        "5": ("FWD(5)",),
-        "6": ("FWD(6)",),
-        "7": ("FWD(7)", "SPLIT(7)"),
-        "8": ("BACK(8)",),
-        "9": ("FWD(9)",),
-        "10": ("FWD(10)",),
-        "J": ("OUT", "FWD(10)"),
-        "Q": ("OUT", "FWD(10)"),
-        "K": ("OUT", "FWD(10)"),
-        "JK": ("JOKER_JUMP",),
-    },
-    "tock": {
-        "A": ("OUT", "FWD(1)"),
-        "2": ("FWD(2)",),
-        "3": ("FWD(3)",),
-        "4": ("BACK(4)",),
-        "5": ("FWD(5)",),
-        "6": ("FWD(6)",),
-        "7": ("FWD(7)", "SPLIT(7)"),
-        "8": ("FWD(8)",),
-        "9": ("FWD(9)",),
-        "10": ("FWD(10)",),
-        "J": ("SWAP",),
-        "Q": ("FWD(12)",),
-        "K": ("OUT", "FWD(13)"),
-    },
-    "dog": {
-        "A": ("OUT", "FWD(1)", "FWD(11)"),
-        "2": ("FWD(2)",),
-        "3": ("FWD(3)",),
-        "4": ("FWD(4)", "BACK(4)"),
-        "5": ("FWD(5)",),
-        "6": ("FWD(6)",),
-        "7": ("FWD(7)", "SPLIT(7)"),
-        "8": ("FWD(8)",),
-        "9": ("FWD(9)",),
-        "10": ("FWD(10)",),
-        "J": ("SWAP",),
-        "Q": ("FWD(12)",),
-        "K": ("OUT", "FWD(13)"),
-        "JK": ("WILD",),
-    },
+FAMILY_CARDS: dict[str, tuple[str, ...]] = {
+    "A": ("OUT", "FWD(1)"),
+    **{str(n): (f"FWD({n})",) for n in range(2, 11)},
+    "7": ("FWD(7)", "SPLIT(7)"),
+    "8": ("BACK(8)",),
+    "J": ("OUT", "FWD(10)"),
+    "Q": ("OUT", "FWD(10)"),
+    "K": ("OUT", "FWD(10)"),
+    "JK": ("JOKER_JUMP",),
+}
+"""The family card table (§9.5); the relatives' tables are this one with their changes."""
+
+# The relatives share these changes from the family table: no printed joker meaning, the 8
+# forward, the jack swaps, the queen 12, the king out or 13.
+_RELATIVE = {"JK": None, "8": ("FWD(8)",), "J": ("SWAP",), "Q": ("FWD(12)",), "K": ("OUT", "FWD(13)")}
+
+CARD_TABLE_CHANGES: dict[str, dict[str, tuple[str, ...] | None]] = {
+    "family": {},
+    "tock": {**_RELATIVE, "4": ("BACK(4)",)},
+    "dog": {**_RELATIVE, "A": ("OUT", "FWD(1)", "FWD(11)"), "4": ("FWD(4)", "BACK(4)"), "JK": ("WILD",)},
     "jackaroo": {
+        **_RELATIVE,
         "A": ("OUT", "FWD(1)", "FWD(11)"),
-        "2": ("FWD(2)",),
-        "3": ("FWD(3)",),
         "4": ("BACK(4)",),
         "5": ("FWD(5)", "MOVE_ANY(5)"),
-        "6": ("FWD(6)",),
-        "7": ("FWD(7)", "SPLIT(7)"),
-        "8": ("FWD(8)",),
-        "9": ("FWD(9)",),
-        "10": ("FWD(10)",),
-        "J": ("SWAP",),
-        "Q": ("FWD(12)",),
-        "K": ("OUT", "FWD(13)"),
     },
+}
+"""Each card table as its changes from :data:`FAMILY_CARDS` (None: the rank does nothing)."""
+
+
+def _derive(changes: dict[str, tuple[str, ...] | None]) -> dict[str, tuple[str, ...]]:
+    table = {**FAMILY_CARDS, **changes}
+    return {rank: acts for rank, acts in table.items() if acts is not None}
+
+
+CARD_TABLES: dict[str, dict[str, tuple[str, ...]]] = {
+    name: _derive(changes) for name, changes in CARD_TABLE_CHANGES.items()
 }
 """What each card rank does under each card table, in the rules file's action vocabulary:
 ``OUT``, ``FWD(n)``, ``BACK(n)``, ``SPLIT(n)`` (forward over two marbles), ``SPLIT_FB(n)``,
@@ -185,33 +159,15 @@ class JokerMarblesRules(Ruleset):
     )
 
 
+_RELATIVES: dict[str, Any] = {"marbles": 4, "start_hole_safe_block": True}
+"""What Tock, Dog and Jackaroo all change from the family rules."""
+
 PRESETS: dict[str, dict[str, Any]] = {
     "family": {},
     "pegs and jokers": {"decks": 3, "joker_castle_limit": False, "joker_exempt_from_must_move": True},
-    "tock": {
-        "card_table": "tock",
-        "marbles": 4,
-        "offsets": "7/6",
-        "decks": 1,
-        "jokers_per_deck": 0,
-        "start_hole_safe_block": True,
-    },
-    "dog": {
-        "card_table": "dog",
-        "marbles": 4,
-        "offsets": "0/0",
-        "decks": 2,
-        "jokers_per_deck": 3,
-        "start_hole_safe_block": True,
-    },
-    "jackaroo": {
-        "card_table": "jackaroo",
-        "marbles": 4,
-        "offsets": "7/6",
-        "decks": 1,
-        "jokers_per_deck": 0,
-        "start_hole_safe_block": True,
-    },
+    "tock": {**_RELATIVES, "card_table": "tock", "offsets": "7/6", "decks": 1, "jokers_per_deck": 0},
+    "dog": {**_RELATIVES, "card_table": "dog", "offsets": "0/0", "decks": 2, "jokers_per_deck": 3},
+    "jackaroo": {**_RELATIVES, "card_table": "jackaroo", "offsets": "7/6", "decks": 1, "jokers_per_deck": 0},
 }
 """The rules file's presets (§9.11). The relatives keep the draw-and-play turn of the family
 game: their rounds of dealt hands and the partner exchange are not modelled."""
