@@ -14,22 +14,9 @@ from .board import CASTLE, COLOUR_NAMES, START, Step
 
 @functools.cache
 def layout(letters: str, out_offset: int, in_offset: int, marbles: int) -> BoardLayout:
-    """The board kit's layout for these colours and offsets (made once). Offsets the kit cannot
-    draw without overlaps (Tock's 7/6, Dog's 0/0) are drawn on the family board's places with
-    the track marks moved to the right holes."""
-    try:
-        return track_layout(letters, 18, out_offset, in_offset, marbles, marbles)
-    except ValueError:
-        base = track_layout(letters, 18, 7, 2, marbles, marbles)
-    marks: dict[str, list[str]] = {}
-    for s, colour in enumerate(letters):
-        marks.setdefault(str(18 * s + out_offset), []).append(f"out:{colour}")
-        marks.setdefault(str(18 * s + in_offset), []).append(f"in:{colour}")
-    holes = tuple(
-        h.model_copy(update={"mark": " ".join(marks.get(h.id, ()))}) if h.kind == "track" else h
-        for h in base.holes
-    )
-    return BoardLayout(base.width, base.height, holes, base.colours, base.side)
+    """The board kit's layout for these colours and offsets (made once): Tock's 7/6 and
+    Dog's 0/0 get their own, the castle at their in-spot and the start beside it."""
+    return track_layout(letters, 18, out_offset, in_offset, marbles, marbles)
 
 
 def _hole_id(letter: str, loc: int, start_slot: int) -> str:
