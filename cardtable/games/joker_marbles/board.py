@@ -546,6 +546,9 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
     rules = g.rules
     spill = rules.seven_spill_to_partner
     kind2 = "back" if back else "fwd"
+    # with the spill, part 2 moves what the seat controls after part 1 (its own colour unless
+    # part 1 finished it), even when part 1 was a stuck seat's move for its team
+    own = controlled(g, st, seat)
     targets_of = back_targets if back else fwd_targets
     for c1 in ctrl:
         for m1 in (*st.on_track(c1), *st.in_castle(c1)):
@@ -567,7 +570,12 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
                     else:
                         st1 = st.copy()
                     apply_step(st1, s1)
-                    ctrl2 = controlled(g, st1, seat) if spill and r1 >= CASTLE else ctrl
+                    if not spill:
+                        ctrl2 = ctrl
+                    elif r1 >= CASTLE:
+                        ctrl2 = controlled(g, st1, seat)
+                    else:
+                        ctrl2 = own  # a move on the track leaves every castle as it was
                     n2 = n - a
                     for c2 in ctrl2:
                         froms = st1.on_track(c2) if back else [*st1.on_track(c2), *st1.in_castle(c2)]

@@ -83,7 +83,7 @@ from .board import (
 )
 from .notation import check_body, expand_short, strip_bumps
 from .play_rules import PLAY_RULES
-from .rules import JokerMarblesRules, deck_count
+from .rules import JokerMarblesRules, deck_count, round_sizes
 from .views import board_view, move_words, possessive
 
 HAND = 5
@@ -99,18 +99,27 @@ class Play(NamedTuple):
 
 
 class Pass(NamedTuple):
-    """No move is possible: discard ``card``."""
+    """No move is possible: discard ``card`` (under ``no_move='discard_hand'``, ``card`` is the
+    first of the whole hand thrown in)."""
+
+    card: Card
+
+
+class Give(NamedTuple):
+    """The partner exchange: ``card`` goes face down to the partner."""
 
     card: Card
 
 
 class JokerMarbles(TableGame):
-    """A game of Joker. Phases: 'move' (the seat to act plays a card or passes), 'match-over'."""
+    """A game of Joker. Phases: 'exchange' (rounds dealing with the partner exchange: each seat
+    in turn sets a card aside for its partner), 'move' (the seat to act plays a card or passes),
+    'match-over'."""
 
     game_id = "joker-marbles"
     title = "Joker (marbles)"
     play_rules = PLAY_RULES
-    phase_kinds = {"move": PhaseKind.MOVE}
+    phase_kinds = {"move": PhaseKind.MOVE, "exchange": PhaseKind.EXCHANGE}
     move_caches = ("_alias",)
     _twins: list[tuple[Card, tuple[Step, ...], Move]] = []
 
@@ -135,29 +144,30 @@ class JokerMarbles(TableGame):
         stacked = self.next_stacked_deal()
         self.dealer = self.rng.randrange(n)
         self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.rounds = rules.deal_mode == "rounds"
+        self.sizes = round_sizes(rules) if self.rounds else (HAND,)
+        self.round_no = 0
+        """The round of the cycle being played (rounds dealing): an index into ``sizes``."""
+        self.gifts: list[list[Card]] = [[] for _ in range(n)]
+        """The card each seat has set aside for its partner in the exchange."""
         pool = list(self.deck)
         if stacked is None:
             self.rng.shuffle(pool)
             self.stock: list[Card] = pool
             self.discard: list[Card] = []
-            for _ in range(HAND):
-                for s in range(n):
-                    self.hands[s].append(self.stock.pop())
-            self.cur = (self.dealer + 1) % n
+            self._deal_round()
         else:
             self._deal_stacked(stacked, pool)
-        self.seating = self.seating.with_dealer(self.dealer)
-        self.phase_ = "move"
-        self.log.append(f"{self.does(self.dealer, 'deals')}; {self.does(self.cur, 'plays')} first")
-        if rules.draw_timing == "before":
+            self._begin_round()
+        if not self.rounds and rules.draw_timing == "before":
             self._draw(self.cur)
 
     def _deal_stacked(self, stacked: dict[str, Any], pool: list[Card]) -> None:
         n = self.n
         fixed, top, discard, _ = read_stacked(stacked, pool, n, self.title, other_keys=("marbles", "first"))
         for seat, cards in fixed.items():
-            if len(cards) > HAND + 1:
-                raise InvalidRules(f"deal: hand {seat} has {len(cards)} cards; a hand holds {HAND}")
+            if len(cards) > self.sizes[0] + 1:
+                raise InvalidRules(f"deal: hand {seat} has {len(cards)} cards; a hand holds {self.sizes[0]}")
         first = stacked.get("first", 0)
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
             raise InvalidRules(f"deal: first must be a seat number from 0 to {n - 1}, not {first!r}")
@@ -166,7 +176,7 @@ class JokerMarbles(TableGame):
         self._place_marbles(stacked.get("marbles") or {})
         self.rng.shuffle(pool)
         for s in range(n):
-            self.hands[s] = fixed[s] if s in fixed else deal_hand(pool, HAND)
+            self.hands[s] = fixed[s] if s in fixed else deal_hand(pool, self.sizes[0])
         self.stock = pool + top[::-1]
         self.discard = discard
 
@@ -231,8 +241,63 @@ class JokerMarbles(TableGame):
         if self.stock:
             self.hands[seat].append(self.stock.pop())
 
+    def _deal_round(self) -> None:
+        """Deal this round's hands from the stock (a new cycle of rounds gathers the whole pack
+        first; a stock too short for the round takes the discard pile under it)."""
+        n, size = self.n, self.sizes[self.round_no]
+        if self.rounds and self.round_no == 0 and self.discard:
+            self.stock.extend(self.discard)
+            self.discard = []
+            self.rng.shuffle(self.stock)
+        elif len(self.stock) < size * n and self.discard:
+            pile, self.discard = self.discard, []
+            self.rng.shuffle(pile)
+            self.stock = pile + self.stock
+        for _ in range(size):
+            for s in range(n):
+                if self.stock:
+                    self.hands[s].append(self.stock.pop())
+        self.cur = (self.dealer + 1) % n
+        self._begin_round()
+
+    def _begin_round(self) -> None:
+        self.seating = self.seating.with_dealer(self.dealer)
+        dealt = self.does(self.dealer, "deals")
+        if self.rounds:
+            dealt += f" {self.sizes[self.round_no]} cards each"
+        if self.rounds and self.rules.partner_exchange:
+            self.phase_ = "exchange"
+            self.log.append(
+                f"{dealt}; each player gives a card to their partner, {self.does(self.cur, 'gives')} first"
+            )
+            return
+        self.phase_ = "move"
+        self.log.append(f"{dealt}; {self.does(self.cur, 'plays')} first")
+
+    def partner(self, seat: int) -> int:
+        """The teammate ``seat`` gives a card to in the exchange: the next one clockwise."""
+        team = self.geo.team
+        return next(o for k in range(1, self.n) if team[o := (seat + k) % self.n] == team[seat])
+
+    def _give(self, card: Card) -> None:
+        seat = self.cur
+        hand = self.hands[seat]
+        del hand[next(i for i, c in enumerate(hand) if c is card)]
+        self.gifts[seat].append(card)
+        self.log.append(f"{self.does(seat, 'sets')} a card aside for {self.players[self.partner(seat)]}")
+        self.cur = (seat + 1) % self.n
+        if self.cur == (self.dealer + 1) % self.n:
+            for s in range(self.n):
+                self.hands[self.partner(s)].extend(self.gifts[s])
+                self.gifts[s].clear()
+            self.phase_ = "move"
+            self.log.append(f"The cards go to the partners; {self.does(self.cur, 'plays')} first")
+
     def _end_turn(self) -> None:
         seat = self.cur
+        if self.rounds:
+            self._next_in_round(seat)
+            return
         if self.rules.draw_timing == "after":
             while len(self.hands[seat]) < HAND and (self.stock or self.discard):
                 self._draw(seat)
@@ -244,6 +309,22 @@ class JokerMarbles(TableGame):
         self.cur = (seat + 1) % self.n
         if self.rules.draw_timing == "before":
             self._draw(self.cur)
+
+    def _next_in_round(self, seat: int) -> None:
+        """Rounds dealing: the next seat clockwise that still holds cards, or a new deal."""
+        self.turns += 1
+        cap = self.rules.turn_cap
+        if cap and self.turns >= cap:
+            self._stop_at_cap()
+            return
+        n = self.n
+        for k in range(1, n + 1):
+            if self.hands[(seat + k) % n]:
+                self.cur = (seat + k) % n
+                return
+        self.round_no = (self.round_no + 1) % len(self.sizes)
+        self.dealer = (self.dealer + 1) % n
+        self._deal_round()
 
     def _stop_at_cap(self) -> None:
         g = self.geo
@@ -343,6 +424,8 @@ class JokerMarbles(TableGame):
     def _generate(self) -> list[Move]:
         if self._outcome is not None:
             return []
+        if self.phase_ == "exchange":
+            return [Move("give", (c,), payload=Give(c)) for c in self._distinct(self.hands[self.cur])]
         _, by_rank = self.plays()
         listings = {r: self._listing(cands) for r, cands in by_rank.items()}
         out: list[Move] = []
@@ -367,14 +450,26 @@ class JokerMarbles(TableGame):
             if not card.is_joker:
                 only_jokers = False
         if not out or (only_jokers and self.rules.joker_exempt_from_must_move):
-            names: set[str] = set()
-            for card in self.hands[self.cur]:
-                if card.name not in names:
-                    names.add(card.name)
-                    out.append(Move("pass", (card,), payload=Pass(card)))
+            hand = self.hands[self.cur]
+            if self._folds():
+                out.append(Move("pass", tuple(hand), payload=Pass(hand[0])))
+            else:
+                out.extend(Move("pass", (c,), payload=Pass(c)) for c in self._distinct(hand))
         self._twins = twins
         self._alias = {}
         return out
+
+    @staticmethod
+    def _distinct(hand: list[Card]) -> list[Card]:
+        """One card of each name, in hand order."""
+        first: dict[str, Card] = {}
+        for c in hand:
+            first.setdefault(c.name, c)
+        return list(first.values())
+
+    def _folds(self) -> bool:
+        """A stuck player throws in the whole hand (Tock, Dog), not one card."""
+        return self.rounds and self.rules.no_move == "discard_hand"
 
     @property
     def alias(self) -> dict[str, Move]:
@@ -395,8 +490,18 @@ class JokerMarbles(TableGame):
     def _apply(self, move: Move) -> None:
         seat = self.cur
         p = move.payload
+        if isinstance(p, Give):
+            self._give(p.card)
+            return
         hand = self.hands[seat]
         card = p.card
+        if isinstance(p, Pass) and len(move.cards) > 1:
+            self.discard.extend(hand)
+            names = " ".join(c.name for c in hand)
+            self.log.append(f"{self.does(seat, 'cannot move and discards')} the whole hand ({names})")
+            hand.clear()
+            self._end_turn()
+            return
         del hand[next(i for i, c in enumerate(hand) if c is card)]
         self.discard.append(card)
         if isinstance(p, Pass):
@@ -435,7 +540,25 @@ class JokerMarbles(TableGame):
         kind = move.kind
         if move.flags or move.target is not None or move.groups:
             raise IllegalMove("Joker moves are 'CARD:STEPS' (as in '5C:B10>15') or 'pass CARD'", str(move))
+        if self.phase_ == "exchange" or kind == "give":
+            if kind != "give" or len(move.cards) != 1 or move.word:
+                raise IllegalMove(
+                    "in the exchange each player gives one card to their partner: write 'give CARD', as in "
+                    "'give 5H'; cards are played once every player has given one"
+                    if self.phase_ == "exchange"
+                    else "'give' is for the partner exchange after a deal; now play a card as 'CARD:STEPS'",
+                    str(move),
+                )
+            return Move("give", move.cards)
         if kind == "pass":
+            if self._folds():
+                if move.word or sorted(c.name for c in move.cards) != sorted(
+                    c.name for c in self.hand(self.cur)
+                ):
+                    raise IllegalMove(
+                        "with no move you discard the whole hand: 'pass' with every card you hold", str(move)
+                    )
+                return Move("pass", move.cards)
             if len(move.cards) != 1 or move.word:
                 raise IllegalMove("'pass' names the one card you discard, as in 'pass 9D'", str(move))
             return Move("pass", move.cards)
@@ -462,12 +585,15 @@ class JokerMarbles(TableGame):
             return self.result
         seat = self.cur
         name = self.players[seat]
+        if self.phase_ == "exchange":
+            return f"{name} to give a card to {self.players[self.partner(seat)]} (the partner exchange)"
         ctrl = controlled(self.geo, self.st, seat)
         whose = " and ".join(f"{self.whose(c)} {self.colour_name(c)}" for c in ctrl)
         moves = self.legal_moves() if viewer == seat else ()
         if moves and moves[0].kind == "pass":
             verb = "have" if self._is_you(seat) else "has"
-            return f"{name} {verb} no move: discard a card (pass)"
+            what = "the whole hand" if self._folds() else "a card"
+            return f"{name} {verb} no move: discard {what} (pass)"
         if ctrl != [seat]:
             return f"{self.whose(seat, True)} marbles are home: play a card to move {whose} marbles"
         return f"{name} to play a card and move a {self.colour_name(seat)} marble"
@@ -492,6 +618,8 @@ class JokerMarbles(TableGame):
                 "+".join(self.players[s] for s in range(self.n) if g.team[s] == t) for t in range(g.teams)
             ),
         }
+        if self.rounds:
+            facts["round"] = f"{self.round_no + 1} of {len(self.sizes)} ({self.sizes[self.round_no]} cards)"
         return self.table_view(
             seat,
             seats=tuple(seats),
@@ -507,8 +635,10 @@ class JokerMarbles(TableGame):
     def zones(self) -> tuple[Zone, ...]:
         """The hands, the face-down stock and the face-up discard pile."""
         hands = [Zone(f"hand {s}", h, Visibility.OWNER, s, False) for s, h in enumerate(self.hands)]
+        gifts = [Zone(f"gift {s}", g, Visibility.OWNER, s, False) for s, g in enumerate(self.gifts)]
         return (
             *hands,
+            *gifts,
             Zone("stock", self.stock, Visibility.HIDDEN),
             Zone("discard", self.discard, Visibility.PUBLIC),
         )
@@ -524,6 +654,7 @@ class JokerMarbles(TableGame):
             self.cur,
             self.dealer,
             self.turns,
+            self.round_no,
             self.st.key(),
             tuple(self.total),
             tuple(self.rows),

@@ -89,6 +89,30 @@ class JokerMarblesRules(Ruleset):
         "Draw",
         "Draw a card before playing (hold 6, then play 1), or play then refill to 5.",
     )
+    deal_mode: Literal["draw", "rounds"] = toggle(
+        "draw",
+        "Dealing",
+        "draw: hands of five, a card drawn each turn (family). rounds: hands dealt in rounds of "
+        "the sizes below, no drawing; a new round when every hand is played out (Tock, Dog, Jackaroo).",
+    )
+    round_sizes: Literal["5-4-4", "6-5-4-3-2", "4-4-4-5"] = toggle(
+        "5-4-4",
+        "Round sizes",
+        "Cards dealt to each player in each round of a cycle (rounds dealing only): 5-4-4 (Tock), "
+        "6-5-4-3-2 (Dog), 4-4-4-5 (Jackaroo). Each cycle starts from the whole pack shuffled.",
+    )
+    partner_exchange: bool = toggle(
+        False,
+        "Partner exchange",
+        "After each round's deal every player gives one card face down to their partner "
+        "(the next teammate clockwise) before play (rounds dealing only).",
+    )
+    no_move: Literal["discard_one", "discard_hand"] = toggle(
+        "discard_one",
+        "With no move",
+        "A player with no move discards one card (family, Jackaroo), or the whole hand and sits "
+        "out until the next deal (Tock, Dog; rounds dealing only).",
+    )
     face_values: Literal["10-10-10", "11-12-13"] = toggle(
         "10-10-10",
         "Face cards forward",
@@ -159,18 +183,44 @@ class JokerMarblesRules(Ruleset):
     )
 
 
-_RELATIVES: dict[str, Any] = {"marbles": 4, "start_hole_safe_block": True}
+_RELATIVES: dict[str, Any] = {"marbles": 4, "start_hole_safe_block": True, "deal_mode": "rounds"}
 """What Tock, Dog and Jackaroo all change from the family rules."""
+_SIT_OUT: dict[str, Any] = {"partner_exchange": True, "no_move": "discard_hand"}
+"""Tock's and Dog's round: a card to the partner, and a stuck hand thrown in."""
 
 PRESETS: dict[str, dict[str, Any]] = {
     "family": {},
     "pegs and jokers": {"decks": 3, "joker_castle_limit": False, "joker_exempt_from_must_move": True},
-    "tock": {**_RELATIVES, "card_table": "tock", "offsets": "7/6", "decks": 1, "jokers_per_deck": 0},
-    "dog": {**_RELATIVES, "card_table": "dog", "offsets": "0/0", "decks": 2, "jokers_per_deck": 3},
-    "jackaroo": {**_RELATIVES, "card_table": "jackaroo", "offsets": "7/6", "decks": 1, "jokers_per_deck": 0},
+    "tock": {
+        **_RELATIVES,
+        **_SIT_OUT,
+        "card_table": "tock",
+        "offsets": "7/6",
+        "decks": 1,
+        "jokers_per_deck": 0,
+        "round_sizes": "5-4-4",
+    },
+    "dog": {
+        **_RELATIVES,
+        **_SIT_OUT,
+        "card_table": "dog",
+        "offsets": "0/0",
+        "decks": 2,
+        "jokers_per_deck": 3,
+        "round_sizes": "6-5-4-3-2",
+    },
+    "jackaroo": {
+        **_RELATIVES,
+        "card_table": "jackaroo",
+        "offsets": "7/6",
+        "decks": 1,
+        "jokers_per_deck": 0,
+        "round_sizes": "4-4-4-5",
+    },
 }
-"""The rules file's presets (§9.11). The relatives keep the draw-and-play turn of the family
-game: their rounds of dealt hands and the partner exchange are not modelled."""
+"""The rules file's presets (§9.11): the relatives deal in rounds (Tock and Dog with the partner
+exchange and a stuck hand thrown in). Dog's burning 7 and any-marbles split, Jackaroo's forced
+discard on a 10 and the fresh-marble rule are not modelled."""
 
 
 def offsets(rules: JokerMarblesRules) -> tuple[int, int]:
@@ -181,6 +231,15 @@ def offsets(rules: JokerMarblesRules) -> tuple[int, int]:
     """
     out, _, inn = rules.offsets.partition("/")
     return int(out), int(inn)
+
+
+def round_sizes(rules: JokerMarblesRules) -> tuple[int, ...]:
+    """The hand sizes of one cycle of rounds.
+
+    >>> round_sizes(JokerMarblesRules(round_sizes="6-5-4-3-2"))
+    (6, 5, 4, 3, 2)
+    """
+    return tuple(int(k) for k in rules.round_sizes.split("-"))
 
 
 def deck_count(rules: JokerMarblesRules, players: int) -> int:

@@ -52,10 +52,10 @@ def board_view(game: Any, moves: Sequence[Any]) -> BoardView:
     for m in moves:
         p = m.payload
         if m.kind != "move":
+            names = " ".join(c.name for c in m.cards)
+            text = f"give {names} to your partner" if m.kind == "give" else f"discard {names}"
             views.append(
-                BoardMoveView.model_construct(
-                    move=str(m), card=p.card.name, steps=(), bumps=(), text=f"discard {p.card.name}"
-                )
+                BoardMoveView.model_construct(move=str(m), card=p.card.name, steps=(), bumps=(), text=text)
             )
             continue
         steps, bumps = [], []
