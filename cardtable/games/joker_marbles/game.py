@@ -136,7 +136,7 @@ class JokerMarbles(TableGame):
         self.geo = Geo(n, rules)
         self.melds_: list[Any] = []
         decks = deck_count(rules, n)
-        self.deck = make_deck(decks, decks * rules.jokers_per_deck)
+        self.deck = tuple(make_deck(decks, decks * rules.jokers_per_deck))  # shared by copies
         self.st = State.empty(self.geo)
         self.turns = 0
         self._alias: dict[str, Move] = {}
@@ -567,6 +567,11 @@ class JokerMarbles(TableGame):
                 raise IllegalMove(
                     "write a card and its steps, as in '5C:B10>15' or '7D:B10>13,B30>34'", str(move)
                 )
+            # the listed text itself (a record being replayed, a move read back) is found by key,
+            # without building the table of every other way of writing the moves
+            exact = self._legal_by_key().get(Move(BOARD_VERB, move.cards, word=move.word).key)
+            if exact is not None:
+                return exact
             check_body(self, move.word)
             key = f"{move.cards[0].name}:{strip_bumps(move.word)}"
             listed = self.alias.get(key)
