@@ -36,9 +36,16 @@ Engine choices where the rules file leaves room: the game is one deal (phase ``m
 it is won); the turn limit ``turn_cap`` (2000 turns) ends an endless game, the team with more
 marbles home winning; a legal move is listed once per card name (two 5s of different suits
 are two moves) and once per resulting position (a split's two orders with one result are
-one move, the first found). The relatives' presets keep the family turn (draw, then play);
-their dealt rounds and partner exchange, Dog's burning 7 and Jackaroo's forced discard are
-not modelled.
+one move, the first found).
+
+Rounds (``deal_mode='rounds'``, the Tock, Dog and Jackaroo presets): hands of the
+``round_sizes`` are dealt, nobody draws, a seat with no cards is passed over and a new round
+is dealt (by the next dealer) once every hand is empty; a cycle of rounds starts from the
+whole pack. With ``partner_exchange`` each deal opens phase ``exchange``: each seat in turn
+writes ``give 5H`` (the card is set aside, hidden, and handed over once all have given).
+With ``no_move='discard_hand'`` a stuck player's one move is ``pass`` with the whole hand
+(``pass 2S 3S 4S``). Dog's burning 7, Jackaroo's forced discard and the fresh-marble rule
+are not modelled.
 
 >>> from cardtable.engine import new_game
 >>> g = new_game("joker-marbles", ["Ann", "Bob", "Cat", "Dan"], seed=1,
