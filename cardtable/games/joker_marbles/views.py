@@ -47,16 +47,12 @@ def board_view(game: Any, moves: Sequence[Any]) -> BoardView:
     board = layout(g.letters, g.out_offset, g.in_offset, g.m)
     pieces = _pieces(g, st)
     views = []
-    # built unvalidated (model_construct): every field comes from the game's own listed moves,
-    # and a view is made every move, so validating ~50 of them a turn is most of its cost
     for m in moves:
         p = m.payload
         if m.kind != "move":
             names = " ".join(c.name for c in m.cards)
             text = f"give {names} to your partner" if m.kind == "give" else f"discard {names}"
-            views.append(
-                BoardMoveView.model_construct(move=str(m), card=p.card.name, steps=(), bumps=(), text=text)
-            )
+            views.append(BoardMoveView(move=str(m), card=p.card.name, steps=(), bumps=(), text=text))
             continue
         steps, bumps = [], []
         for s in p.steps:
@@ -68,7 +64,7 @@ def board_view(game: Any, moves: Sequence[Any]) -> BoardView:
             for _o, _dest in s.bumps:
                 bumps.append(str(s.to))
         views.append(
-            BoardMoveView.model_construct(
+            BoardMoveView(
                 move=str(m),
                 card=p.card.name,
                 steps=tuple(steps),
