@@ -47,6 +47,7 @@ def board_view(game: Any, moves: Sequence[Any]) -> BoardView:
     board = layout(g.letters, g.out_offset, g.in_offset, g.m)
     pieces = _pieces(g, st)
     views = []
+    said: dict[Step, str] = {}  # a split's part 1 is shared by many moves: worded once
     for m in moves:
         p = m.payload
         if m.kind != "move":
@@ -69,7 +70,9 @@ def board_view(game: Any, moves: Sequence[Any]) -> BoardView:
                 card=p.card.name,
                 steps=tuple(steps),
                 bumps=tuple(dict.fromkeys(bumps)),
-                text=move_words(game, p.steps),
+                text=", then ".join(
+                    [said.get(s) or said.setdefault(s, step_words(game, s)) for s in p.steps]
+                ),
             )
         )
     return board.view(pieces, views)
