@@ -16,8 +16,10 @@ units: a widget chooses how many screen cells a hole takes) and its identity as 
 * start hole 3 of Blue: id ``'BS3'``, label ``'S'``, kind ``'start'``, owner ``'B'``.
 
 The track runs round a rectangle, seat 0's side along the bottom (read right to left, as
-clockwise runs there), the castles straight inward from their in-spots and each start area a
-small cross two rows inward of its come-out hole. Four players: a 19 x 19 square (each side
+clockwise runs there), the castles straight inward from their in-spots (diagonally inward from
+an in-spot on a corner, as Dog's 0/0 puts it) and each start area a small cross two rows
+inward of its come-out hole, moved along the side where a castle is in the way (Tock's in-spot
+just behind the come-out hole). Four players: a 19 x 19 square (each side
 one edge). Six: 37 x 19 (two sides on the long edges). Eight: 46 x 28 (sides turn the
 corners, so the board fits 120 x 40 at two columns a hole).
 
@@ -72,9 +74,15 @@ class BoardLayout:
     """One colour letter per seat, in seat order."""
     side: int
     _index: dict[str, HoleView] = field(default_factory=dict, repr=False, compare=False)
+    _filled: dict[tuple[str, str], HoleView] = field(default_factory=dict, repr=False, compare=False)
+    """Each (hole id, colour) with its piece, made once: views are built every move, and a
+    frozen hole with a piece is the same value every time."""
+
+    _slot: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._index.update((h.id, h) for h in self.holes)
+        self._slot.update((h.id, i) for i, h in enumerate(self.holes))
 
     @property
     def track_size(self) -> int:
@@ -148,15 +156,57 @@ class BoardLayout:
         if unknown:
             raise KeyError(f"no hole {unknown[0]!r} on this board")
         names = names or COLOUR_NAMES
+        filled = self._filled
+        holes = list(self.holes)
+        for hole_id, piece in pieces.items():
+            key = (hole_id, piece)
+            if key not in filled:
+                filled[key] = self._index[hole_id].model_copy(update={"piece": piece})
+            holes[self._slot[hole_id]] = filled[key]
         return BoardView(
             width=self.width,
             height=self.height,
-            holes=tuple(
-                h.model_copy(update={"piece": pieces[h.id]}) if h.id in pieces else h for h in self.holes
-            ),
+            holes=tuple(holes),
             colours={c: names.get(c, c) for c in self.colours},
             moves=tuple(moves),
         )
+
+
+def _inward(step: tuple[int, int]) -> tuple[int, int]:
+    """The heading turned a quarter clockwise: into the ring (screen y grows downward)."""
+    return -step[1], step[0]
+
+
+def _start_area(
+    colour: str,
+    place: dict[int, tuple[int, int]],
+    heading: dict[int, tuple[int, int]],
+    out: int,
+    n: int,
+    start: int,
+    taken: set[tuple[int, int]],
+) -> list[HoleView]:
+    """A start area of ``start`` holes, a small cross two rows inward of the come-out hole
+    ``out``; where a castle is in the way (an in-spot at or beside the come-out hole) the
+    cross moves along the side, the nearest free place first."""
+    for shift in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5):
+        hole = (out + shift) % n
+        dx, dy = heading[hole]
+        nx, ny = _inward((dx, dy))
+        ox, oy = place[hole]
+        cx, cy = ox + 2 * nx, oy + 2 * ny
+        # A cross: the arm nearest the ring first, then across, then the far arm.
+        cross = [(cx - nx, cy - ny), (cx - dx, cy - dy), (cx, cy), (cx + dx, cy + dy)]
+        cross.append((cx + nx, cy + ny))
+        extra = [(cx + nx + dx * k, cy + ny + dy * k) for k in (-1, 1, -2, 2)]
+        spots = (cross + extra)[:start]
+        if not taken.intersection(spots) and len(set(spots)) == len(spots):
+            return [
+                HoleView(id=f"{colour}S{k}", label="S", kind="start", x=sx, y=sy, owner=colour)
+                for k, (sx, sy) in enumerate(spots, start=1)
+            ]
+    # no free place near the come-out hole: the first one, and the overlap check names it
+    return _start_area(colour, place, heading, out, n, start, set())
 
 
 def _edges(players: int, side: int) -> tuple[int, int]:
@@ -224,32 +274,30 @@ def track_layout(
         hx, hy = place[hole]
         mark = " ".join(marks.get(hole, ()))
         holes.append(HoleView(id=str(hole), label=str(hole), kind="track", x=hx, y=hy, mark=mark))
+    used = {(h.x, h.y) for h in holes}
+    castles: list[list[HoleView]] = []
     for s, colour in enumerate(colours):
-        # Inward is the heading turned a quarter clockwise (screen y grows downward).
-        ix, iy = place[side * s + in_offset]
-        dx, dy = heading[side * s + in_offset]
-        nx, ny = -dy, dx
-        for k in range(1, castle + 1):
-            holes.append(
-                HoleView(
-                    id=f"{colour}C{k}",
-                    label=f"C{k}",
-                    kind="castle",
-                    x=ix + nx * k,
-                    y=iy + ny * k,
-                    owner=colour,
-                )
+        spot = side * s + in_offset
+        ix, iy = place[spot]
+        nx, ny = _inward(heading[spot])
+        if heading[(spot - 1) % n] != heading[spot]:
+            # an in-spot on a corner of the ring: straight inward would run along the next
+            # edge, so the castle runs diagonally into the board
+            px, py = _inward(heading[(spot - 1) % n])
+            nx, ny = nx + px, ny + py
+        row = [
+            HoleView(
+                id=f"{colour}C{k}", label=f"C{k}", kind="castle", x=ix + nx * k, y=iy + ny * k, owner=colour
             )
-        ox, oy = place[side * s + out_offset]
-        dx, dy = heading[side * s + out_offset]
-        nx, ny = -dy, dx
-        cx, cy = ox + 2 * nx, oy + 2 * ny
-        # A cross: the arm nearest the come-out hole first, then across, then the far arm.
-        cross = [(cx - nx, cy - ny), (cx - dx, cy - dy), (cx, cy), (cx + dx, cy + dy)]
-        cross.append((cx + nx, cy + ny))
-        extra = [(cx + nx + dx * k, cy + ny + dy * k) for k in (-1, 1, -2, 2)]
-        for k, (sx, sy) in enumerate((cross + extra)[:start], start=1):
-            holes.append(HoleView(id=f"{colour}S{k}", label="S", kind="start", x=sx, y=sy, owner=colour))
+            for k in range(1, castle + 1)
+        ]
+        used.update((h.x, h.y) for h in row)
+        castles.append(row)
+    for s, colour in enumerate(colours):
+        row = _start_area(colour, place, heading, side * s + out_offset, n, start, used)
+        used.update((h.x, h.y) for h in row)
+        holes.extend(castles[s])
+        holes.extend(row)
     taken: dict[tuple[int, int], str] = {}
     for h in holes:
         if (h.x, h.y) in taken:

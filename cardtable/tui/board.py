@@ -183,6 +183,10 @@ class BoardChooser:
         moves = self.card_moves()
         if not moves:
             return ""
+        if not any(m.steps for m in moves):
+            # a card that moves no piece (given to a partner, discarded): what it does; its
+            # verb's key in the footer plays it
+            return f"{self.card}: {moves[0].text}" if moves[0].text else ""
         options = self.options()
         done = self.complete()
         chosen = self.candidates()

@@ -341,3 +341,78 @@ def test_view_board_and_log() -> None:
     assert g.view(1).board is not None and g.view(1).board.moves == ()
     g.play("5C:B10>15")
     assert g.log[-1] == "Ann's 5 sends Bob's red marble home"
+
+
+def test_a_player_named_you_reads_agreeing_words() -> None:
+    deal = {"marbles": {"B": "10", "R": "15"}, "hands": ["5C 2C 3D 4H 6S"], "stock": "9D", "first": 0}
+    g = new_game("joker-marbles", ["You", "Bob", "Cat", "Dan"], seed=1, deal=deal)
+    assert g.log[0] == "Dan deals; You play first"
+    g.play("5 B10")
+    assert g.log[-2:] == [
+        "You play 5C: 5 with the blue marble at hole 10 to hole 15, sending Bob's red marble home",
+        "Your 5 sends Bob's red marble home",
+    ]
+    stuck = new_game("joker-marbles", ["You", "Bob", "Cat", "Dan"], seed=1, deal={**deal, "marbles": {}})
+    assert stuck.view(0).status == "You have no move: discard a card (pass)"
+    stuck.play("pass 9D")
+    assert stuck.log[-1] == "You cannot move and discard 9D"
+
+
+# ---------------------------------------------------------------------------- rounds (Tock, Dog, Jackaroo)
+
+SUITED = ["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H", "AD 2D 3D 4D 5D", "AC 2C 3C 4C 5C"]
+
+
+def test_tock_partner_exchange_then_play() -> None:
+    g = new_game("joker-marbles", PLAYERS4, seed=1, preset="tock", deal={"hands": SUITED, "first": 0})
+    assert g.phase == "exchange" and g.to_act == 0
+    assert g.log[-1] == "Dan deals 5 cards each; each player gives a card to their partner, Ann gives first"
+    assert [str(m) for m in g.legal_moves()] == ["give AS", "give 2S", "give 3S", "give 4S", "give 5S"]
+    assert "gives one card to their partner" in refused(g, "AS:out B")
+    for text in ("give 5S", "give 5H", "give 5D"):
+        g.play(text)
+    assert "5S" not in g.view(2).hand and "5S" not in g.view(0).hand  # set aside, not yet passed
+    assert all("5S" not in line for line in g.log)  # the log never names a given card
+    g.play("give 5C")
+    assert g.phase == "move" and g.to_act == 0
+    assert sorted(g.view(0).hand) == sorted(["AS", "2S", "3S", "4S", "5D"])
+    assert "5S" in g.view(2).hand and "5C" in g.view(1).hand and "5H" in g.view(3).hand
+    assert "exchange after a deal" in refused(g, "give AS")
+
+
+def test_rounds_deal_decreasing_hands_with_no_drawing() -> None:
+    g = new_game("joker-marbles", PLAYERS4, seed=4, preset="jackaroo", rules={"turn_cap": 120})
+    assert g.phase == "move" and all(len(g.hand(s)) == 4 for s in range(4))
+    rng = random.Random(2)
+    sizes = []
+    while not g.is_over:
+        before = len(g.hand(g.to_act))
+        mover = g.to_act
+        g.play(rng.choice(g.legal_moves()))
+        if g.to_act is not None and "cards each" in g.log[-1]:
+            sizes.append(len(g.hand(g.to_act)))
+        elif not g.is_over:
+            assert len(g.hand(mover)) == before - 1  # no drawing in rounds
+    assert sizes[:5] == [4, 4, 5, 4, 4]
+    assert replay(g.record()).snapshot() == g.snapshot()
+
+
+def test_a_stuck_tock_hand_is_thrown_in_and_sits_out() -> None:
+    hands = ["2S 3S 4S 5S 6S", "AH 2H 3H 4H 5H", "AD 2D 3D 4D 5D", "AC 2C 3C 4C 5C"]
+    g = new_game(
+        "joker-marbles",
+        PLAYERS4,
+        seed=1,
+        preset="tock",
+        rules={"partner_exchange": False},
+        deal={"hands": hands},
+    )
+    assert [str(m) for m in g.legal_moves()] == ["pass 2S 3S 4S 5S 6S"]
+    assert g.view(0).status == "Ann has no move: discard the whole hand (pass)"
+    assert "whole hand" in refused(g, "pass 2S")
+    g.play("pass 2S 3S 4S 5S 6S")
+    assert len(g.hand(0)) == 0
+    assert g.log[-1] == "Ann cannot move and discards the whole hand (2S 3S 4S 5S 6S)"
+    for _ in range(3):
+        g.play(g.legal_moves()[0])
+    assert g.to_act == 1  # Ann, with no cards, is passed over until the next deal

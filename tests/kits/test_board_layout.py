@@ -45,9 +45,40 @@ def test_every_hole_once_and_connected(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [5, 7])
-def test_counts_without_a_fitting_rectangle_are_refused_clearly(players: int) -> None:
-    with pytest.raises(ValueError, match="overlap: use other offsets or a longer side"):
-        track_layout(LETTERS[:players])
+def test_odd_counts_lay_out_with_starts_moved_clear_of_the_corners(players: int) -> None:
+    board = track_layout(LETTERS[:players])
+    assert len({(h.x, h.y) for h in board.holes}) == len(board.holes) == 28 * players
+    assert all(0 <= h.x < board.width and 0 <= h.y < board.height for h in board.holes)
+
+
+def test_a_side_too_short_is_refused_clearly() -> None:
+    with pytest.raises(ValueError, match="overlap: use other offsets or a longer side than 8"):
+        track_layout("BRGY", side=8)
+
+
+def _king(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+@pytest.mark.parametrize(("out", "inn", "marbles"), [(7, 6, 4), (0, 0, 4), (7, 6, 5), (0, 0, 5)])
+def test_tock_and_dog_offsets_get_their_own_layout(players: int, out: int, inn: int, marbles: int) -> None:
+    """Tock's in-spot just behind the come-out hole and Dog's on it: the castle hangs off
+    the in-spot (diagonally into the board from a corner), the start sits beside the
+    come-out hole as near as the castle allows, and the board keeps its size."""
+    colours = LETTERS[:players]
+    board = track_layout(colours, 18, out, inn, marbles, marbles)
+    assert (board.width, board.height) == (track_layout(colours).width, track_layout(colours).height)
+    assert len({(h.x, h.y) for h in board.holes}) == len(board.holes)
+    assert all(0 <= h.x < board.width and 0 <= h.y < board.height for h in board.holes)
+    pos = {h.id: (h.x, h.y) for h in board.holes}
+    for s, c in enumerate(colours):
+        assert c in board.hole(str(18 * s + out)).mark.replace("in:", "").replace("out:", "").split()
+        assert f"in:{c}" in board.hole(str(18 * s + inn)).mark.split()
+        chain = [pos[str(18 * s + inn)]] + [pos[f"{c}C{k}"] for k in range(1, marbles + 1)]
+        assert all(_king(a, b) for a, b in pairwise(chain))
+        near = {pos[str((18 * s + out + k) % (18 * players))] for k in range(-5, 6)}
+        assert any(_near(pos[f"{c}S1"], p) for p in near)
 
 
 def test_seat_zero_along_the_bottom_and_marks_only_on_track() -> None:

@@ -242,3 +242,26 @@ def test_chooser_offers_a_preferred_move_first_at_each_step() -> None:
     assert chooser.step() == ("10", "13")
     assert chooser.enter() is None and chooser.step() == ("50", "54")
     assert chooser.enter() == "7D:10>13,50>54"
+
+
+async def test_a_stuck_tock_hand_is_thrown_in_with_the_pass_key(make_app, tmp_path):
+    """Tock's pass takes the whole hand: 'z' on any one card of it plays that move."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    hands = ["2S 3S 4S 5S 6S", "AH 2H 3H 4H 5H", "AD 2D 3D 4D 5D", "AC 2C 3C 4C 5C"]
+    game = new_game(
+        "joker-marbles",
+        ["Ann", "Bob", "Cat", "Dan"],
+        seed=1,
+        preset="tock",
+        rules={"partner_exchange": False},
+        deal={"hands": hands},
+    )
+    app = make_app(Session(game, [None, "medium", None, "medium"], tmp_path / "autosave.ctr"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_table(pilot, app)
+        await pick(pilot, table, "4S")
+        await pilot.press("z")
+        await until(pilot, lambda: len(game.history) > 0)
+        assert str(game.history[0][1]) == "pass 2S 3S 4S 5S 6S"

@@ -29,7 +29,9 @@ def _teams(seats: int, rules: Ruleset) -> Teams:
 MOVE = VerbSpec("move", "m", "Move", Takes.CARD, enter=50, example="5C:B10>15")
 """A card played to move marbles (``CARD:STEPS``); the board offers the listed moves."""
 PASS = VerbSpec("pass", "z", "Pass", Takes.CARD, enter=40, example="pass 9D")
-"""No move is possible: discard a card."""
+"""No move is possible: discard a card (or, in Tock and Dog, the whole hand)."""
+GIVE = VerbSpec("give", "g", "Give", Takes.CARD, enter=45, example="give 5H")
+"""The partner exchange after a deal in rounds: a card to the partner, face down."""
 # 'next' is declared though a game of Joker is one deal and never lists it: the table's
 # generic "next deal" button and typed-move example speak of it for every game.
 
@@ -42,7 +44,7 @@ SPEC = package_spec(
     max_players=8,
     seat_counts=PLAYER_COUNTS,
     presets=PRESETS,
-    verbs=verb_specs(("move", "pass", "next"), MOVE, PASS),
+    verbs=verb_specs(("move", "pass", "give", "next"), MOVE, PASS, GIVE),
     family="board",
     scoring=POINTS.named("games won").per_team(),
     teams=_teams,

@@ -21,6 +21,7 @@ the rules of movement: the generator calls them, and the rules of play
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from .rules import JokerMarblesRules, card_actions, offsets
@@ -62,6 +63,9 @@ class Geo:
         teams = 2 if rules.teams == "alternate" or players == 4 else players // 2
         self.teams = teams
         self.team = [c % teams for c in range(players)]
+        self.ahead, self.behind = _path_masks(self.n)
+        self.din = [[(i - h) % self.n for h in range(self.n)] for i in self.in_]
+        """``din[c][h]``: :meth:`dist_in` as a table (the generator reads it per marble)."""
         self.letters = LETTERS[:players]
         self.safe = rules.start_hole_safe_block
         self.actions: dict[str, tuple[tuple[str, int], ...]] = {}
@@ -79,6 +83,11 @@ class Geo:
             self.actions = {
                 r: every if acts and acts[0][0] == "WILD" else acts for r, acts in self.actions.items()
             }
+        self.rank_actions = [self.actions.get(rank_key(r), ()) for r in range(14)]
+        """The actions by card rank number (0 the joker), for the generator."""
+        self.names = {START: "S", **{h: str(h) for h in range(self.n)}}
+        self.names.update({CASTLE + j: f"C{j}" for j in range(1, self.m + 1)})
+        """Each location's notation ('S', '10', 'C2'), looked up rather than formatted."""
 
     def teammates(self, c: int) -> list[int]:
         """The other colours of ``c``'s team."""
@@ -90,11 +99,7 @@ class Geo:
 
     def loc_text(self, c: int, loc: int) -> str:
         """A location as notation: 'S', '10', 'C2'."""
-        if loc == START:
-            return "S"
-        if loc >= CASTLE:
-            return f"C{loc - CASTLE}"
-        return str(loc)
+        return self.names[loc]
 
     def protected(self, st: State, h: int) -> bool:
         """A marble on its own come-out hole under ``start_hole_safe_block``."""
@@ -102,24 +107,51 @@ class Geo:
         return self.safe and o >= 0 and self.out[o] == h
 
 
+@lru_cache(maxsize=8)
+def _path_masks(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For a track of ``n`` holes: ``ahead[h][k]`` the holes ``h+1 .. h+k`` as a bit set,
+    ``behind[h][k]`` the holes ``h-1 .. h-k`` (so a path is checked against a colour's
+    occupancy with one ``&``, not a walk)."""
+    ahead, behind = [], []
+    for h in range(n):
+        fa, fb, ra, rb = 0, 0, [0], [0]
+        for i in range(1, n):
+            fa |= 1 << ((h + i) % n)
+            fb |= 1 << ((h - i) % n)
+            ra.append(fa)
+            rb.append(fb)
+        ahead.append(tuple(ra))
+        behind.append(tuple(rb))
+    return tuple(ahead), tuple(behind)
+
+
 class State:
     """The marbles' places (see the module docstring)."""
 
-    __slots__ = ("castle", "pos", "start", "track")
+    __slots__ = ("castle", "occ", "pos", "start", "track")
 
     def __init__(
-        self, track: list[int], castle: list[list[int]], start: list[int], pos: list[list[int]] | None = None
+        self,
+        track: list[int],
+        castle: list[list[int]],
+        start: list[int],
+        pos: list[list[int]] | None = None,
+        occ: list[int] | None = None,
     ) -> None:
         self.track = track
         self.castle = castle
         self.start = start
-        if pos is None:
+        if pos is None or occ is None:
             pos = [[] for _ in castle]
+            occ = [0] * len(castle)
             for h, o in enumerate(track):
                 if o >= 0:
                     pos[o].append(h)
+                    occ[o] |= 1 << h
         self.pos = pos
         """Each colour's track holes (kept with the track, so no scan of the track is needed)."""
+        self.occ = occ
+        """Each colour's track holes as a bit set (for path checks against the path masks)."""
 
     @classmethod
     def empty(cls, g: Geo) -> State:
@@ -128,7 +160,9 @@ class State:
 
     def copy(self) -> State:
         """An independent copy."""
-        return State(self.track[:], [c[:] for c in self.castle], self.start[:], [p[:] for p in self.pos])
+        return State(
+            self.track[:], [c[:] for c in self.castle], self.start[:], [p[:] for p in self.pos], self.occ[:]
+        )
 
     def key(self) -> tuple[object, ...]:
         """The position as a comparable value."""
@@ -142,6 +176,7 @@ class State:
         else:
             self.track[loc] = c
             self.pos[c].append(loc)
+            self.occ[c] |= 1 << loc
 
     def on_track(self, c: int) -> list[int]:
         """The track holes holding a marble of ``c``, in order (a new list)."""
@@ -159,6 +194,9 @@ class State:
         """Colour ``c``'s marbles as notation: start, track holes in order, castle holes."""
         out = ["S"] * self.start[c] + [str(h) for h in self.on_track(c)]
         return tuple(out + [f"C{loc - CASTLE}" for loc in self.in_castle(c)])
+
+
+_SIGN = {"fwd": ">", "back": "<", "jump": "*"}
 
 
 class Step(NamedTuple):
@@ -181,8 +219,8 @@ class Step(NamedTuple):
             return f"OUT {letter}"
         if self.kind == "swap":
             return f"{letter}{self.frm}<>{g.letters[self.other]}{self.to}"
-        sign = {"fwd": ">", "back": "<", "jump": "*"}[self.kind]
-        return f"{letter}{g.loc_text(self.colour, self.frm)}{sign}{g.loc_text(self.colour, self.to)}"
+        names = g.names
+        return f"{letter}{names[self.frm]}{_SIGN[self.kind]}{names[self.to]}"
 
     def text(self, g: Geo) -> str:
         """The step in record notation."""
@@ -192,8 +230,8 @@ class Step(NamedTuple):
         elif self.kind == "swap":
             return f"{letter}{self.frm}<>{g.letters[self.other]}{self.to}"
         else:
-            sign = {"fwd": ">", "back": "<", "jump": "*"}[self.kind]
-            body = f"{letter}{g.loc_text(self.colour, self.frm)}{sign}{g.loc_text(self.colour, self.to)}"
+            names = g.names
+            body = f"{letter}{names[self.frm]}{_SIGN[self.kind]}{names[self.to]}"
         for o, dest in self.bumps:
             body += f"x{g.letters[o]}" + ("" if dest == START else f">{dest}")
         return body
@@ -247,6 +285,19 @@ def fwd_path(g: Geo, h: int, n: int) -> list[int]:
     return [(h + i) % size for i in range(1, n + 1)]
 
 
+def block_mask(g: Geo, st: State, c: int) -> int:
+    """The track holes a marble of ``c`` may not pass or land on, as a bit set: its own
+    colour's, and any marble protected on its own come-out hole (the set form of
+    :func:`blocker`)."""
+    mask = st.occ[c]
+    if g.safe:
+        track = st.track
+        for o, h in enumerate(g.out):
+            if track[h] == o:
+                mask |= 1 << h
+    return mask
+
+
 def fwd_targets(g: Geo, st: State, c: int, loc: int, n: int) -> list[int]:
     """Where a marble of ``c`` at ``loc`` (track or castle) may go ``n`` forward (§9.6.3)."""
     if loc >= CASTLE:
@@ -254,29 +305,25 @@ def fwd_targets(g: Geo, st: State, c: int, loc: int, n: int) -> list[int]:
         if j + n <= g.m and castle_blocker(st, c, j, j + n) is None:
             return [loc + n]
         return []
-    out: list[int] = []
-    d = g.dist_in(c, loc)
-    path = fwd_path(g, loc, n)
+    block = block_mask(g, st, c)
+    d = g.din[c][loc]
+    ahead = g.ahead[loc]
+    if n <= d:
+        return [] if block & ahead[n] else [(loc + n) % g.n]
+    k = n - d
+    castle_ok = k <= g.m and not block & ahead[d] and castle_blocker(st, c, 0, k) is None
     rules = g.rules
-    castle_ok = False
-    if n > d:
-        k = n - d
-        castle_ok = k <= g.m and blocker(g, st, c, path[:d]) is None and castle_blocker(st, c, 0, k) is None
-    track_ok = blocker(g, st, c, path) is None
-    if n > d and (rules.no_pass_own_entry or (castle_ok and not rules.castle_entry_optional)):
-        track_ok = False
-    if track_ok:
-        out.append(path[-1])
+    out: list[int] = []
+    if not (rules.no_pass_own_entry or (castle_ok and not rules.castle_entry_optional) or block & ahead[n]):
+        out.append((loc + n) % g.n)
     if castle_ok:
-        out.append(CASTLE + n - d)
+        out.append(CASTLE + k)
     return out
 
 
 def back_targets(g: Geo, st: State, c: int, h: int, n: int) -> list[int]:
     """Where a marble of ``c`` on track hole ``h`` may go ``n`` backwards (never into the castle)."""
-    size = g.n
-    path = [(h - i) % size for i in range(1, n + 1)]
-    return [path[-1]] if blocker(g, st, c, path) is None else []
+    return [] if block_mask(g, st, c) & g.behind[h][n] else [(h - n) % g.n]
 
 
 def joker_reach(g: Geo, c: int, loc: int, t: int) -> bool:
@@ -346,13 +393,17 @@ def bumps_of(g: Geo, st: State, c: int, frm: int, to: int) -> tuple[tuple[int, i
 def apply_step(st: State, s: Step) -> None:
     """Make one step on ``st`` (its bumps included)."""
     c, frm, to = s.colour, s.frm, s.to
-    track, pos = st.track, st.pos
+    track, pos, occ = st.track, st.pos, st.occ
     if s.kind == "swap":
-        track[frm], track[to] = s.other, c
+        o = s.other
+        track[frm], track[to] = o, c
         pos[c].remove(frm)
         pos[c].append(to)
-        pos[s.other].remove(to)
-        pos[s.other].append(frm)
+        pos[o].remove(to)
+        pos[o].append(frm)
+        both = (1 << frm) | (1 << to)
+        occ[c] ^= both
+        occ[o] ^= both
         return
     if frm == START:
         st.start[c] -= 1
@@ -361,22 +412,38 @@ def apply_step(st: State, s: Step) -> None:
     else:
         track[frm] = -1
         pos[c].remove(frm)
+        occ[c] ^= 1 << frm
     where = to
     for o, dest in s.bumps:
         # each bumped marble leaves the hole the previous one went to (a chain: the partner
         # sent to its in-spot displaces the opponent standing there)
         pos[o].remove(where)
+        occ[o] ^= 1 << where
         if dest == START:
             st.start[o] += 1
         else:
             track[dest] = o
             pos[o].append(dest)
+            occ[o] |= 1 << dest
         where = dest
     if to >= CASTLE:
         st.castle[c][to - CASTLE] = 1
     else:
         track[to] = c
         pos[c].append(to)
+        occ[c] |= 1 << to
+
+
+def wins_by(g: Geo, st: State, s: Step) -> bool:
+    """Whether ``s`` (not yet made on ``st``) completes its colour's team: it turns the
+    colour's last marble into the castle and every teammate is home already."""
+    if s.to < CASTLE or s.frm >= CASTLE:
+        return False
+    c = s.colour
+    m = g.m
+    if sum(st.castle[c]) + 1 != m:
+        return False
+    return all(sum(st.castle[o]) == m for o in g.teammates(c))
 
 
 def completed_team(g: Geo, st: State) -> int | None:
@@ -398,8 +465,32 @@ class Cand(NamedTuple):
 
 
 def _step(g: Geo, st: State, kind: str, c: int, frm: int, to: int, n: int) -> Step | None:
+    if to >= CASTLE or st.track[to] < 0:
+        return Step(kind, c, frm, to, n)  # nobody to send away: the common case, made directly
     bumps = bumps_of(g, st, c, frm, to)
     return None if bumps is None else Step(kind, c, frm, to, n, bumps)
+
+
+def _fwd_steps(g: Geo, st: State, c: int, n: int, out: list[Step]) -> None:
+    """Every forward step of ``n`` for colour ``c`` onto ``out`` (:func:`fwd_targets` for
+    each marble, with the plain track move inlined: most moves are one)."""
+    block = block_mask(g, st, c)
+    din, ahead, size = g.din[c], g.ahead, g.n
+    for loc in sorted(st.pos[c]):
+        if n <= din[loc]:
+            if not block & ahead[loc][n]:
+                s = _step(g, st, "fwd", c, loc, (loc + n) % size, n)
+                if s is not None:
+                    out.append(s)
+            continue
+        for to in fwd_targets(g, st, c, loc, n):
+            s = _step(g, st, "fwd", c, loc, to, n)
+            if s is not None:
+                out.append(s)
+    row = st.castle[c]
+    for j in range(1, g.m + 1 - n):
+        if row[j] and castle_blocker(st, c, j, j + n) is None:
+            out.append(Step("fwd", c, CASTLE + j, CASTLE + j + n, n))
 
 
 def single_steps(g: Geo, st: State, ctrl: list[int], act: str, n: int) -> list[Step]:
@@ -412,11 +503,7 @@ def single_steps(g: Geo, st: State, ctrl: list[int], act: str, n: int) -> list[S
                 if s is not None:
                     out.append(s)
         elif act == "FWD":
-            for loc in (*st.on_track(c), *st.in_castle(c)):
-                for to in fwd_targets(g, st, c, loc, n):
-                    s = _step(g, st, "fwd", c, loc, to, n)
-                    if s is not None:
-                        out.append(s)
+            _fwd_steps(g, st, c, n, out)
         elif act == "BACK":
             for h in st.on_track(c):
                 for to in back_targets(g, st, c, h, n):
@@ -457,6 +544,12 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
     (or, ``back``, backward) ``n - a``, part 1 resolved first (§9.6.4)."""
     out: list[Cand] = []
     rules = g.rules
+    spill = rules.seven_spill_to_partner
+    kind2 = "back" if back else "fwd"
+    # with the spill, part 2 moves what the seat controls after part 1 (its own colour unless
+    # part 1 finished it), even when part 1 was a stuck seat's move for its team
+    own = controlled(g, st, seat)
+    targets_of = back_targets if back else fwd_targets
     for c1 in ctrl:
         for m1 in (*st.on_track(c1), *st.in_castle(c1)):
             for a in range(1, n):
@@ -464,33 +557,54 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
                     s1 = _step(g, st, "fwd", c1, m1, r1, a)
                     if s1 is None:
                         continue
-                    st1 = st.copy()
-                    apply_step(st1, s1)
-                    if r1 >= CASTLE and completed_team(g, st1) is not None:
+                    if wins_by(g, st, s1):
                         if rules.win_waives_split_remainder:
                             out.append(Cand((s1,), True))
                         continue
-                    ctrl2 = controlled(g, st1, seat) if rules.seven_spill_to_partner else ctrl
+                    # part 2 is generated on the position after part 1: a copy when part 1
+                    # sends marbles away, else part 1 made in place and taken back after
+                    plain = not s1.bumps
+                    if plain:
+                        st1, saved_pos, saved_occ = st, st.pos[c1], st.occ[c1]
+                        st.pos[c1] = saved_pos[:]
+                    else:
+                        st1 = st.copy()
+                    apply_step(st1, s1)
+                    if not spill:
+                        ctrl2 = ctrl
+                    elif r1 >= CASTLE:
+                        ctrl2 = controlled(g, st1, seat)
+                    else:
+                        ctrl2 = own  # a move on the track leaves every castle as it was
+                    n2 = n - a
                     for c2 in ctrl2:
                         froms = st1.on_track(c2) if back else [*st1.on_track(c2), *st1.in_castle(c2)]
                         for m2 in froms:
                             if c2 == c1 and m2 == r1:
                                 continue
-                            if back:
-                                targets = back_targets(g, st1, c2, m2, n - a)
-                            else:
-                                targets = fwd_targets(g, st1, c2, m2, n - a)
-                            for r2 in targets:
-                                s2 = _step(g, st1, "back" if back else "fwd", c2, m2, r2, n - a)
-                                if s2 is None:
-                                    continue
-                                win = False
-                                if r2 >= CASTLE:
-                                    st2 = st1.copy()
-                                    apply_step(st2, s2)
-                                    win = completed_team(g, st2) is not None
-                                out.append(Cand((s1, s2), win))
+                            for r2 in targets_of(g, st1, c2, m2, n2):
+                                s2 = _step(g, st1, kind2, c2, m2, r2, n2)
+                                if s2 is not None:
+                                    out.append(Cand((s1, s2), r2 >= CASTLE and wins_by(g, st1, s2)))
+                    if plain:
+                        _take_back(st, s1, saved_pos, saved_occ)
     return out
+
+
+def _take_back(st: State, s: Step, pos: list[int], occ: int) -> None:
+    """Undo a forward step without bumps made by :func:`apply_step`, restoring the colour's
+    own hole list and bit set as they were (so the order of ``pos`` does not drift)."""
+    c = s.colour
+    if s.to >= CASTLE:
+        st.castle[c][s.to - CASTLE] = 0
+    else:
+        st.track[s.to] = -1
+    if s.frm >= CASTLE:
+        st.castle[c][s.frm - CASTLE] = 1
+    else:
+        st.track[s.frm] = c
+    st.pos[c] = pos
+    st.occ[c] = occ
 
 
 def rank_key(rank: int) -> str:
@@ -501,19 +615,15 @@ def rank_key(rank: int) -> str:
 def card_plays(g: Geo, st: State, seat: int, ctrl: list[int], rank: int) -> list[Cand]:
     """Every play of a card of ``rank`` for ``seat`` moving the colours ``ctrl``."""
     out: list[Cand] = []
-    for act, n in g.actions.get(rank_key(rank), ()):
+    for act, n in g.rank_actions[rank]:
         if act == "SPLIT":
             out.extend(split_plays(g, st, seat, ctrl, n, False))
         elif act == "SPLIT_FB":
             out.extend(split_plays(g, st, seat, ctrl, n, True))
         else:
-            for s in single_steps(g, st, ctrl, act, n):
-                win = False
-                if s.to >= CASTLE:
-                    st1 = st.copy()
-                    apply_step(st1, s)
-                    win = completed_team(g, st1) is not None
-                out.append(Cand((s,), win))
+            out.extend(
+                [Cand((s,), s.to >= CASTLE and wins_by(g, st, s)) for s in single_steps(g, st, ctrl, act, n)]
+            )
     return out
 
 

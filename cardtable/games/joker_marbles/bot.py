@@ -114,11 +114,22 @@ def _pass_value(card_rank: int) -> float:
     return {0: 10, 7: 8, 1: 7, 11: 6, 12: 6, 13: 6, 8: 5}.get(card_rank, card_rank / 3)
 
 
+def _gift_value(geo: Geo, st: State, team: int, rank: int) -> float:
+    """How good a card is to give the partner: one that brings a marble out while the team
+    has marbles waiting, else the card least worth keeping."""
+    waiting = any(st.start[c] for c in range(geo.p) if geo.team[c] == team)
+    if waiting and any(a == "OUT" for a, _n in geo.rank_actions[rank]):
+        return 20.0
+    return -_pass_value(rank)
+
+
 def ranked(geo: Geo, st: State, team: int, moves: tuple[Move, ...]) -> list[tuple[float, Move]]:
     """The moves with their scores, best first (a win first of all; passes by the card kept)."""
     out = []
     for m in moves:
-        if m.kind == "pass":
+        if m.kind == "give":
+            out.append((_gift_value(geo, st, team, m.cards[0].rank), m))
+        elif m.kind == "pass":
             out.append((-_pass_value(m.cards[0].rank), m))
         elif m.payload.win:
             out.append((1e9, m))
@@ -156,7 +167,7 @@ class JokerPolicy:
             noisy = [(v + turn.rng.gauss(0, 25), m) for v, m in order]
             return self._why(max(noisy, key=lambda x: x[0])[1], view, geo)
         best = order[0][1]
-        if self.level == "hard" and order[0][0] < 1e9 and best.kind != "pass":
+        if self.level == "hard" and order[0][0] < 1e9 and best.kind == "move":
             best = self._search(turn, geo, team, order)
         return self._why(best, view, geo)
 
@@ -194,6 +205,8 @@ class JokerPolicy:
         return evaluate(geo, _state_from_marbles(game.marbles, geo), team)
 
     def _why(self, move: Move, view: PlayerView, geo: Geo) -> Decision:
+        if move.kind == "give":
+            return Decision(move, f"give {move.cards[0].name} to your partner")
         if move.kind == "pass":
             return Decision(
                 move, f"no move is possible: discard {move.cards[0].name}, the card least worth keeping"

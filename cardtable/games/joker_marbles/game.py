@@ -36,9 +36,16 @@ Engine choices where the rules file leaves room: the game is one deal (phase ``m
 it is won); the turn limit ``turn_cap`` (2000 turns) ends an endless game, the team with more
 marbles home winning; a legal move is listed once per card name (two 5s of different suits
 are two moves) and once per resulting position (a split's two orders with one result are
-one move, the first found). The relatives' presets keep the family turn (draw, then play);
-their dealt rounds and partner exchange, Dog's burning 7 and Jackaroo's forced discard are
-not modelled.
+one move, the first found).
+
+Rounds (``deal_mode='rounds'``, the Tock, Dog and Jackaroo presets): hands of the
+``round_sizes`` are dealt, nobody draws, a seat with no cards is passed over and a new round
+is dealt (by the next dealer) once every hand is empty; a cycle of rounds starts from the
+whole pack. With ``partner_exchange`` each deal opens phase ``exchange``: each seat in turn
+writes ``give 5H`` (the card is set aside, hidden, and handed over once all have given).
+With ``no_move='discard_hand'`` a stuck player's one move is ``pass`` with the whole hand
+(``pass 2S 3S 4S``). Dog's burning 7, Jackaroo's forced discard and the fresh-marble rule
+are not modelled.
 
 >>> from cardtable.engine import new_game
 >>> g = new_game("joker-marbles", ["Ann", "Bob", "Cat", "Dan"], seed=1,
@@ -83,8 +90,8 @@ from .board import (
 )
 from .notation import check_body, expand_short, strip_bumps
 from .play_rules import PLAY_RULES
-from .rules import JokerMarblesRules, deck_count
-from .views import board_view, move_words
+from .rules import JokerMarblesRules, deck_count, round_sizes
+from .views import board_view, move_words, possessive
 
 HAND = 5
 PLAYER_COUNTS = (4, 6, 8)
@@ -99,18 +106,27 @@ class Play(NamedTuple):
 
 
 class Pass(NamedTuple):
-    """No move is possible: discard ``card``."""
+    """No move is possible: discard ``card`` (under ``no_move='discard_hand'``, ``card`` is the
+    first of the whole hand thrown in)."""
+
+    card: Card
+
+
+class Give(NamedTuple):
+    """The partner exchange: ``card`` goes face down to the partner."""
 
     card: Card
 
 
 class JokerMarbles(TableGame):
-    """A game of Joker. Phases: 'move' (the seat to act plays a card or passes), 'match-over'."""
+    """A game of Joker. Phases: 'exchange' (rounds dealing with the partner exchange: each seat
+    in turn sets a card aside for its partner), 'move' (the seat to act plays a card or passes),
+    'match-over'."""
 
     game_id = "joker-marbles"
     title = "Joker (marbles)"
     play_rules = PLAY_RULES
-    phase_kinds = {"move": PhaseKind.MOVE}
+    phase_kinds = {"move": PhaseKind.MOVE, "exchange": PhaseKind.EXCHANGE}
     move_caches = ("_alias",)
     _twins: list[tuple[Card, tuple[Step, ...], Move]] = []
 
@@ -127,7 +143,7 @@ class JokerMarbles(TableGame):
         self.geo = Geo(n, rules)
         self.melds_: list[Any] = []
         decks = deck_count(rules, n)
-        self.deck = make_deck(decks, decks * rules.jokers_per_deck)
+        self.deck = tuple(make_deck(decks, decks * rules.jokers_per_deck))  # shared by copies
         self.st = State.empty(self.geo)
         self.turns = 0
         self._alias: dict[str, Move] = {}
@@ -135,29 +151,30 @@ class JokerMarbles(TableGame):
         stacked = self.next_stacked_deal()
         self.dealer = self.rng.randrange(n)
         self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.rounds = rules.deal_mode == "rounds"
+        self.sizes = round_sizes(rules) if self.rounds else (HAND,)
+        self.round_no = 0
+        """The round of the cycle being played (rounds dealing): an index into ``sizes``."""
+        self.gifts: list[list[Card]] = [[] for _ in range(n)]
+        """The card each seat has set aside for its partner in the exchange."""
         pool = list(self.deck)
         if stacked is None:
             self.rng.shuffle(pool)
             self.stock: list[Card] = pool
             self.discard: list[Card] = []
-            for _ in range(HAND):
-                for s in range(n):
-                    self.hands[s].append(self.stock.pop())
-            self.cur = (self.dealer + 1) % n
+            self._deal_round()
         else:
             self._deal_stacked(stacked, pool)
-        self.seating = self.seating.with_dealer(self.dealer)
-        self.phase_ = "move"
-        self.log.append(f"{self.players[self.dealer]} deals; {self.players[self.cur]} plays first")
-        if rules.draw_timing == "before":
+            self._begin_round()
+        if not self.rounds and rules.draw_timing == "before":
             self._draw(self.cur)
 
     def _deal_stacked(self, stacked: dict[str, Any], pool: list[Card]) -> None:
         n = self.n
         fixed, top, discard, _ = read_stacked(stacked, pool, n, self.title, other_keys=("marbles", "first"))
         for seat, cards in fixed.items():
-            if len(cards) > HAND + 1:
-                raise InvalidRules(f"deal: hand {seat} has {len(cards)} cards; a hand holds {HAND}")
+            if len(cards) > self.sizes[0] + 1:
+                raise InvalidRules(f"deal: hand {seat} has {len(cards)} cards; a hand holds {self.sizes[0]}")
         first = stacked.get("first", 0)
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
             raise InvalidRules(f"deal: first must be a seat number from 0 to {n - 1}, not {first!r}")
@@ -166,7 +183,7 @@ class JokerMarbles(TableGame):
         self._place_marbles(stacked.get("marbles") or {})
         self.rng.shuffle(pool)
         for s in range(n):
-            self.hands[s] = fixed[s] if s in fixed else deal_hand(pool, HAND)
+            self.hands[s] = fixed[s] if s in fixed else deal_hand(pool, self.sizes[0])
         self.stock = pool + top[::-1]
         self.discard = discard
 
@@ -231,8 +248,63 @@ class JokerMarbles(TableGame):
         if self.stock:
             self.hands[seat].append(self.stock.pop())
 
+    def _deal_round(self) -> None:
+        """Deal this round's hands from the stock (a new cycle of rounds gathers the whole pack
+        first; a stock too short for the round takes the discard pile under it)."""
+        n, size = self.n, self.sizes[self.round_no]
+        if self.rounds and self.round_no == 0 and self.discard:
+            self.stock.extend(self.discard)
+            self.discard = []
+            self.rng.shuffle(self.stock)
+        elif len(self.stock) < size * n and self.discard:
+            pile, self.discard = self.discard, []
+            self.rng.shuffle(pile)
+            self.stock = pile + self.stock
+        for _ in range(size):
+            for s in range(n):
+                if self.stock:
+                    self.hands[s].append(self.stock.pop())
+        self.cur = (self.dealer + 1) % n
+        self._begin_round()
+
+    def _begin_round(self) -> None:
+        self.seating = self.seating.with_dealer(self.dealer)
+        dealt = self.does(self.dealer, "deals")
+        if self.rounds:
+            dealt += f" {self.sizes[self.round_no]} cards each"
+        if self.rounds and self.rules.partner_exchange:
+            self.phase_ = "exchange"
+            self.log.append(
+                f"{dealt}; each player gives a card to their partner, {self.does(self.cur, 'gives')} first"
+            )
+            return
+        self.phase_ = "move"
+        self.log.append(f"{dealt}; {self.does(self.cur, 'plays')} first")
+
+    def partner(self, seat: int) -> int:
+        """The teammate ``seat`` gives a card to in the exchange: the next one clockwise."""
+        team = self.geo.team
+        return next(o for k in range(1, self.n) if team[o := (seat + k) % self.n] == team[seat])
+
+    def _give(self, card: Card) -> None:
+        seat = self.cur
+        hand = self.hands[seat]
+        del hand[next(i for i, c in enumerate(hand) if c is card)]
+        self.gifts[seat].append(card)
+        self.log.append(f"{self.does(seat, 'sets')} a card aside for {self.players[self.partner(seat)]}")
+        self.cur = (seat + 1) % self.n
+        if self.cur == (self.dealer + 1) % self.n:
+            for s in range(self.n):
+                self.hands[self.partner(s)].extend(self.gifts[s])
+                self.gifts[s].clear()
+            self.phase_ = "move"
+            self.log.append(f"The cards go to the partners; {self.does(self.cur, 'plays')} first")
+
     def _end_turn(self) -> None:
         seat = self.cur
+        if self.rounds:
+            self._next_in_round(seat)
+            return
         if self.rules.draw_timing == "after":
             while len(self.hands[seat]) < HAND and (self.stock or self.discard):
                 self._draw(seat)
@@ -244,6 +316,22 @@ class JokerMarbles(TableGame):
         self.cur = (seat + 1) % self.n
         if self.rules.draw_timing == "before":
             self._draw(self.cur)
+
+    def _next_in_round(self, seat: int) -> None:
+        """Rounds dealing: the next seat clockwise that still holds cards, or a new deal."""
+        self.turns += 1
+        cap = self.rules.turn_cap
+        if cap and self.turns >= cap:
+            self._stop_at_cap()
+            return
+        n = self.n
+        for k in range(1, n + 1):
+            if self.hands[(seat + k) % n]:
+                self.cur = (seat + k) % n
+                return
+        self.round_no = (self.round_no + 1) % len(self.sizes)
+        self.dealer = (self.dealer + 1) % n
+        self._deal_round()
 
     def _stop_at_cap(self) -> None:
         g = self.geo
@@ -269,6 +357,14 @@ class JokerMarbles(TableGame):
         self._outcome = Outcome(winners, reason, tuple(self.total))
         self.log.append(self.result)
 
+    def _is_you(self, seat: int) -> bool:
+        return self.players[seat].casefold() == "you"
+
+    def whose(self, seat: int, first: bool = False) -> str:
+        """``seat``'s possessive for the log and status: "Ann's", but "your" ("Your" as the
+        ``first`` word) for a player named You."""
+        return possessive(self.players[seat], first)
+
     def _names(self, seats: Sequence[int]) -> str:
         return " and ".join(self.players[s] for s in seats)
 
@@ -277,18 +373,68 @@ class JokerMarbles(TableGame):
         """The card plays of the seat to act, by card rank (before listing)."""
         g, st, seat = self.geo, self.st, self.cur
         ctrl = controlled(g, st, seat)
-        ranks = dict.fromkeys(c.rank for c in self.hands[seat])
-        by_rank = {r: card_plays(g, st, seat, ctrl, r) for r in ranks}
+        by_rank = self._plays_for(ctrl)
         if self.rules.team_fallback_when_stuck and not any(by_rank.values()):
-            mates = [o for o in g.teammates(seat) if not finished(g, st, o)]
-            by_rank = {r: card_plays(g, st, seat, mates, r) for r in ranks}
+            by_rank = self._plays_for([o for o in g.teammates(seat) if not finished(g, st, o)])
         return ctrl, by_rank
+
+    def _plays_for(self, ctrl: list[int]) -> dict[int, list[Cand]]:
+        # ranks with the same actions (J, Q, K in the family table) share one generation
+        g, st, seat = self.geo, self.st, self.cur
+        by_acts: dict[tuple[tuple[str, int], ...], list[Cand]] = {}
+        out: dict[int, list[Cand]] = {}
+        for card in self.hands[seat]:
+            r = card.rank
+            if r not in out:
+                acts = g.rank_actions[r]
+                if acts not in by_acts:
+                    by_acts[acts] = card_plays(g, st, seat, ctrl, r)
+                out[r] = by_acts[acts]
+        return out
+
+    def _listing(
+        self, cands: list[Cand]
+    ) -> tuple[list[tuple[str, Cand]], list[tuple[tuple[Step, ...], int]]]:
+        """One rank's plays as (body, play), one per resulting position, and the split
+        orders left out as (steps, index of the listed play with the same result)."""
+        g = self.geo
+        listed: list[tuple[str, Cand]] = []
+        twins: list[tuple[tuple[Step, ...], int]] = []
+        results: dict[tuple[object, ...], int] = {}
+        bodies: set[str] = set()
+        for cand in cands:
+            steps = cand.steps
+            if len(steps) == 1:
+                body = steps[0].text(g)
+                res: tuple[object, ...] = ()
+            else:
+                s1, s2 = steps
+                if s1.bumps or s2.bumps:
+                    res = result_of(self.st, steps).key()
+                else:
+                    # without bumps the result is the two marbles' moves, whatever the order
+                    a, b = s1[1:4], s2[1:4]
+                    res = (a, b) if a < b else (b, a)
+                twin = results.get(res)
+                if twin is not None:
+                    twins.append((steps, twin))
+                    continue
+                body = f"{s1.text(g)},{s2.text(g)}"
+            if body in bodies:
+                continue  # a card with two ways to the same play (a split won in part 1)
+            bodies.add(body)
+            if res:
+                results[res] = len(listed)
+            listed.append((body, cand))
+        return listed, twins
 
     def _generate(self) -> list[Move]:
         if self._outcome is not None:
             return []
-        g = self.geo
+        if self.phase_ == "exchange":
+            return [Move("give", (c,), payload=Give(c)) for c in self._distinct(self.hands[self.cur])]
         _, by_rank = self.plays()
+        listings = {r: self._listing(cands) for r, cands in by_rank.items()}
         out: list[Move] = []
         twins: list[tuple[Card, tuple[Step, ...], Move]] = []
         seen_names: set[str] = set()
@@ -298,43 +444,39 @@ class JokerMarbles(TableGame):
             if name in seen_names:
                 continue
             seen_names.add(name)
-            results: dict[tuple[object, ...], Move] = {}
-            bodies: set[str] = set()
-            for cand in by_rank[card.rank]:
-                res: tuple[object, ...] = ()
-                if len(cand.steps) > 1:
-                    s1, s2 = cand.steps
-                    if s1.bumps or s2.bumps:
-                        res = result_of(self.st, cand.steps).key()
-                    else:
-                        # without bumps the result is the two marbles' moves, whatever the order
-                        res = (s1[1:4], s2[1:4]) if s1[1:4] < s2[1:4] else (s2[1:4], s1[1:4])
-                    twin = results.get(res)
-                    if twin is not None:
-                        twins.append((card, cand.steps, twin))
-                        continue
-                body = ",".join([s.text(g) for s in cand.steps])
-                if body in bodies:
-                    continue  # a card with two ways to the same play (a split won in part 1)
-                bodies.add(body)
+            listed, left_out = listings[card.rank]
+            if not listed:
+                continue
+            first = len(out)
+            for body, cand in listed:
                 text = f"{name}:{body} #" if cand.win else f"{name}:{body}"
-                move = Move(
-                    BOARD_VERB, (card,), word=body, text=text, payload=Play(card, cand.steps, cand.win)
+                out.append(
+                    Move(BOARD_VERB, (card,), word=body, text=text, payload=Play(card, cand.steps, cand.win))
                 )
-                if res:
-                    results[res] = move
-                out.append(move)
-                if not card.is_joker:
-                    only_jokers = False
+            twins.extend((card, steps, out[first + i]) for steps, i in left_out)
+            if not card.is_joker:
+                only_jokers = False
         if not out or (only_jokers and self.rules.joker_exempt_from_must_move):
-            names: set[str] = set()
-            for card in self.hands[self.cur]:
-                if card.name not in names:
-                    names.add(card.name)
-                    out.append(Move("pass", (card,), payload=Pass(card)))
+            hand = self.hands[self.cur]
+            if self._folds():
+                out.append(Move("pass", tuple(hand), payload=Pass(hand[0])))
+            else:
+                out.extend(Move("pass", (c,), payload=Pass(c)) for c in self._distinct(hand))
         self._twins = twins
         self._alias = {}
         return out
+
+    @staticmethod
+    def _distinct(hand: list[Card]) -> list[Card]:
+        """One card of each name, in hand order."""
+        first: dict[str, Card] = {}
+        for c in hand:
+            first.setdefault(c.name, c)
+        return list(first.values())
+
+    def _folds(self) -> bool:
+        """A stuck player throws in the whole hand (Tock, Dog), not one card."""
+        return self.rounds and self.rules.no_move == "discard_hand"
 
     @property
     def alias(self) -> dict[str, Move]:
@@ -355,13 +497,22 @@ class JokerMarbles(TableGame):
     def _apply(self, move: Move) -> None:
         seat = self.cur
         p = move.payload
+        if isinstance(p, Give):
+            self._give(p.card)
+            return
         hand = self.hands[seat]
         card = p.card
+        if isinstance(p, Pass) and len(move.cards) > 1:
+            self.discard.extend(hand)
+            names = " ".join(c.name for c in hand)
+            self.log.append(f"{self.does(seat, 'cannot move and discards')} the whole hand ({names})")
+            hand.clear()
+            self._end_turn()
+            return
         del hand[next(i for i, c in enumerate(hand) if c is card)]
         self.discard.append(card)
-        name = self.players[seat]
         if isinstance(p, Pass):
-            self.log.append(f"{name} cannot move and discards {card.name}")
+            self.log.append(f"{self.does(seat, 'cannot move and discards')} {card.name}")
             self._end_turn()
             return
         self.log.append(f"{self.does(seat, 'plays')} {card.name}: {move_words(self, p.steps)}")
@@ -369,13 +520,9 @@ class JokerMarbles(TableGame):
         for s in p.steps:
             apply_step(self.st, s)
             for o, dest in s.bumps:
-                owner = self.players[o]
-                if dest == START:
-                    self.log.append(f"{name}'s {word} sends {owner}'s {self.colour_name(o)} marble home")
-                else:
-                    self.log.append(
-                        f"{name}'s {word} sends {owner}'s {self.colour_name(o)} marble to hole {dest}"
-                    )
+                where = "home" if dest == START else f"to hole {dest}"
+                marble = f"{self.whose(o)} {self.colour_name(o)} marble"
+                self.log.append(f"{self.whose(seat, True)} {word} sends {marble} {where}")
         team = completed_team(self.geo, self.st)
         if team is not None:
             winners = tuple(s for s in range(self.n) if self.geo.team[s] == team)
@@ -400,7 +547,25 @@ class JokerMarbles(TableGame):
         kind = move.kind
         if move.flags or move.target is not None or move.groups:
             raise IllegalMove("Joker moves are 'CARD:STEPS' (as in '5C:B10>15') or 'pass CARD'", str(move))
+        if self.phase_ == "exchange" or kind == "give":
+            if kind != "give" or len(move.cards) != 1 or move.word:
+                raise IllegalMove(
+                    "in the exchange each player gives one card to their partner: write 'give CARD', as in "
+                    "'give 5H'; cards are played once every player has given one"
+                    if self.phase_ == "exchange"
+                    else "'give' is for the partner exchange after a deal; now play a card as 'CARD:STEPS'",
+                    str(move),
+                )
+            return Move("give", move.cards)
         if kind == "pass":
+            if self._folds():
+                if move.word or sorted(c.name for c in move.cards) != sorted(
+                    c.name for c in self.hand(self.cur)
+                ):
+                    raise IllegalMove(
+                        "with no move you discard the whole hand: 'pass' with every card you hold", str(move)
+                    )
+                return Move("pass", move.cards)
             if len(move.cards) != 1 or move.word:
                 raise IllegalMove("'pass' names the one card you discard, as in 'pass 9D'", str(move))
             return Move("pass", move.cards)
@@ -409,6 +574,11 @@ class JokerMarbles(TableGame):
                 raise IllegalMove(
                     "write a card and its steps, as in '5C:B10>15' or '7D:B10>13,B30>34'", str(move)
                 )
+            # the listed text itself (a record being replayed, a move read back) is found by key,
+            # without building the table of every other way of writing the moves
+            exact = self._legal_by_key().get(Move(BOARD_VERB, move.cards, word=move.word).key)
+            if exact is not None:
+                return exact
             check_body(self, move.word)
             key = f"{move.cards[0].name}:{strip_bumps(move.word)}"
             listed = self.alias.get(key)
@@ -427,13 +597,17 @@ class JokerMarbles(TableGame):
             return self.result
         seat = self.cur
         name = self.players[seat]
+        if self.phase_ == "exchange":
+            return f"{name} to give a card to {self.players[self.partner(seat)]} (the partner exchange)"
         ctrl = controlled(self.geo, self.st, seat)
-        whose = " and ".join(f"{self.players[c]}'s {self.colour_name(c)}" for c in ctrl)
+        whose = " and ".join(f"{self.whose(c)} {self.colour_name(c)}" for c in ctrl)
         moves = self.legal_moves() if viewer == seat else ()
         if moves and moves[0].kind == "pass":
-            return f"{name} has no move: discard a card (pass)"
+            verb = "have" if self._is_you(seat) else "has"
+            what = "the whole hand" if self._folds() else "a card"
+            return f"{name} {verb} no move: discard {what} (pass)"
         if ctrl != [seat]:
-            return f"{name}'s marbles are home: play a card to move {whose} marbles"
+            return f"{self.whose(seat, True)} marbles are home: play a card to move {whose} marbles"
         return f"{name} to play a card and move a {self.colour_name(seat)} marble"
 
     def _view(self, seat: int | None) -> PlayerView:
@@ -446,7 +620,7 @@ class JokerMarbles(TableGame):
                 mates = [o for o in g.teammates(s) if not finished(g, self.st, o)]
                 if mates:
                     badges.append(
-                        "moves " + ", ".join(f"{self.players[o]}'s {self.colour_name(o)}" for o in mates)
+                        "moves " + ", ".join(f"{self.whose(o)} {self.colour_name(o)}" for o in mates)
                     )
             seats.append(self.seat_view(s, badges))
         mine = seat is not None and seat == self.to_act
@@ -456,6 +630,8 @@ class JokerMarbles(TableGame):
                 "+".join(self.players[s] for s in range(self.n) if g.team[s] == t) for t in range(g.teams)
             ),
         }
+        if self.rounds:
+            facts["round"] = f"{self.round_no + 1} of {len(self.sizes)} ({self.sizes[self.round_no]} cards)"
         return self.table_view(
             seat,
             seats=tuple(seats),
@@ -471,8 +647,10 @@ class JokerMarbles(TableGame):
     def zones(self) -> tuple[Zone, ...]:
         """The hands, the face-down stock and the face-up discard pile."""
         hands = [Zone(f"hand {s}", h, Visibility.OWNER, s, False) for s, h in enumerate(self.hands)]
+        gifts = [Zone(f"gift {s}", g, Visibility.OWNER, s, False) for s, g in enumerate(self.gifts)]
         return (
             *hands,
+            *gifts,
             Zone("stock", self.stock, Visibility.HIDDEN),
             Zone("discard", self.discard, Visibility.PUBLIC),
         )
@@ -488,6 +666,7 @@ class JokerMarbles(TableGame):
             self.cur,
             self.dealer,
             self.turns,
+            self.round_no,
             self.st.key(),
             tuple(self.total),
             tuple(self.rows),

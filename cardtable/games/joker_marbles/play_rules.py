@@ -128,12 +128,20 @@ _DOES = {
 
 
 def _hold(g: JokerMarbles, m: Move) -> str | None:
-    if m.kind not in ("move", "pass") or not m.cards:
+    if m.kind not in ("move", "pass", "give") or not m.cards:
         return None
-    card = m.cards[0]
-    if any(c == card for c in g.hands[g.cur]):
-        return None
-    return f"you do not hold {card.name}"
+    for card in m.cards:
+        if not any(c == card for c in g.hands[g.cur]):
+            return f"you do not hold {card.name}"
+    return None
+
+
+def _phase(g: JokerMarbles, m: Move) -> str | None:
+    if g.phase_ == "exchange" and m.kind != "give":
+        return "first each player gives a card to their partner ('give CARD'); then cards are played"
+    if g.phase_ != "exchange" and m.kind == "give":
+        return "cards go to the partner only in the exchange after a deal in rounds"
+    return None
 
 
 def _shape_fits(acts: tuple[tuple[str, int], ...], shape: list[tuple[str, int]]) -> bool:
@@ -389,6 +397,11 @@ def _strip(body: str) -> str:
 
 
 PLAY_RULES = (
+    Rule(
+        "exchange",
+        "after a deal in rounds each player gives a card to their partner, then play starts",
+        _phase,
+    ),
     Rule("hold", "a player plays a card from their own hand", _hold),
     Rule("card", "each card moves as its table says (A/J/Q/K out, 8 back, 7 split, joker jump)", _card),
     Rule(

@@ -9,69 +9,43 @@ from cardtable.engine.ruleset import Ruleset, toggle
 
 CardTable = Literal["family", "tock", "dog", "jackaroo"]
 
-CARD_TABLES: dict[str, dict[str, tuple[str, ...]]] = {
-    "family": {
-        "A": ("OUT", "FWD(1)"),
-        "2": ("FWD(2)",),
-        "3": ("FWD(3)",),
-        "4": ("FWD(4)",),
-        "5": ("FWD(5)",),
-        "6": ("FWD(6)",),
-        "7": ("FWD(7)", "SPLIT(7)"),
-        "8": ("BACK(8)",),
-        "9": ("FWD(9)",),
-        "10": ("FWD(10)",),
-        "J": ("OUT", "FWD(10)"),
-        "Q": ("OUT", "FWD(10)"),
-        "K": ("OUT", "FWD(10)"),
-        "JK": ("JOKER_JUMP",),
-    },
-    "tock": {
-        "A": ("OUT", "FWD(1)"),
-        "2": ("FWD(2)",),
-        "3": ("FWD(3)",),
-        "4": ("BACK(4)",),
-        "5": ("FWD(5)",),
-        "6": ("FWD(6)",),
-        "7": ("FWD(7)", "SPLIT(7)"),
-        "8": ("FWD(8)",),
-        "9": ("FWD(9)",),
-        "10": ("FWD(10)",),
-        "J": ("SWAP",),
-        "Q": ("FWD(12)",),
-        "K": ("OUT", "FWD(13)"),
-    },
-    "dog": {
-        "A": ("OUT", "FWD(1)", "FWD(11)"),
-        "2": ("FWD(2)",),
-        "3": ("FWD(3)",),
-        "4": ("FWD(4)", "BACK(4)"),
-        "5": ("FWD(5)",),
-        "6": ("FWD(6)",),
-        "7": ("FWD(7)", "SPLIT(7)"),
-        "8": ("FWD(8)",),
-        "9": ("FWD(9)",),
-        "10": ("FWD(10)",),
-        "J": ("SWAP",),
-        "Q": ("FWD(12)",),
-        "K": ("OUT", "FWD(13)"),
-        "JK": ("WILD",),
-    },
+FAMILY_CARDS: dict[str, tuple[str, ...]] = {
+    "A": ("OUT", "FWD(1)"),
+    **{str(n): (f"FWD({n})",) for n in range(2, 11)},
+    "7": ("FWD(7)", "SPLIT(7)"),
+    "8": ("BACK(8)",),
+    "J": ("OUT", "FWD(10)"),
+    "Q": ("OUT", "FWD(10)"),
+    "K": ("OUT", "FWD(10)"),
+    "JK": ("JOKER_JUMP",),
+}
+"""The family card table (§9.5); the relatives' tables are this one with their changes."""
+
+# The relatives share these changes from the family table: no printed joker meaning, the 8
+# forward, the jack swaps, the queen 12, the king out or 13.
+_RELATIVE = {"JK": None, "8": ("FWD(8)",), "J": ("SWAP",), "Q": ("FWD(12)",), "K": ("OUT", "FWD(13)")}
+
+CARD_TABLE_CHANGES: dict[str, dict[str, tuple[str, ...] | None]] = {
+    "family": {},
+    "tock": {**_RELATIVE, "4": ("BACK(4)",)},
+    "dog": {**_RELATIVE, "A": ("OUT", "FWD(1)", "FWD(11)"), "4": ("FWD(4)", "BACK(4)"), "JK": ("WILD",)},
     "jackaroo": {
+        **_RELATIVE,
         "A": ("OUT", "FWD(1)", "FWD(11)"),
-        "2": ("FWD(2)",),
-        "3": ("FWD(3)",),
         "4": ("BACK(4)",),
         "5": ("FWD(5)", "MOVE_ANY(5)"),
-        "6": ("FWD(6)",),
-        "7": ("FWD(7)", "SPLIT(7)"),
-        "8": ("FWD(8)",),
-        "9": ("FWD(9)",),
-        "10": ("FWD(10)",),
-        "J": ("SWAP",),
-        "Q": ("FWD(12)",),
-        "K": ("OUT", "FWD(13)"),
     },
+}
+"""Each card table as its changes from :data:`FAMILY_CARDS` (None: the rank does nothing)."""
+
+
+def _derive(changes: dict[str, tuple[str, ...] | None]) -> dict[str, tuple[str, ...]]:
+    table = {**FAMILY_CARDS, **changes}
+    return {rank: acts for rank, acts in table.items() if acts is not None}
+
+
+CARD_TABLES: dict[str, dict[str, tuple[str, ...]]] = {
+    name: _derive(changes) for name, changes in CARD_TABLE_CHANGES.items()
 }
 """What each card rank does under each card table, in the rules file's action vocabulary:
 ``OUT``, ``FWD(n)``, ``BACK(n)``, ``SPLIT(n)`` (forward over two marbles), ``SPLIT_FB(n)``,
@@ -114,6 +88,30 @@ class JokerMarblesRules(Ruleset):
         "before",
         "Draw",
         "Draw a card before playing (hold 6, then play 1), or play then refill to 5.",
+    )
+    deal_mode: Literal["draw", "rounds"] = toggle(
+        "draw",
+        "Dealing",
+        "draw: hands of five, a card drawn each turn (family). rounds: hands dealt in rounds of "
+        "the sizes below, no drawing; a new round when every hand is played out (Tock, Dog, Jackaroo).",
+    )
+    round_sizes: Literal["5-4-4", "6-5-4-3-2", "4-4-4-5"] = toggle(
+        "5-4-4",
+        "Round sizes",
+        "Cards dealt to each player in each round of a cycle (rounds dealing only): 5-4-4 (Tock), "
+        "6-5-4-3-2 (Dog), 4-4-4-5 (Jackaroo). Each cycle starts from the whole pack shuffled.",
+    )
+    partner_exchange: bool = toggle(
+        False,
+        "Partner exchange",
+        "After each round's deal every player gives one card face down to their partner "
+        "(the next teammate clockwise) before play (rounds dealing only).",
+    )
+    no_move: Literal["discard_one", "discard_hand"] = toggle(
+        "discard_one",
+        "With no move",
+        "A player with no move discards one card (family, Jackaroo), or the whole hand and sits "
+        "out until the next deal (Tock, Dog; rounds dealing only).",
     )
     face_values: Literal["10-10-10", "11-12-13"] = toggle(
         "10-10-10",
@@ -185,36 +183,44 @@ class JokerMarblesRules(Ruleset):
     )
 
 
+_RELATIVES: dict[str, Any] = {"marbles": 4, "start_hole_safe_block": True, "deal_mode": "rounds"}
+"""What Tock, Dog and Jackaroo all change from the family rules."""
+_SIT_OUT: dict[str, Any] = {"partner_exchange": True, "no_move": "discard_hand"}
+"""Tock's and Dog's round: a card to the partner, and a stuck hand thrown in."""
+
 PRESETS: dict[str, dict[str, Any]] = {
     "family": {},
     "pegs and jokers": {"decks": 3, "joker_castle_limit": False, "joker_exempt_from_must_move": True},
     "tock": {
+        **_RELATIVES,
+        **_SIT_OUT,
         "card_table": "tock",
-        "marbles": 4,
         "offsets": "7/6",
         "decks": 1,
         "jokers_per_deck": 0,
-        "start_hole_safe_block": True,
+        "round_sizes": "5-4-4",
     },
     "dog": {
+        **_RELATIVES,
+        **_SIT_OUT,
         "card_table": "dog",
-        "marbles": 4,
         "offsets": "0/0",
         "decks": 2,
         "jokers_per_deck": 3,
-        "start_hole_safe_block": True,
+        "round_sizes": "6-5-4-3-2",
     },
     "jackaroo": {
+        **_RELATIVES,
         "card_table": "jackaroo",
-        "marbles": 4,
         "offsets": "7/6",
         "decks": 1,
         "jokers_per_deck": 0,
-        "start_hole_safe_block": True,
+        "round_sizes": "4-4-4-5",
     },
 }
-"""The rules file's presets (§9.11). The relatives keep the draw-and-play turn of the family
-game: their rounds of dealt hands and the partner exchange are not modelled."""
+"""The rules file's presets (§9.11): the relatives deal in rounds (Tock and Dog with the partner
+exchange and a stuck hand thrown in). Dog's burning 7 and any-marbles split, Jackaroo's forced
+discard on a 10 and the fresh-marble rule are not modelled."""
 
 
 def offsets(rules: JokerMarblesRules) -> tuple[int, int]:
@@ -225,6 +231,15 @@ def offsets(rules: JokerMarblesRules) -> tuple[int, int]:
     """
     out, _, inn = rules.offsets.partition("/")
     return int(out), int(inn)
+
+
+def round_sizes(rules: JokerMarblesRules) -> tuple[int, ...]:
+    """The hand sizes of one cycle of rounds.
+
+    >>> round_sizes(JokerMarblesRules(round_sizes="6-5-4-3-2"))
+    (6, 5, 4, 3, 2)
+    """
+    return tuple(int(k) for k in rules.round_sizes.split("-"))
 
 
 def deck_count(rules: JokerMarblesRules, players: int) -> int:

@@ -14,22 +14,9 @@ from .board import CASTLE, COLOUR_NAMES, START, Step
 
 @functools.cache
 def layout(letters: str, out_offset: int, in_offset: int, marbles: int) -> BoardLayout:
-    """The board kit's layout for these colours and offsets (made once). Offsets the kit cannot
-    draw without overlaps (Tock's 7/6, Dog's 0/0) are drawn on the family board's places with
-    the track marks moved to the right holes."""
-    try:
-        return track_layout(letters, 18, out_offset, in_offset, marbles, marbles)
-    except ValueError:
-        base = track_layout(letters, 18, 7, 2, marbles, marbles)
-    marks: dict[str, list[str]] = {}
-    for s, colour in enumerate(letters):
-        marks.setdefault(str(18 * s + out_offset), []).append(f"out:{colour}")
-        marks.setdefault(str(18 * s + in_offset), []).append(f"in:{colour}")
-    holes = tuple(
-        h.model_copy(update={"mark": " ".join(marks.get(h.id, ()))}) if h.kind == "track" else h
-        for h in base.holes
-    )
-    return BoardLayout(base.width, base.height, holes, base.colours, base.side)
+    """The board kit's layout for these colours and offsets (made once): Tock's 7/6 and
+    Dog's 0/0 get their own, the castle at their in-spot and the start beside it."""
+    return track_layout(letters, 18, out_offset, in_offset, marbles, marbles)
 
 
 def _hole_id(letter: str, loc: int, start_slot: int) -> str:
@@ -40,18 +27,33 @@ def _hole_id(letter: str, loc: int, start_slot: int) -> str:
     return str(loc)
 
 
+def _pieces(g: Any, st: Any) -> dict[str, str]:
+    """Hole id -> colour letter for every marble (the kit's ``pieces`` without reading notation)."""
+    out: dict[str, str] = {}
+    for c, letter in enumerate(g.letters):
+        for k in range(1, st.start[c] + 1):
+            out[f"{letter}S{k}"] = letter
+        for h in st.pos[c]:
+            out[g.names[h]] = letter
+        for j, x in enumerate(st.castle[c]):
+            if x:
+                out[f"{letter}C{j}"] = letter
+    return out
+
+
 def board_view(game: Any, moves: Sequence[Any]) -> BoardView:
     """The board with every marble, and one :class:`BoardMoveView` per listed move."""
     g, st = game.geo, game.st
     board = layout(g.letters, g.out_offset, g.in_offset, g.m)
-    pieces = board.pieces({g.letters[c]: st.locations(g, c) for c in range(g.p)})
+    pieces = _pieces(g, st)
     views = []
+    said: dict[Step, str] = {}  # a split's part 1 is shared by many moves: worded once
     for m in moves:
         p = m.payload
         if m.kind != "move":
-            views.append(
-                BoardMoveView(move=str(m), card=p.card.name, steps=(), text=f"discard {p.card.name}")
-            )
+            names = " ".join(c.name for c in m.cards)
+            text = f"give {names} to your partner" if m.kind == "give" else f"discard {names}"
+            views.append(BoardMoveView(move=str(m), card=p.card.name, steps=(), bumps=(), text=text))
             continue
         steps, bumps = [], []
         for s in p.steps:
@@ -68,7 +70,9 @@ def board_view(game: Any, moves: Sequence[Any]) -> BoardView:
                 card=p.card.name,
                 steps=tuple(steps),
                 bumps=tuple(dict.fromkeys(bumps)),
-                text=move_words(game, p.steps),
+                text=", then ".join(
+                    [said.get(s) or said.setdefault(s, step_words(game, s)) for s in p.steps]
+                ),
             )
         )
     return board.view(pieces, views)
@@ -99,10 +103,19 @@ def step_words(game: Any, s: Step, viewer: int | None = None) -> str:
         tail = f" ({_where(s.to)})" if into else f" to {_where(s.to)}"
         text = f"{s.n}{' ' + way if way else ''} with the {colour} marble at {_where(s.frm)}{into}{tail}"
     for o, sent in s.bumps:
-        owner = game.players[o]
         name = COLOUR_NAMES[g.letters[o]]
-        text += f", sending {owner}'s {name} marble " + ("home" if sent == START else f"to hole {sent}")
+        text += f", sending {possessive(game.players[o])} {name} marble " + (
+            "home" if sent == START else f"to hole {sent}"
+        )
     return text
+
+
+def possessive(name: str, first: bool = False) -> str:
+    """A player's possessive for the log: "Ann's", but "your" ("Your" as the ``first`` word)
+    for a player named You (the table's name for its one person)."""
+    if name.casefold() == "you":
+        return "Your" if first else "your"
+    return f"{name}'s"
 
 
 def move_words(game: Any, steps: Sequence[Step]) -> str:

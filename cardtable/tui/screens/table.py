@@ -751,6 +751,10 @@ class TableScreen(Screen[None]):
             for m in legal
             if Counter(c.name for c in m.cards) == want and (target is None or m.target == target)
         ]
+        if not matches and spec.takes is Takes.CARD:
+            # a one-card verb whose listed move takes more (Joker's Tock: a stuck hand thrown
+            # in whole): the move that holds the chosen card
+            matches = [m for m in legal if want <= Counter(c.name for c in m.cards)]
         if len(matches) == 1:
             self.play_move(matches[0])
         elif matches:
