@@ -146,8 +146,9 @@ def package_spec(
         "bot": f"{package}.bot",
         "presets": getattr(import_module(rules_type.__module__), "PRESETS", {}),
     }
-    if "verbs" not in fields and getattr(game, "verbs", ()):
-        values["verbs"] = verb_specs(game.verbs, *own_verbs)
+    verbs: tuple[str, ...] | None = getattr(game, "verbs", None)
+    if verbs and "verbs" not in fields:
+        values["verbs"] = verb_specs(verbs, *own_verbs)
     values.update(fields)
     return GameSpec(**values)
 
