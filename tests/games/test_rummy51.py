@@ -194,16 +194,23 @@ def test_counter_clockwise_cutter_sits_on_the_dealers_left():
     assert [len(game.hand(s)) for s in range(3)] == [15, 14, 14]
 
 
-@pytest.mark.parametrize(("direction", "first"), [("clockwise", 1), ("counter-clockwise", 2)])
-def test_the_next_dealer_is_the_player_who_went_first(direction, first):
-    game = start([f"{OPEN_51} 4C 5C 6C 9D", IDLE_B, IDLE_C], stock="3D 6C 2H", rules={"direction": direction})
+def ann_goes_out_on_her_second_turn(stock: str, rules: dict[str, Any] | None = None) -> Game:
+    """Ann opens with 51 and discards 9D; Bob and Cat pass; Ann draws, melds 4C 5C 6C and goes
+    out discarding the third card of ``stock`` (the first two went to Bob and Cat)."""
+    game = start([f"{OPEN_51} 4C 5C 6C 9D", IDLE_B, IDLE_C], stock=stock, rules=rules)
     game.play(OPEN_51_MELDS)
     game.play("discard 9D")
     pass_turn(game)
     pass_turn(game)
     draw(game)
     game.play("meld 4C 5C 6C")
-    game.play("discard 2H")
+    game.play(f"discard {stock.split()[2]}")
+    return game
+
+
+@pytest.mark.parametrize(("direction", "first"), [("clockwise", 1), ("counter-clockwise", 2)])
+def test_the_next_dealer_is_the_player_who_went_first(direction, first):
+    game = ann_goes_out_on_her_second_turn("3D 6C 2H", {"direction": direction})
     assert game.phase == "deal-over"
     game.play("next")
     assert game.view(0).seats[0].badges == ("dealer",)
@@ -740,14 +747,7 @@ def test_r09_normal_out():
 
 
 def test_r11_out_while_nobody_else_had_opened():
-    game = start([f"{OPEN_51} 4C 5C 6C 9D", IDLE_B, IDLE_C], stock="2H 8S 10S")
-    game.play(OPEN_51_MELDS)
-    game.play("discard 9D")
-    pass_turn(game)
-    pass_turn(game)
-    draw(game)
-    game.play("meld 4C 5C 6C")
-    game.play("discard 10S")
+    game = ann_goes_out_on_her_second_turn("2H 8S 10S")
     assert game.deal_scores == ((-40, 100, 100),)
 
 

@@ -337,15 +337,10 @@ class Rummy51(RummyGame):
         return jokers
 
     def _start_turn(self) -> None:
-        self.phase_ = "draw"
-        self.must_use = []
-        self.prov = []
-        self.prov_value = 0
-        self.taken = None
+        super()._start_turn()
         self.swaps: list[tuple[int, Meld, Card, Card]] = []
         """Joker swaps of this turn that 'cancel' undoes: (meld index, the meld before, the
         natural card put in, the joker taken)."""
-        self.start_opened = self.opened[self.cur]
 
     # ------------------------------------------------------------------ values
     def meld_points(self, meld: Meld) -> int:

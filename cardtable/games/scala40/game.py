@@ -279,13 +279,8 @@ class Scala40(RummyGame):
         self.discard.append(card)
 
     def _start_turn(self) -> None:
-        self.phase_ = "draw"
-        self.must_use = []
-        self.prov = []
-        self.prov_value = 0
-        self.taken = None
+        super()._start_turn()
         self.start_size = len(self.hands[self.cur])
-        self.start_opened = self.opened[self.cur]
 
     # ------------------------------------------------------------------ values
     def run_value(self, pos: int) -> int:

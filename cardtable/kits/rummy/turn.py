@@ -128,6 +128,8 @@ class RummyGame(TableGame):
     prov: list[int]
     prov_value: int
     taken: Card | None
+    start_opened: bool
+    """Whether the player to act had opened when this turn began."""
     bottom: Card | None = None
     """A card lying face up at the bottom of the stock, seen by all (None: none)."""
     stock: list[Card]
@@ -140,6 +142,15 @@ class RummyGame(TableGame):
         """The match-wide state before the first deal (the table's, and every seat active)."""
         self._start_match(seed)
         self.active = [True] * self.n
+
+    def _start_turn(self) -> None:
+        """A new turn for the player to act: a draw comes first, nothing is provisional yet."""
+        self.phase_ = "draw"
+        self.must_use = []
+        self.prov = []
+        self.prov_value = 0
+        self.taken = None
+        self.start_opened = self.opened[self.cur]
 
     # ------------------------------------------------------------------ rules hooks
     @abstractmethod
