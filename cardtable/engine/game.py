@@ -655,6 +655,18 @@ class TableGame(Game):
     """The last deal's result in words (empty while a deal is on)."""
     _outcome: Outcome | None
 
+    def __init__(
+        self, players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None
+    ) -> None:
+        super().__init__(players, rules, seed, deal)
+        self._start_match(seed)
+        self._set_up()
+
+    def _set_up(self) -> None:
+        """The game's own match state and first deal, built once the table's is there
+        (:meth:`_start_match`): the body of a game's constructor, reading ``self.rules``,
+        ``self.n`` and ``self.rng``. A game that writes its own ``__init__`` leaves it empty."""
+
     def does(self, seat: int, verb: str) -> str:
         """``seat``'s name and ``verb`` (third person) agreeing with it, for the log: 'Ann
         plays', but 'You play' for a player named You (the table's name for its one person).

@@ -177,11 +177,7 @@ class PageOne(TableGame):
 
     rules: PageOneRules
 
-    def __init__(
-        self, players: Sequence[str], rules: PageOneRules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
-        self._start_match(seed)
+    def _set_up(self) -> None:
         self._play_moves: dict[Any, Any] = {}
         """The listed moves, made once and listed again and again (a move is a value, and making
         it was most of the cost of listing): by card id the two play moves (plain, calling),

@@ -108,11 +108,8 @@ class ProgressiveRummy(RummyGame):
 
     rules: ProgressiveRules
 
-    def __init__(
-        self, players: Sequence[str], rules: ProgressiveRules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
-        self._init_match(seed)
+    def _set_up(self) -> None:
+        rules = self.rules
         n = self.n
         self.deck_kind = DECKS[rules.deck]
         """The kind of deck played (the ``deck`` rule)."""

@@ -208,11 +208,8 @@ class Rummy51(RummyGame):
 
     rules: Rummy51Rules
 
-    def __init__(
-        self, players: Sequence[str], rules: Rummy51Rules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
-        self._init_match(seed)
+    def _set_up(self) -> None:
+        rules = self.rules
         n = self.n
         self.step = -1 if rules.direction == "counter-clockwise" else 1
         limit = rules.joker_limit

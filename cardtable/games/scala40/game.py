@@ -204,11 +204,8 @@ class Scala40(RummyGame):
 
     rules: Scala40Rules
 
-    def __init__(
-        self, players: Sequence[str], rules: Scala40Rules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
-        self._init_match(seed)
+    def _set_up(self) -> None:
+        rules = self.rules
         n = self.n
         self.mrules = MeldRules(max_wilds=4 if rules.multiple_jokers_per_meld else 1, set_max=4)
         self.court = rules.court_values_high

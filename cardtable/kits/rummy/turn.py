@@ -138,10 +138,14 @@ class RummyGame(TableGame):
     phase_: str
     reshuffles: int
 
-    def _init_match(self, seed: int) -> None:
+    def _start_match(self, seed: int) -> None:
         """The match-wide state before the first deal (the table's, and every seat active)."""
-        self._start_match(seed)
+        super()._start_match(seed)
         self.active = [True] * self.n
+
+    def _init_match(self, seed: int) -> None:
+        """:meth:`_start_match`, for a game that writes its own constructor."""
+        self._start_match(seed)
 
     def _start_turn(self) -> None:
         """A new turn for the player to act: a draw comes first, nothing is provisional yet."""
