@@ -649,6 +649,8 @@ class TableGame(Game):
     total: list[int]
     rows: list[tuple[int | None, ...]]
     deal_no: int
+    dealer: int
+    """The seat that deals this deal (a game without a dealer never reads it)."""
     n: int
     rng: random.Random
     result: str
@@ -666,6 +668,11 @@ class TableGame(Game):
         """The game's own match state and first deal, built once the table's is there
         (:meth:`_start_match`): the body of a game's constructor, reading ``self.rules``,
         ``self.n`` and ``self.rng``. A game that writes its own ``__init__`` leaves it empty."""
+
+    def _turn_state(self) -> tuple[Any, ...]:
+        """The head of most games' :meth:`_state_snapshot`: the phase, the seat to act, the
+        dealer and the deal number (a game then adds its own values after them)."""
+        return (self.phase_, self.cur, self.dealer, self.deal_no)
 
     def does(self, seat: int, verb: str) -> str:
         """``seat``'s name and ``verb`` (third person) agreeing with it, for the log: 'Ann

@@ -252,10 +252,7 @@ class GinState(TableGame):
 
     def _state_snapshot(self) -> tuple[Any, ...]:
         return (
-            self.phase_,
-            self.cur,
-            self.dealer,
-            self.deal_no,
+            *self._turn_state(),
             tuple((m.kind, m.owner) for m in self.melds_),
             tuple(sorted(self.known)),
             self.taken.id if self.taken is not None else None,

@@ -4,7 +4,7 @@ player views (``GinView``, a part of ``GinRummy``)."""
 from __future__ import annotations
 
 from cardtable.engine.cards import Card, names
-from cardtable.engine.views import GroupingView, PlayerView
+from cardtable.engine.views import GroupingView, PlayerView, badges, pile_fields
 from cardtable.kits.rummy.arrange import Arrangement, best_discard
 from cardtable.kits.rummy.grouping import grouping_view, meld_views
 
@@ -103,15 +103,7 @@ class GinView(GinState):
         live = self.phase_ not in ("deal-over", "match-over")
         seats = tuple(
             self.seat_view(
-                s,
-                [
-                    b
-                    for b, on in (
-                        ("dealer", s == self.dealer and live),
-                        ("knocked", s == self.knocker and live),
-                    )
-                    if on
-                ],
+                s, badges({"dealer": s == self.dealer and live, "knocked": s == self.knocker and live})
             )
             for s in self._seats
         )
@@ -144,9 +136,7 @@ class GinView(GinState):
         return self.table_view(
             seat,
             seats=seats,
-            stock_count=len(self.stock),
-            discard_top=self.discard[-1].name if self.discard else None,
-            discard_count=len(self.discard),
+            **pile_fields(self.stock, self.discard),
             melds=melds,
             status=self._status(seat),
             facts=facts,

@@ -14,7 +14,7 @@ from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import Outcome, TableGame, TableMeld
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
-from cardtable.engine.views import PlayerView
+from cardtable.engine.views import PlayerView, badges
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.tricks import (
     TrickOrder,
@@ -710,15 +710,7 @@ class PageOne(TableGame):
         live = self.phase_ in ("lead", "follow")
         seats = tuple(
             self.seat_view(
-                s,
-                [
-                    b
-                    for b, on in (
-                        ("dealer", s == self.dealer and live),
-                        ("leads", s == self.leader and live),
-                    )
-                    if on
-                ],
+                s, badges({"dealer": s == self.dealer and live, "leads": s == self.leader and live})
             )
             for s in range(self.n)
         )
@@ -772,10 +764,7 @@ class PageOne(TableGame):
 
     def _state_snapshot(self) -> tuple[Any, ...]:
         return (
-            self.phase_,
-            self.cur,
-            self.dealer,
-            self.deal_no,
+            *self._turn_state(),
             tuple(s for s, _ in self.trick),
             self.leader,
             self.led_suit,

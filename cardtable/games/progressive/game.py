@@ -199,13 +199,7 @@ class ProgressiveRummy(RummyGame):
         self._round_rules()
         k = cards_dealt(self.round_no)
         self.k = k
-        self.hands = [[] for _ in range(n)]
-        self.melds_ = []
-        self.opened = [False] * n
-        self.must_use = []
-        self.prov = []
-        self.prov_value = 0
-        self.taken = None
+        self._clear_table()
         self.known: list[Card] = []
         """Cards in hands that everyone saw taken from the discard pile."""
         self.turns = [0] * n

@@ -251,9 +251,7 @@ class Rummy51(RummyGame):
     def _deal(self, stacked: dict[str, Any] | None) -> None:
         n = self.n
         self.deal_no += 1
-        self.hands = [[] for _ in range(n)]
-        self.melds_ = []
-        self.opened = [False] * n
+        self._clear_table()
         self.known: list[Card] = []
         """Cards in hands whose place everyone knows (cut jokers, taken cards, the bottom card)."""
         self.turn_no = 0

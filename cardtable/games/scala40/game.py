@@ -217,14 +217,8 @@ class Scala40(RummyGame):
     def _deal(self, stacked: dict[str, Any] | None) -> None:
         n = self.n
         self.deal_no += 1
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.melds_: list[Meld] = []
-        self.opened = [False] * n
+        self._clear_table()
         self.turns = [0] * n
-        self.must_use: list[Card] = []
-        self.prov: list[int] = []
-        self.prov_value = 0
-        self.taken: Card | None = None
         self.start_size = 0
         self.start_opened = False
         self.reshuffles = 0

@@ -29,7 +29,7 @@ from cardtable.engine.errors import IllegalMove
 from cardtable.engine.game import Outcome, TableGame
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
-from cardtable.engine.views import PlayerView
+from cardtable.engine.views import PlayerView, badges, pile_fields
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.rummy.grouping import meld_views
 from cardtable.kits.rummy.melds import (
@@ -146,6 +146,18 @@ class RummyGame(TableGame):
     def _init_match(self, seed: int) -> None:
         """:meth:`_start_match`, for a game that writes its own constructor."""
         self._start_match(seed)
+
+    def _clear_table(self) -> None:
+        """The table at the start of a deal: empty hands and melds, nobody opened, nothing
+        provisional, taken or owed."""
+        n = self.n
+        self.hands = [[] for _ in range(n)]
+        self.melds_ = []
+        self.opened = [False] * n
+        self.must_use = []
+        self.prov = []
+        self.prov_value = 0
+        self.taken = None
 
     def _start_turn(self) -> None:
         """A new turn for the player to act: a draw comes first, nothing is provisional yet."""
@@ -515,14 +527,12 @@ class RummyGame(TableGame):
     # ------------------------------------------------------------------ views
     def _badges(self, seat: int) -> tuple[str, ...]:
         """Public facts shown beside a seat."""
-        return tuple(
-            b
-            for b, on in (
-                ("opened", self.opened[seat]),
-                ("dealer", seat == self.dealer and self.phase_ != "deal-over"),
-                ("retired", not self.active[seat]),
-            )
-            if on
+        return badges(
+            {
+                "opened": self.opened[seat],
+                "dealer": seat == self.dealer and self.phase_ != "deal-over",
+                "retired": not self.active[seat],
+            }
         )
 
     def _make_view(
@@ -534,9 +544,7 @@ class RummyGame(TableGame):
         return self.table_view(
             seat,
             seats=seats,
-            stock_count=len(self.stock),
-            discard_top=self.discard[-1].name if self.discard else None,
-            discard_count=len(self.discard),
+            **pile_fields(self.stock, self.discard),
             melds=melds,
             status=status,
             facts=facts,
@@ -567,10 +575,7 @@ class RummyGame(TableGame):
 
     def _state_snapshot(self) -> tuple[Any, ...]:
         return (
-            self.phase_,
-            self.cur,
-            self.dealer,
-            self.deal_no,
+            *self._turn_state(),
             tuple((m.kind, tuple(r.key for r in m.reps), m.owner) for m in self.melds_),
             tuple(self.opened),
             *self._snapshot_extra(),
