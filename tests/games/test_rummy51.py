@@ -11,7 +11,7 @@ Seat 0 plays first: it holds the stacked hand as dealt and starts by discarding,
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -52,9 +52,8 @@ IDLE_C = "4S 7D 10H KC 2D 6H JS"
 # ----------------------------------------------------------------------------- helpers
 
 
-def start(hands: Iterable[str | None], **kw: Any) -> Game:
-    """A new game from a stacked deal (seat 0 plays first)."""
-    return stacked("rummy51", hands, seats=NAMES, **kw)
+start = partial(stacked, "rummy51", seats=NAMES)
+"""``start(hands, **deal_and_rules)``: a new game from a stacked deal (seat 0 plays first)."""
 
 
 def discards(game) -> set[str]:

@@ -21,9 +21,8 @@ class GinView(GinState):
 
         >>> from cardtable.engine import new_game
         >>> g = new_game("gin", ["Ann", "Bob"], seed=3)
-        >>> panel = g.grouping(0)
-        >>> panel.title, sum(len(x.cards) for x in panel.groups) + len(panel.loose)
-        ('your melds', 10)
+        >>> g.grouping(0).summary
+        'deadwood 82; a knock needs 10 or less'
         """
         hand = self.hands[seat]
         if self.phase_ not in ("offer", "draw", "play") or not hand:

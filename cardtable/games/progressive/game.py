@@ -317,9 +317,8 @@ class ProgressiveRummy(RummyGame):
 
         >>> from cardtable.engine import new_game
         >>> g = new_game("progressive-rummy", ["Ann", "Bob"], seed=1)
-        >>> panel = g.grouping(0)
-        >>> panel.title, sum(len(x.cards) for x in panel.groups) + len(panel.loose)
-        ('your groups', 3)
+        >>> print(g.grouping(0).summary)
+        24 points in loose cards if the round ended now
         """
         hand = self.hands[seat]
         if self.phase_ not in ("draw", "play") or not hand:
