@@ -212,10 +212,7 @@ class ProgressiveRummy(RummyGame):
         deck = list(self.deck_kind.build(self.packs, self.jokers))
         order = self._seat_order()
         if stacked is None:
-            self.rng.shuffle(deck)
-            for _ in range(k):
-                for s in order:
-                    self.hands[s].append(deck.pop())
+            self._deal_round_robin(deck, k)
             self.discard = [deck.pop()]
             self.stock = deck
         else:

@@ -226,17 +226,13 @@ class Scala40(RummyGame):
         self.cur = self.first
         self.phase_ = "draw"
         deck = list(make_deck(2, 4))
-        order = self._seat_order()
         if stacked is None:
-            self.rng.shuffle(deck)
-            for _ in range(HAND_SIZE):
-                for s in order:
-                    self.hands[s].append(deck.pop())
+            self._deal_round_robin(deck, HAND_SIZE)
             self.stock = deck
             self.discard: list[Card] = []
             self._turn_upcard()
         else:
-            self._deal_stacked(stacked, deck, order)
+            self._deal_stacked(stacked, deck, self._seat_order())
         self._start_turn()
         self.log.append(
             f"Deal {self.deal_no}: {self.players[self.dealer]} deals; {self.players[self.first]} plays first"

@@ -220,6 +220,15 @@ class RummyGame(TableGame):
             order.append(self._next_active(order[-1]))
         return order
 
+    def _deal_round_robin(self, deck: list[Card], size: int) -> None:
+        """Shuffle ``deck`` and deal ``size`` cards to each seat from its end, one card a seat
+        at a time in playing order; the rest stays in ``deck``."""
+        self.rng.shuffle(deck)
+        order = self._seat_order()
+        for _ in range(size):
+            for s in order:
+                self.hands[s].append(deck.pop())
+
     def _read_stacked(
         self, stacked: dict[str, Any], pool: list[Card], extra_keys: tuple[str, ...] = ()
     ) -> tuple[dict[int, list[Card]], list[Card], list[Card], dict[str, list[Card]]]:
