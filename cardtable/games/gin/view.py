@@ -68,12 +68,10 @@ class GinView(GinState):
 
     def _status(self, seat: int | None) -> str:
         """What the player to act must do (hints from their hand only in their own view)."""
-        if self._outcome is not None:
-            return f"Game over: {self._outcome.reason}."
+        if (over := self._over_status("Game")) is not None:
+            return over
         name = self.players[self.cur]
         ph = self.phase_
-        if ph == "deal-over":
-            return f"{self.result} {name}: play 'next' for hand {self.deal_no + 1}."
         if ph == "offer":
             return f"{name}: take the upcard {self.discard[-1].name} or pass"
         if ph == "draw":

@@ -677,11 +677,9 @@ class PageOne(TableGame):
 
     def _status(self, seat: int | None) -> str:
         """What the player to act must do; hints that depend on the hand only in their view."""
-        if self._outcome is not None:
-            return f"Match over: {self._outcome.reason}."
+        if (over := self._over_status()) is not None:
+            return over
         name = self.players[self.cur]
-        if self.phase_ == "deal-over":
-            return f"{self.result} {name}: play 'next' for deal {self.deal_no + 1}."
         mine = seat == self.cur
         hand = self.hands[self.cur]
         if self.phase_ == "lead":

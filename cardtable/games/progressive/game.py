@@ -593,11 +593,9 @@ class ProgressiveRummy(RummyGame):
 
     # ------------------------------------------------------------------ views
     def _status(self, seat: int | None) -> str:
-        if self._outcome is not None:
-            return f"Match over: {self._outcome.reason}."
+        if (over := self._over_status()) is not None:
+            return over
         name = self.players[self.cur]
-        if self.phase_ == "deal-over":
-            return f"{self.result} {name}: play 'next' for round {self.round_no + 1}."
         last = ""
         if self.out_seat is not None:
             last = f" (last turn: {self.players[self.out_seat]} went out)"

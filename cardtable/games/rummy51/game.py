@@ -645,11 +645,9 @@ class Rummy51(RummyGame):
     def _status(self, seat: int | None) -> str:
         """What the player to act must do, in words (the 'take' hint only in their own view:
         whether a discard is usable depends on their hidden hand)."""
-        if self._outcome is not None:
-            return f"Match over: {self._outcome.reason}."
+        if (over := self._over_status()) is not None:
+            return over
         name = self.players[self.cur]
-        if self.phase_ == "deal-over":
-            return f"{self.result} {name}: play 'next' for hand {self.deal_no + 1}."
         if self.phase_ == "draw":
             top = self.discard[-1].name if self.discard else None
             if top and (seat == self.cur or not self.rules.discard_must_be_used) and self._can_take():

@@ -625,11 +625,9 @@ class Scala40(RummyGame):
     def _status(self, seat: int | None = None) -> str:
         """What the player to act must do, in words; only their own view hints at 'take'
         (whether the top discard is usable depends on their hidden hand)."""
-        if self._outcome is not None:
-            return f"Match over: {self._outcome.reason}."
+        if (over := self._over_status()) is not None:
+            return over
         name = self.players[self.cur]
-        if self.phase_ == "deal-over":
-            return f"{self.result} {name}: play 'next' for deal {self.deal_no + 1}."
         if self.phase_ == "draw":
             top = self.discard[-1].name if self.discard else None
             if top and seat == self.cur and self._can_take():
