@@ -398,24 +398,30 @@ def _console(out: TextIO) -> Any:
     return Console(file=out, width=None if out is sys.stdout and out.isatty() else 120)
 
 
-def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
-    """``cardtable history``: the stored matches, latest first."""
+def _json_or_nothing(
+    args: argparse.Namespace, out: TextIO, rows: Sequence[Any], nothing: str, path: object
+) -> bool:
+    """Write ``rows`` as JSON (``--json``) or, when there are none, the ``nothing`` line naming
+    the history file; True when that was all there is to say (the caller then returns 0)."""
     import json
 
+    if args.json:
+        out.write(json.dumps([r.to_json() for r in rows], indent=2) + "\n")
+        return True
+    if not rows:
+        out.write(nothing + (" for these filters" if args.game or args.player else "") + f" ({path}).\n")
+        return True
+    return False
+
+
+def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
+    """``cardtable history``: the stored matches, latest first."""
     store, matches = _history_matches(args)
     if store.notice:
         sys.stderr.write(f"cardtable: {store.notice}\n")
     if args.limit is not None and args.limit >= 0:
         matches = matches[: args.limit]
-    if args.json:
-        out.write(json.dumps([m.to_json() for m in matches], indent=2) + "\n")
-        return 0
-    if not matches:
-        out.write(
-            "No matches in the history yet"
-            + (" for these filters" if args.game or args.player else "")
-            + f" ({store.path}).\n"
-        )
+    if _json_or_nothing(args, out, matches, "No matches in the history yet", store.path):
         return 0
     from rich.table import Table
 
@@ -443,21 +449,11 @@ def cmd_history(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     """``cardtable stats``: per player and game, from the finished matches."""
-    import json
-
     from cardtable.history import player_stats
 
     store, matches = _history_matches(args)
     rows = player_stats(matches, args.player)
-    if args.json:
-        out.write(json.dumps([r.to_json() for r in rows], indent=2) + "\n")
-        return 0
-    if not rows:
-        out.write(
-            "No finished matches in the history yet"
-            + (" for these filters" if args.game or args.player else "")
-            + f" ({store.path}).\n"
-        )
+    if _json_or_nothing(args, out, rows, "No finished matches in the history yet", store.path):
         return 0
     from rich.table import Table
 

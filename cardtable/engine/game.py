@@ -655,11 +655,46 @@ class TableGame(Game):
     total: list[int]
     rows: list[tuple[int | None, ...]]
     deal_no: int
+    dealer: int
+    """The seat that deals this deal (a game without a dealer never reads it)."""
     n: int
     rng: random.Random
     result: str
     """The last deal's result in words (empty while a deal is on)."""
     _outcome: Outcome | None
+
+    def __init__(
+        self, players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None
+    ) -> None:
+        super().__init__(players, rules, seed, deal)
+        self._start_match(seed)
+        self._set_up()
+
+    def _set_up(self) -> None:
+        """The game's own match state and first deal, built once the table's is there
+        (:meth:`_start_match`): the body of a game's constructor, reading ``self.rules``,
+        ``self.n`` and ``self.rng``. A game that writes its own ``__init__`` leaves it empty."""
+
+    def _over_status(self, match: str = "Match") -> str | None:
+        """The status line once the match is over ('Match over: why.'), or once a deal is over
+        and the match goes on ("Ann: play 'next' for deal 2.", in the game's
+        :attr:`deal_word`); None while a deal is being played.
+
+        >>> from cardtable.engine import new_game
+        >>> new_game("scala40", ["Ann", "Bob"], seed=1)._over_status() is None
+        True
+        """
+        if self._outcome is not None:
+            return f"{match} over: {self._outcome.reason}."
+        if self.phase_ == "deal-over":
+            name = self.players[self.cur]
+            return f"{self.result} {name}: play 'next' for {self.deal_word} {self.deal_no + 1}."
+        return None
+
+    def _turn_state(self) -> tuple[Any, ...]:
+        """The head of most games' :meth:`_state_snapshot`: the phase, the seat to act, the
+        dealer and the deal number (a game then adds its own values after them)."""
+        return (self.phase_, self.cur, self.dealer, self.deal_no)
 
     def does(self, seat: int, verb: str) -> str:
         """``seat``'s name and ``verb`` (third person) agreeing with it, for the log: 'Ann

@@ -19,7 +19,7 @@ from .errors import UnknownGame
 from .ruleset import Ruleset
 from .scoring import PENALTY, ScoreModel, ScoreRule, model_for
 from .seating import Teams, check_teams
-from .verbs import VerbSpec
+from .verbs import VerbSpec, verb_specs
 
 FAMILIES = ("rummy", "trick-taking", "poker", "board")
 """The game families, in the order a picker lists them."""
@@ -115,17 +115,23 @@ class _Build:
         return self.game(players, rules, seed, deal)
 
 
-def package_spec(package: str, game: Any, rules_type: type[Ruleset], **fields: Any) -> GameSpec:
+def package_spec(
+    package: str, game: Any, rules_type: type[Ruleset], *, own_verbs: tuple[VerbSpec, ...] = (), **fields: Any
+) -> GameSpec:
     """The spec of a game package, with what follows from the package filled in: the id and
     title from the game class (``game_id``, ``title``), the factory (the class itself), the
     rules text from the package's ``rules.md``, the notation from the game module's
-    docstring and the bot from the package's ``bot`` module; ``fields`` give the rest (and
-    may override any of these). ``game`` is the Game subclass (typed loosely: game.py
-    imports this module).
+    docstring, the bot from the package's ``bot`` module, the presets from the rules
+    module's ``PRESETS`` (if it has them) and the verb specs of the game class's ``verbs``
+    (``own_verbs``: the game's own specs among them, see
+    :func:`~cardtable.engine.verbs.verb_specs`); ``fields`` give the rest (and may override
+    any of these). ``game`` is the Game subclass (typed loosely: game.py imports this module).
 
     >>> from cardtable.engine import get
     >>> get("scala40").factory.game.__name__, get("scala40").bot
     ('Scala40', 'cardtable.games.scala40.bot')
+    >>> get("scala40").verbs[0].name, "seed rules" in get("scala40").presets
+    ('draw', True)
     """
     from importlib import import_module
     from importlib.resources import files
@@ -138,7 +144,11 @@ def package_spec(package: str, game: Any, rules_type: type[Ruleset], **fields: A
         "rules_text": (files(package) / "rules.md").read_text(encoding="utf-8"),
         "notation": import_module(game.__module__).__doc__ or "",
         "bot": f"{package}.bot",
+        "presets": getattr(import_module(rules_type.__module__), "PRESETS", {}),
     }
+    verbs: tuple[str, ...] | None = getattr(game, "verbs", None)
+    if verbs and "verbs" not in fields:
+        values["verbs"] = verb_specs(verbs, *own_verbs)
     values.update(fields)
     return GameSpec(**values)
 

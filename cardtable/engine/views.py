@@ -6,6 +6,9 @@ Widgets and bots read views; they never touch a game's internals.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence, Sized
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from .phases import PhaseKind
@@ -28,6 +31,27 @@ class SeatView(_Frozen):
     to_act: bool = False
     badges: tuple[str, ...] = ()
     """Short public facts: 'opened', 'dealer', 'out'."""
+
+
+def badges(flags: Mapping[str, bool]) -> tuple[str, ...]:
+    """The badges of a seat whose flag is on, in the order given.
+
+    >>> badges({"dealer": True, "opened": False, "retired": True})
+    ('dealer', 'retired')
+    """
+    return tuple(badge for badge, on in flags.items() if on)
+
+
+def pile_fields(stock: Sized, discard: Sequence[Any]) -> dict[str, Any]:
+    """A view's stock and discard pile fields: the stock's size, the top discard's name and
+    the pile's size (for :meth:`~cardtable.engine.game.TableGame.table_view`).
+
+    >>> from cardtable.engine import parse_cards
+    >>> pile_fields(parse_cards("2C 3C"), parse_cards("QH KS"))
+    {'stock_count': 2, 'discard_top': 'KS', 'discard_count': 2}
+    """
+    top = discard[-1].name if discard else None
+    return {"stock_count": len(stock), "discard_top": top, "discard_count": len(discard)}
 
 
 class MeldView(_Frozen):

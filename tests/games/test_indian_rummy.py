@@ -13,8 +13,7 @@ from __future__ import annotations
 import io
 import random
 from collections import Counter
-from collections.abc import Iterable
-from typing import Any
+from functools import partial
 
 import pytest
 from support import draw, hand, legal, pass_turn, refused, stacked
@@ -22,7 +21,6 @@ from support import names as cards
 
 from cardtable.cli import main
 from cardtable.engine import (
-    Game,
     IllegalMove,
     InvalidNotation,
     InvalidRules,
@@ -59,9 +57,8 @@ DECL_4_GROUPS = "AS 2S 3S / 5C 6C 7C / 8H 9H 10H / JS JD JC JH"
 LOSER = "7D 8D 9D KH KS KC QH QS QC 2C 3C JK 6H"
 
 
-def start(hands: Iterable[str | None], **kw: Any) -> Game:
-    """A new game from a stacked deal (seat 0 plays first)."""
-    return stacked("indian-rummy", hands, seats=NAMES, **kw)
+start = partial(stacked, "indian-rummy", seats=NAMES)
+"""``start(hands, **deal_and_rules)``: a new game from a stacked deal (seat 0 plays first)."""
 
 
 def discards(game) -> set[str]:

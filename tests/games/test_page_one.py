@@ -10,31 +10,19 @@ is exactly the listed cards). Seat 0 leads the first deal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from functools import partial
 
 import pytest
-from support import deck, draw, hand, legal, names, refused, rest_of, stacked, state
+from support import SEATS, deck, draw, hand, legal, names, refused, rest_of, stacked, state
 
-from cardtable.engine import (
-    Game,
-    IllegalMove,
-    InvalidNotation,
-    InvalidRules,
-    get,
-    new_game,
-    replay,
-)
+from cardtable.engine import Game, IllegalMove, InvalidNotation, InvalidRules, get, new_game, replay
 from cardtable.rulesdoc import rules_markdown
-
-NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
 # ----------------------------------------------------------------------------- helpers
 
 
-def start(hands: Iterable[str | None], **kw: Any) -> Game:
-    """A new game from a stacked deal (seat 0 leads)."""
-    return stacked("page-one", hands, seats=NAMES, **kw)
+start = partial(stacked, "page-one")
+"""``start(hands, **deal_and_rules)``: a new game from a stacked deal (seat 0 leads)."""
 
 
 def rest_of_deck(*used: str) -> str:
@@ -96,7 +84,7 @@ def test_stacked_rest_played_makes_the_stock_exactly_the_listed_cards() -> None:
 
 def test_player_counts_two_to_eight() -> None:
     for n in (2, 6, 7, 8):
-        game = new_game("page-one", players=list(NAMES[:n]), seed=2)
+        game = new_game("page-one", players=list(SEATS[:n]), seed=2)
         assert len(game.players) == n
     for n in (1, 9):
         with pytest.raises(InvalidRules):
@@ -640,7 +628,7 @@ def test_every_preset_starts_and_plays() -> None:
         game = new_game("page-one", ["Ann", "Bob", "Cat"], seed=2, preset=preset)
         play_out(game, seed=1)
         assert game.outcome is not None
-    big = new_game("page-one", list(NAMES), seed=2, preset="big table (7-8 players)")
+    big = new_game("page-one", list(SEATS), seed=2, preset="big table (7-8 players)")
     assert big.rules.model_dump()["no_rebuild_pickup"] is True
 
 

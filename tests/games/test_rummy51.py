@@ -11,7 +11,7 @@ Seat 0 plays first: it holds the stacked hand as dealt and starts by discarding,
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -52,9 +52,8 @@ IDLE_C = "4S 7D 10H KC 2D 6H JS"
 # ----------------------------------------------------------------------------- helpers
 
 
-def start(hands: Iterable[str | None], **kw: Any) -> Game:
-    """A new game from a stacked deal (seat 0 plays first)."""
-    return stacked("rummy51", hands, seats=NAMES, **kw)
+start = partial(stacked, "rummy51", seats=NAMES)
+"""``start(hands, **deal_and_rules)``: a new game from a stacked deal (seat 0 plays first)."""
 
 
 def discards(game) -> set[str]:
@@ -194,16 +193,23 @@ def test_counter_clockwise_cutter_sits_on_the_dealers_left():
     assert [len(game.hand(s)) for s in range(3)] == [15, 14, 14]
 
 
-@pytest.mark.parametrize(("direction", "first"), [("clockwise", 1), ("counter-clockwise", 2)])
-def test_the_next_dealer_is_the_player_who_went_first(direction, first):
-    game = start([f"{OPEN_51} 4C 5C 6C 9D", IDLE_B, IDLE_C], stock="3D 6C 2H", rules={"direction": direction})
+def ann_goes_out_on_her_second_turn(stock: str, rules: dict[str, Any] | None = None) -> Game:
+    """Ann opens with 51 and discards 9D; Bob and Cat pass; Ann draws, melds 4C 5C 6C and goes
+    out discarding the third card of ``stock`` (the first two went to Bob and Cat)."""
+    game = start([f"{OPEN_51} 4C 5C 6C 9D", IDLE_B, IDLE_C], stock=stock, rules=rules)
     game.play(OPEN_51_MELDS)
     game.play("discard 9D")
     pass_turn(game)
     pass_turn(game)
     draw(game)
     game.play("meld 4C 5C 6C")
-    game.play("discard 2H")
+    game.play(f"discard {stock.split()[2]}")
+    return game
+
+
+@pytest.mark.parametrize(("direction", "first"), [("clockwise", 1), ("counter-clockwise", 2)])
+def test_the_next_dealer_is_the_player_who_went_first(direction, first):
+    game = ann_goes_out_on_her_second_turn("3D 6C 2H", {"direction": direction})
     assert game.phase == "deal-over"
     game.play("next")
     assert game.view(0).seats[0].badges == ("dealer",)
@@ -740,14 +746,7 @@ def test_r09_normal_out():
 
 
 def test_r11_out_while_nobody_else_had_opened():
-    game = start([f"{OPEN_51} 4C 5C 6C 9D", IDLE_B, IDLE_C], stock="2H 8S 10S")
-    game.play(OPEN_51_MELDS)
-    game.play("discard 9D")
-    pass_turn(game)
-    pass_turn(game)
-    draw(game)
-    game.play("meld 4C 5C 6C")
-    game.play("discard 10S")
+    game = ann_goes_out_on_her_second_turn("2H 8S 10S")
     assert game.deal_scores == ((-40, 100, 100),)
 
 

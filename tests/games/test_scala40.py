@@ -502,7 +502,9 @@ def test_unusable_discard_cannot_be_taken():
     refused(game, "take", "9C", "only if you can meld or lay it off")
 
 
-def test_swapped_joker_must_be_used_this_turn():
+def bob_opened_beside_anns_joker() -> Game:
+    """Ann has opened with 7H JK 9H (the joker stands for 8H) and KS KD KC; Bob, holding 8H
+    8D 6S 10C and 5C drawn, has just opened too: he may now swap the joker."""
     game = start(
         ["7H JK 9H KS KD KC 2C 5S 9D", "AS AH AD 2H 3H 4H 8H 6S 8D 10C"],
         stock="4S 5C",
@@ -512,6 +514,11 @@ def test_swapped_joker_must_be_used_this_turn():
     game.play("discard 4S")
     game.play("draw")
     game.play("meld AS AH AD / 2H 3H 4H")
+    return game
+
+
+def test_swapped_joker_must_be_used_this_turn():
+    game = bob_opened_beside_anns_joker()
     refused(game, "swap 1 8D", "no joker standing for 8D")
     game.play("swap 1 8H")
     assert melds(game)[0] == "[7H 8H 9H]"
@@ -1428,15 +1435,7 @@ def test_take_then_cancel_returns_the_discard():
 
 
 def test_a_whole_deal_replays_from_its_record():
-    game = start(
-        ["7H JK 9H KS KD KC 2C 5S 9D", "AS AH AD 2H 3H 4H 8H 6S 8D 10C"],
-        stock="4S 5C",
-    )
-    game.play("draw")
-    game.play("meld 7H JK 9H / KS KD KC")
-    game.play("discard 4S")
-    game.play("draw")
-    game.play("meld AS AH AD / 2H 3H 4H")
+    game = bob_opened_beside_anns_joker()
     game.play("swap 1 8H")
     game.play("layoff 4 JK")
     game.play("discard 6S")

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from cardtable.engine.registry import package_spec
 from cardtable.engine.scoring import POINTS
-from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
+from cardtable.engine.verbs import Takes, VerbSpec
 
 from .game import GinRummy
-from .rules import PRESETS, GinRules
+from .rules import GinRules
 
 GIN_VERBS = (
     VerbSpec("knock", "k", "Knock", Takes.CARD, example="knock 9S"),
@@ -29,8 +29,7 @@ SPEC = package_spec(
     min_players=2,
     max_players=2,
     bot="cardtable.kits.rummy.closed",
-    presets=PRESETS,
-    verbs=verb_specs(GinRummy.verbs, *GIN_VERBS),
+    own_verbs=GIN_VERBS,
     scoring=POINTS,
 )
 """Gin Rummy's entry in the catalogue."""

@@ -3,14 +3,13 @@ moves, the scoring and the views share (``GinState``, the base of ``GinRummy``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, NamedTuple
 
 from cardtable.engine.cards import Card, make_deck
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import InvalidRules
-from cardtable.engine.game import Outcome, TableGame
+from cardtable.engine.game import TableGame
 from cardtable.engine.moves import Move
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.rummy.arrange import Arrangement, best_arrangement
@@ -43,23 +42,15 @@ class GinState(TableGame):
 
     rules: GinRules
 
-    def __init__(
-        self, players: Sequence[str], rules: GinRules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
-        self.rng = random.Random(seed)
+    def _set_up(self) -> None:
+        rules = self.rules
         self.mrules = MeldRules(ace_high=not rules.aces_low_only, max_wilds=0, ace_both_ends="never")
         self.ace_high = not rules.aces_low_only
-        self._seats = range(len(players))
+        self._seats = range(self.n)
         """Every seat, in turn order (Gin Rummy is a game for two: the opponent is the next seat)."""
-        self.total = [0 for _ in self._seats]
-        self.rows: list[tuple[int | None, ...]] = []
         self.wins = [0 for _ in self._seats]
         """Hands won by each seat in this game (for the line bonus)."""
-        self.deal_no = 0
         self.dealer = self._seats[-1]  # so seat 0 is offered the first upcard
-        self._outcome: Outcome | None = None
-        self.result = ""
         # the listed moves reused across turns (``move_caches``: a copy starts them empty)
         self._fixed_moves: dict[str, Move] = {}
         self._discard_moves: dict[int, Move] = {}
@@ -261,10 +252,7 @@ class GinState(TableGame):
 
     def _state_snapshot(self) -> tuple[Any, ...]:
         return (
-            self.phase_,
-            self.cur,
-            self.dealer,
-            self.deal_no,
+            *self._turn_state(),
             tuple((m.kind, m.owner) for m in self.melds_),
             tuple(sorted(self.known)),
             self.taken.id if self.taken is not None else None,

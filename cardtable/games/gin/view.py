@@ -4,7 +4,7 @@ player views (``GinView``, a part of ``GinRummy``)."""
 from __future__ import annotations
 
 from cardtable.engine.cards import Card, names
-from cardtable.engine.views import GroupingView, PlayerView
+from cardtable.engine.views import GroupingView, PlayerView, badges, pile_fields
 from cardtable.kits.rummy.arrange import Arrangement, best_discard
 from cardtable.kits.rummy.grouping import grouping_view, meld_views
 
@@ -21,9 +21,8 @@ class GinView(GinState):
 
         >>> from cardtable.engine import new_game
         >>> g = new_game("gin", ["Ann", "Bob"], seed=3)
-        >>> panel = g.grouping(0)
-        >>> panel.title, sum(len(x.cards) for x in panel.groups) + len(panel.loose)
-        ('your melds', 10)
+        >>> g.grouping(0).summary
+        'deadwood 82; a knock needs 10 or less'
         """
         hand = self.hands[seat]
         if self.phase_ not in ("offer", "draw", "play") or not hand:
@@ -69,12 +68,10 @@ class GinView(GinState):
 
     def _status(self, seat: int | None) -> str:
         """What the player to act must do (hints from their hand only in their own view)."""
-        if self._outcome is not None:
-            return f"Game over: {self._outcome.reason}."
+        if (over := self._over_status("Game")) is not None:
+            return over
         name = self.players[self.cur]
         ph = self.phase_
-        if ph == "deal-over":
-            return f"{self.result} {name}: play 'next' for hand {self.deal_no + 1}."
         if ph == "offer":
             return f"{name}: take the upcard {self.discard[-1].name} or pass"
         if ph == "draw":
@@ -103,15 +100,7 @@ class GinView(GinState):
         live = self.phase_ not in ("deal-over", "match-over")
         seats = tuple(
             self.seat_view(
-                s,
-                [
-                    b
-                    for b, on in (
-                        ("dealer", s == self.dealer and live),
-                        ("knocked", s == self.knocker and live),
-                    )
-                    if on
-                ],
+                s, badges({"dealer": s == self.dealer and live, "knocked": s == self.knocker and live})
             )
             for s in self._seats
         )
@@ -144,9 +133,7 @@ class GinView(GinState):
         return self.table_view(
             seat,
             seats=seats,
-            stock_count=len(self.stock),
-            discard_top=self.discard[-1].name if self.discard else None,
-            discard_count=len(self.discard),
+            **pile_fields(self.stock, self.discard),
             melds=melds,
             status=self._status(seat),
             facts=facts,

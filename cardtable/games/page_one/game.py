@@ -14,7 +14,7 @@ from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import Outcome, TableGame, TableMeld
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
-from cardtable.engine.views import PlayerView
+from cardtable.engine.views import PlayerView, badges
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.tricks import (
     TrickOrder,
@@ -177,11 +177,7 @@ class PageOne(TableGame):
 
     rules: PageOneRules
 
-    def __init__(
-        self, players: Sequence[str], rules: PageOneRules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
-        self._start_match(seed)
+    def _set_up(self) -> None:
         self._play_moves: dict[Any, Any] = {}
         """The listed moves, made once and listed again and again (a move is a value, and making
         it was most of the cost of listing): by card id the two play moves (plain, calling),
@@ -681,11 +677,9 @@ class PageOne(TableGame):
 
     def _status(self, seat: int | None) -> str:
         """What the player to act must do; hints that depend on the hand only in their view."""
-        if self._outcome is not None:
-            return f"Match over: {self._outcome.reason}."
+        if (over := self._over_status()) is not None:
+            return over
         name = self.players[self.cur]
-        if self.phase_ == "deal-over":
-            return f"{self.result} {name}: play 'next' for deal {self.deal_no + 1}."
         mine = seat == self.cur
         hand = self.hands[self.cur]
         if self.phase_ == "lead":
@@ -714,15 +708,7 @@ class PageOne(TableGame):
         live = self.phase_ in ("lead", "follow")
         seats = tuple(
             self.seat_view(
-                s,
-                [
-                    b
-                    for b, on in (
-                        ("dealer", s == self.dealer and live),
-                        ("leads", s == self.leader and live),
-                    )
-                    if on
-                ],
+                s, badges({"dealer": s == self.dealer and live, "leads": s == self.leader and live})
             )
             for s in range(self.n)
         )
@@ -776,10 +762,7 @@ class PageOne(TableGame):
 
     def _state_snapshot(self) -> tuple[Any, ...]:
         return (
-            self.phase_,
-            self.cur,
-            self.dealer,
-            self.deal_no,
+            *self._turn_state(),
             tuple(s for s, _ in self.trick),
             self.leader,
             self.led_suit,

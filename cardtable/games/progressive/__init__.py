@@ -10,11 +10,10 @@ rules text). Its bot is the rummy kit's closed-hand bot. This module holds the g
 from __future__ import annotations
 
 from cardtable.engine.registry import package_spec
-from cardtable.engine.scoring import PENALTY
-from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
+from cardtable.engine.verbs import Takes, VerbSpec
 
 from .game import ProgressiveRummy
-from .rules import PRESETS, ProgressiveRules
+from .rules import ProgressiveRules
 
 GO_OUT = VerbSpec("out", "u", "Go out", Takes.CARD, enter=30, goes_out=True, example="out 9S")
 """Going out with a card: Enter prefers it to a discard when the card under the cursor can."""
@@ -27,9 +26,7 @@ SPEC = package_spec(
     min_players=2,
     max_players=6,
     bot="cardtable.kits.rummy.closed",
-    presets=PRESETS,
-    verbs=verb_specs(ProgressiveRummy.verbs, GO_OUT),
-    scoring=PENALTY,
+    own_verbs=(GO_OUT,),
 )
 """Progressive Rummy for the catalogue (``cardtable.games.catalog``)."""
 

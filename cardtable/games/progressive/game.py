@@ -108,11 +108,8 @@ class ProgressiveRummy(RummyGame):
 
     rules: ProgressiveRules
 
-    def __init__(
-        self, players: Sequence[str], rules: ProgressiveRules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
-        self._init_match(seed)
+    def _set_up(self) -> None:
+        rules = self.rules
         n = self.n
         self.deck_kind = DECKS[rules.deck]
         """The kind of deck played (the ``deck`` rule)."""
@@ -202,13 +199,7 @@ class ProgressiveRummy(RummyGame):
         self._round_rules()
         k = cards_dealt(self.round_no)
         self.k = k
-        self.hands = [[] for _ in range(n)]
-        self.melds_ = []
-        self.opened = [False] * n
-        self.must_use = []
-        self.prov = []
-        self.prov_value = 0
-        self.taken = None
+        self._clear_table()
         self.known: list[Card] = []
         """Cards in hands that everyone saw taken from the discard pile."""
         self.turns = [0] * n
@@ -221,10 +212,7 @@ class ProgressiveRummy(RummyGame):
         deck = list(self.deck_kind.build(self.packs, self.jokers))
         order = self._seat_order()
         if stacked is None:
-            self.rng.shuffle(deck)
-            for _ in range(k):
-                for s in order:
-                    self.hands[s].append(deck.pop())
+            self._deal_round_robin(deck, k)
             self.discard = [deck.pop()]
             self.stock = deck
         else:
@@ -326,9 +314,8 @@ class ProgressiveRummy(RummyGame):
 
         >>> from cardtable.engine import new_game
         >>> g = new_game("progressive-rummy", ["Ann", "Bob"], seed=1)
-        >>> panel = g.grouping(0)
-        >>> panel.title, sum(len(x.cards) for x in panel.groups) + len(panel.loose)
-        ('your groups', 3)
+        >>> print(g.grouping(0).summary)
+        24 points in loose cards if the round ended now
         """
         hand = self.hands[seat]
         if self.phase_ not in ("draw", "play") or not hand:
@@ -606,11 +593,9 @@ class ProgressiveRummy(RummyGame):
 
     # ------------------------------------------------------------------ views
     def _status(self, seat: int | None) -> str:
-        if self._outcome is not None:
-            return f"Match over: {self._outcome.reason}."
+        if (over := self._over_status()) is not None:
+            return over
         name = self.players[self.cur]
-        if self.phase_ == "deal-over":
-            return f"{self.result} {name}: play 'next' for round {self.round_no + 1}."
         last = ""
         if self.out_seat is not None:
             last = f" (last turn: {self.players[self.out_seat]} went out)"

@@ -5,11 +5,9 @@ presets), ``bot.py`` (its bot), ``rules.md`` (its rules text). The package holds
 from __future__ import annotations
 
 from cardtable.engine.registry import package_spec
-from cardtable.engine.scoring import PENALTY
-from cardtable.engine.verbs import verb_specs
 
 from .game import Rummy51
-from .rules import PRESETS, Rummy51Rules
+from .rules import Rummy51Rules
 
 SPEC = package_spec(
     __name__,
@@ -18,9 +16,6 @@ SPEC = package_spec(
     summary="Balkan two-pack rummy (Remi): open with 51, -40 for going out, lowest total wins.",
     min_players=2,
     max_players=5,
-    presets=PRESETS,
-    verbs=verb_specs(Rummy51.verbs),
-    scoring=PENALTY,
 )
 
 __all__ = ["SPEC"]

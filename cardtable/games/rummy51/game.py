@@ -208,11 +208,8 @@ class Rummy51(RummyGame):
 
     rules: Rummy51Rules
 
-    def __init__(
-        self, players: Sequence[str], rules: Rummy51Rules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
-        self._init_match(seed)
+    def _set_up(self) -> None:
+        rules = self.rules
         n = self.n
         self.step = -1 if rules.direction == "counter-clockwise" else 1
         limit = rules.joker_limit
@@ -254,9 +251,7 @@ class Rummy51(RummyGame):
     def _deal(self, stacked: dict[str, Any] | None) -> None:
         n = self.n
         self.deal_no += 1
-        self.hands = [[] for _ in range(n)]
-        self.melds_ = []
-        self.opened = [False] * n
+        self._clear_table()
         self.known: list[Card] = []
         """Cards in hands whose place everyone knows (cut jokers, taken cards, the bottom card)."""
         self.turn_no = 0
@@ -337,15 +332,10 @@ class Rummy51(RummyGame):
         return jokers
 
     def _start_turn(self) -> None:
-        self.phase_ = "draw"
-        self.must_use = []
-        self.prov = []
-        self.prov_value = 0
-        self.taken = None
+        super()._start_turn()
         self.swaps: list[tuple[int, Meld, Card, Card]] = []
         """Joker swaps of this turn that 'cancel' undoes: (meld index, the meld before, the
         natural card put in, the joker taken)."""
-        self.start_opened = self.opened[self.cur]
 
     # ------------------------------------------------------------------ values
     def meld_points(self, meld: Meld) -> int:
@@ -655,11 +645,9 @@ class Rummy51(RummyGame):
     def _status(self, seat: int | None) -> str:
         """What the player to act must do, in words (the 'take' hint only in their own view:
         whether a discard is usable depends on their hidden hand)."""
-        if self._outcome is not None:
-            return f"Match over: {self._outcome.reason}."
+        if (over := self._over_status()) is not None:
+            return over
         name = self.players[self.cur]
-        if self.phase_ == "deal-over":
-            return f"{self.result} {name}: play 'next' for hand {self.deal_no + 1}."
         if self.phase_ == "draw":
             top = self.discard[-1].name if self.discard else None
             if top and (seat == self.cur or not self.rules.discard_must_be_used) and self._can_take():

@@ -5,11 +5,9 @@ presets), ``bot.py`` (its bot), ``rules.md`` (its rules text). The package holds
 from __future__ import annotations
 
 from cardtable.engine.registry import package_spec
-from cardtable.engine.scoring import PENALTY
-from cardtable.engine.verbs import verb_specs
 
 from .game import Scala40
-from .rules import PRESETS, Scala40Rules
+from .rules import Scala40Rules
 
 SPEC = package_spec(
     __name__,
@@ -18,9 +16,6 @@ SPEC = package_spec(
     summary="Italian two-pack rummy: open with 40 points, retire at 101.",
     min_players=2,
     max_players=6,
-    presets=PRESETS,
-    verbs=verb_specs(Scala40.verbs),
-    scoring=PENALTY,
 )
 
 __all__ = ["SPEC"]

@@ -204,11 +204,8 @@ class Scala40(RummyGame):
 
     rules: Scala40Rules
 
-    def __init__(
-        self, players: Sequence[str], rules: Scala40Rules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
-        self._init_match(seed)
+    def _set_up(self) -> None:
+        rules = self.rules
         n = self.n
         self.mrules = MeldRules(max_wilds=4 if rules.multiple_jokers_per_meld else 1, set_max=4)
         self.court = rules.court_values_high
@@ -220,14 +217,8 @@ class Scala40(RummyGame):
     def _deal(self, stacked: dict[str, Any] | None) -> None:
         n = self.n
         self.deal_no += 1
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.melds_: list[Meld] = []
-        self.opened = [False] * n
+        self._clear_table()
         self.turns = [0] * n
-        self.must_use: list[Card] = []
-        self.prov: list[int] = []
-        self.prov_value = 0
-        self.taken: Card | None = None
         self.start_size = 0
         self.start_opened = False
         self.reshuffles = 0
@@ -235,17 +226,13 @@ class Scala40(RummyGame):
         self.cur = self.first
         self.phase_ = "draw"
         deck = list(make_deck(2, 4))
-        order = self._seat_order()
         if stacked is None:
-            self.rng.shuffle(deck)
-            for _ in range(HAND_SIZE):
-                for s in order:
-                    self.hands[s].append(deck.pop())
+            self._deal_round_robin(deck, HAND_SIZE)
             self.stock = deck
             self.discard: list[Card] = []
             self._turn_upcard()
         else:
-            self._deal_stacked(stacked, deck, order)
+            self._deal_stacked(stacked, deck, self._seat_order())
         self._start_turn()
         self.log.append(
             f"Deal {self.deal_no}: {self.players[self.dealer]} deals; {self.players[self.first]} plays first"
@@ -279,13 +266,8 @@ class Scala40(RummyGame):
         self.discard.append(card)
 
     def _start_turn(self) -> None:
-        self.phase_ = "draw"
-        self.must_use = []
-        self.prov = []
-        self.prov_value = 0
-        self.taken = None
+        super()._start_turn()
         self.start_size = len(self.hands[self.cur])
-        self.start_opened = self.opened[self.cur]
 
     # ------------------------------------------------------------------ values
     def run_value(self, pos: int) -> int:
@@ -643,11 +625,9 @@ class Scala40(RummyGame):
     def _status(self, seat: int | None = None) -> str:
         """What the player to act must do, in words; only their own view hints at 'take'
         (whether the top discard is usable depends on their hidden hand)."""
-        if self._outcome is not None:
-            return f"Match over: {self._outcome.reason}."
+        if (over := self._over_status()) is not None:
+            return over
         name = self.players[self.cur]
-        if self.phase_ == "deal-over":
-            return f"{self.result} {name}: play 'next' for deal {self.deal_no + 1}."
         if self.phase_ == "draw":
             top = self.discard[-1].name if self.discard else None
             if top and seat == self.cur and self._can_take():

@@ -29,7 +29,7 @@ from cardtable.engine.errors import IllegalMove
 from cardtable.engine.game import Outcome, TableGame
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
-from cardtable.engine.views import PlayerView
+from cardtable.engine.views import PlayerView, badges, pile_fields
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.rummy.grouping import meld_views
 from cardtable.kits.rummy.melds import (
@@ -128,6 +128,8 @@ class RummyGame(TableGame):
     prov: list[int]
     prov_value: int
     taken: Card | None
+    start_opened: bool
+    """Whether the player to act had opened when this turn began."""
     bottom: Card | None = None
     """A card lying face up at the bottom of the stock, seen by all (None: none)."""
     stock: list[Card]
@@ -136,10 +138,35 @@ class RummyGame(TableGame):
     phase_: str
     reshuffles: int
 
-    def _init_match(self, seed: int) -> None:
+    def _start_match(self, seed: int) -> None:
         """The match-wide state before the first deal (the table's, and every seat active)."""
-        self._start_match(seed)
+        super()._start_match(seed)
         self.active = [True] * self.n
+
+    def _init_match(self, seed: int) -> None:
+        """:meth:`_start_match`, for a game that writes its own constructor."""
+        self._start_match(seed)
+
+    def _clear_table(self) -> None:
+        """The table at the start of a deal: empty hands and melds, nobody opened, nothing
+        provisional, taken or owed."""
+        n = self.n
+        self.hands = [[] for _ in range(n)]
+        self.melds_ = []
+        self.opened = [False] * n
+        self.must_use = []
+        self.prov = []
+        self.prov_value = 0
+        self.taken = None
+
+    def _start_turn(self) -> None:
+        """A new turn for the player to act: a draw comes first, nothing is provisional yet."""
+        self.phase_ = "draw"
+        self.must_use = []
+        self.prov = []
+        self.prov_value = 0
+        self.taken = None
+        self.start_opened = self.opened[self.cur]
 
     # ------------------------------------------------------------------ rules hooks
     @abstractmethod
@@ -192,6 +219,15 @@ class RummyGame(TableGame):
         while len(order) < sum(self.active):
             order.append(self._next_active(order[-1]))
         return order
+
+    def _deal_round_robin(self, deck: list[Card], size: int) -> None:
+        """Shuffle ``deck`` and deal ``size`` cards to each seat from its end, one card a seat
+        at a time in playing order; the rest stays in ``deck``."""
+        self.rng.shuffle(deck)
+        order = self._seat_order()
+        for _ in range(size):
+            for s in order:
+                self.hands[s].append(deck.pop())
 
     def _read_stacked(
         self, stacked: dict[str, Any], pool: list[Card], extra_keys: tuple[str, ...] = ()
@@ -500,14 +536,12 @@ class RummyGame(TableGame):
     # ------------------------------------------------------------------ views
     def _badges(self, seat: int) -> tuple[str, ...]:
         """Public facts shown beside a seat."""
-        return tuple(
-            b
-            for b, on in (
-                ("opened", self.opened[seat]),
-                ("dealer", seat == self.dealer and self.phase_ != "deal-over"),
-                ("retired", not self.active[seat]),
-            )
-            if on
+        return badges(
+            {
+                "opened": self.opened[seat],
+                "dealer": seat == self.dealer and self.phase_ != "deal-over",
+                "retired": not self.active[seat],
+            }
         )
 
     def _make_view(
@@ -519,9 +553,7 @@ class RummyGame(TableGame):
         return self.table_view(
             seat,
             seats=seats,
-            stock_count=len(self.stock),
-            discard_top=self.discard[-1].name if self.discard else None,
-            discard_count=len(self.discard),
+            **pile_fields(self.stock, self.discard),
             melds=melds,
             status=status,
             facts=facts,
@@ -552,10 +584,7 @@ class RummyGame(TableGame):
 
     def _state_snapshot(self) -> tuple[Any, ...]:
         return (
-            self.phase_,
-            self.cur,
-            self.dealer,
-            self.deal_no,
+            *self._turn_state(),
             tuple((m.kind, tuple(r.key for r in m.reps), m.owner) for m in self.melds_),
             tuple(self.opened),
             *self._snapshot_extra(),
