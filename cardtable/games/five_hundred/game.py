@@ -67,7 +67,6 @@ class FiveHundred(TableGame):
         self, players: Sequence[str], rules: FiveHundredRules, seed: int, deal: dict[str, Any] | None
     ) -> None:
         super().__init__(players, rules, seed, deal)
-        self._start_match(seed)
         n = self.n
         self.pack = make_five_hundred_pack(n)
         self.melds_: list[Any] = []

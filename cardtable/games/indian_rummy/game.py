@@ -95,7 +95,6 @@ class IndianRummy(IndianViews):
         self, players: Sequence[str], rules: IndianRummyRules, seed: int, deal: dict[str, Any] | None
     ) -> None:
         super().__init__(players, rules, seed, deal)
-        self._init_match(seed)
         n = self.n
         self.fmt = table_format(rules)
         """The format with this table's drops, wrong-show penalty and number of deals."""

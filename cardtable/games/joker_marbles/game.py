@@ -136,7 +136,6 @@ class JokerMarbles(TableGame):
         self, players: Sequence[str], rules: JokerMarblesRules, seed: int, deal: dict[str, Any] | None
     ) -> None:
         super().__init__(players, rules, seed, deal)
-        self._start_match(seed)
         n = self.n
         if n not in PLAYER_COUNTS:
             raise InvalidRules(f"{self.title} is played by 4, 6 or 8 players (two teams), not {n}")

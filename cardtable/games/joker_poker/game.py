@@ -91,7 +91,6 @@ class JokerPoker(TableGame):
         self, players: Sequence[str], rules: JokerPokerRules, seed: int, deal: dict[str, Any] | None
     ) -> None:
         super().__init__(players, rules, seed, deal)
-        self._start_match(seed)
         self.melds_: list[Any] = []
         self.total = [rules.starting_stack] * self.n
         self.button = self.n - 1  # so that seat 0 acts first in the first hand

@@ -131,7 +131,6 @@ class JokerPokerVideo(TableGame):
         super().__init__(players, rules, seed, deal)
         self.rules: JokerPokerVideoRules = rules
         self.table: PayTable = pay_table(rules.pay_table)
-        self._start_match(seed)
         n = self.n
         self._check_stacked(deal)
         self.total = [rules.credits] * n

@@ -143,10 +143,6 @@ class RummyGame(TableGame):
         super()._start_match(seed)
         self.active = [True] * self.n
 
-    def _init_match(self, seed: int) -> None:
-        """:meth:`_start_match`, for a game that writes its own constructor."""
-        self._start_match(seed)
-
     def _clear_table(self) -> None:
         """The table at the start of a deal: empty hands and melds, nobody opened, nothing
         provisional, taken or owed."""
