@@ -10,6 +10,13 @@ import pytest
 pytest.register_assert_rewrite("cardtable.testing")
 
 
+@pytest.fixture(autouse=True)
+def _no_user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the user's saves and history (a test that forgot ``data_dir``
+    once found the machine's own match 12): each gets an empty folder of its own."""
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Saves go to a temporary folder, never the user's."""
