@@ -70,7 +70,9 @@ class ReplayScreen(Screen[None]):
     ReplayScreen.board-replay #side { width: 34; max-width: 46; }
     ReplayScreen.board-replay #piles { height: auto; }
     ReplayScreen.board-replay #piles PileWidget { width: 1fr; max-width: 17; }
-    ReplayScreen.board-replay #hands { max-height: 6; }
+    ReplayScreen.board-replay #hands HandWidget { border-top: none; padding: 0 1; min-height: 2; }
+    ReplayScreen.board-replay #status { height: 1; }
+    ReplayScreen.board-replay #hints { max-height: 4; }
     """
 
     def __init__(self, replay: Replay) -> None:
