@@ -5,16 +5,19 @@ hidden cards hidden from a seat's view; and snapshots of each at 80x24 and 110x3
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
+from test_replay_screen import viewer_app
 from tui_helpers import until
 
 from cardtable.engine import new_game
 from cardtable.replay import Replay
 from cardtable.tui.board import BoardWidget, SeatsPanel
 from cardtable.tui.screens.replay import OPEN, ReplayScreen
-from cardtable.tui.settings import Settings
 from cardtable.tui.widgets import AuctionPanel, ChipsPanel, HandWidget
 
 PLAYERS = {"joker-marbles": 4, "joker-poker": 3, "five-hundred": 4}
@@ -32,15 +35,14 @@ def match(game_id: str, moves: int = 30, seed: int = 3) -> Replay:
     return Replay(game.record())
 
 
-def viewer_app(tmp_path: Path, replay: Replay):
-    from cardtable.tui.app import CardTableApp
-
-    return CardTableApp(
-        settings=Settings(bot_delay=0.0),
-        settings_file=tmp_path / "settings.json",
-        save_path=tmp_path / "autosave.ctr",
-        replay=replay,
-    )
+@asynccontextmanager
+async def opened(tmp_path: Path, replay: Replay) -> AsyncIterator[tuple[Any, ReplayScreen]]:
+    """The viewer on ``replay`` at 110x34, once its screen is up: (pilot, screen)."""
+    app = viewer_app(tmp_path, replay)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert isinstance(app.screen, ReplayScreen)
+        yield pilot, app.screen
 
 
 def shown(widget) -> str:
@@ -49,10 +51,7 @@ def shown(widget) -> str:
 
 async def test_joker_replay_draws_the_board_and_seats_and_steps(tmp_path) -> None:
     replay = match("joker-marbles")
-    app = viewer_app(tmp_path, replay)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
+    async with opened(tmp_path, replay) as (pilot, screen):
         board = screen.query_one(BoardWidget)
         assert board.display and board.board == replay.view(0, 0).board
         assert "Ann" in shown(screen.query_one(SeatsPanel))
@@ -65,10 +64,7 @@ async def test_joker_replay_draws_the_board_and_seats_and_steps(tmp_path) -> Non
 
 async def test_poker_replay_draws_chips_and_hides_other_hands(tmp_path) -> None:
     replay = match("joker-poker", moves=8)
-    app = viewer_app(tmp_path, replay)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
+    async with opened(tmp_path, replay) as (pilot, screen):
         chips = screen.query_one(ChipsPanel)
         assert chips.display and "Ann:" in shown(chips)
         before = shown(chips)
@@ -97,10 +93,7 @@ async def test_poker_replay_draws_chips_and_hides_other_hands(tmp_path) -> None:
 
 async def test_five_hundred_replay_draws_the_auction_then_the_trick(tmp_path) -> None:
     replay = match("five-hundred", moves=12)
-    app = viewer_app(tmp_path, replay)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
+    async with opened(tmp_path, replay) as (pilot, screen):
         auction = screen.query_one(AuctionPanel)
         assert auction.display and replay.view(0, 0).auction is not None
         await pilot.press("right")
