@@ -201,3 +201,33 @@ def test_a_spec_may_forbid_undo(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not check and check.reason == "tournament rules: a card laid is a card played"
     with pytest.raises(UndoRefused, match="tournament rules"):
         game.undo()
+
+
+def test_undo_right_after_a_resume_is_exact_and_starts_near_the_end() -> None:
+    from cardtable.engine import replay
+    from cardtable.engine.undo import _POINTS
+
+    game = _scala()
+    game.play("draw")
+    before = game.snapshot()
+    game.play("meld 7H 8H 9H 10H / KS KD KC / 2C 3C 4C")
+    game.play("discard 5D")
+    resumed = replay(game.record())
+    # the point kept on resume is where Ann's run of moves began (the draw), not the start
+    assert sorted(_POINTS[resumed]) == [0]
+    assert resumed.undo().kind == "discard" and resumed.undo().kind == "meld"
+    assert resumed.snapshot() == before
+    # a longer record: the point sits at the last run, so an undo replays only that run
+    game = new_game("rummy51", ["Ann", "Bob"], seed=4)
+    rng = random.Random(4)
+    while len(game.history) < 200 or game.history[-1][1].kind != "discard":
+        game.play(rng.choice(game.legal_moves()))
+    resumed = replay(game.record())
+    run = len(game.history)
+    while game.history[run - 1][0] == game.history[-1][0]:
+        run -= 1
+    assert sorted(_POINTS[resumed]) == [run]
+    if game.can_undo():
+        game.undo()
+        resumed.undo()
+        assert resumed.snapshot() == game.snapshot() and resumed.record() == game.record()

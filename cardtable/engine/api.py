@@ -134,7 +134,14 @@ def replay(text: str) -> Game:
         )
     except CardtableError as exc:
         raise InvalidRecord(f"the header does not start a game: {exc}", 1) from None
-    for line_no, name, move in moves:
+    # An undo right after a resume rebuilds from a point kept where the last player's own run
+    # of moves began (the only moves it may take back), not from the first move of the match.
+    turn = len(moves)
+    while turn and moves[turn - 1][1] == moves[-1][1]:
+        turn -= 1
+    for index, (line_no, name, move) in enumerate(moves):
+        if index == turn:
+            game.keep_undo_point()
         seat = game.to_act
         if seat is None:
             raise InvalidRecord(f"the match was already over before {move!r}", line_no)

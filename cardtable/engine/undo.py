@@ -20,7 +20,8 @@ Undo rebuilds the game from its seed and its moves but the last (so the record h
 undone move, and an undone game has the very snapshot of one that never made the move). A
 table calls :func:`keep_point` (``game.keep_undo_point()``) before each person's move: the
 rebuild then starts from that copy instead of the first move, so an undo late in a long match
-stays as quick as a keypress should be.
+stays as quick as a keypress should be. A game rebuilt from its record (a resume) keeps one
+such point where the last player's run of moves began, so its first undo is as quick.
 
 >>> from cardtable.engine import new_game
 >>> g = new_game("scala40", ["Ann", "Bob"], seed=7)

@@ -1,7 +1,8 @@
 """The replay viewer: a recorded match, move by move and deal by deal, drawn like the table.
 
 It draws the views of a :class:`~cardtable.replay.Replay` with the table's own widgets (seats,
-piles, trick, melds, hands, log), from one seat's view or, once the match is over, with every
+piles, trick, melds, hands, log) and the panels the view declares (board, chips, auction:
+:mod:`cardtable.tui.panels`, shared with the table, read-only here), from one seat's view or, once the match is over, with every
 hand open; the hints panel says what a strong computer player would have played. It knows no
 game: everything comes from the views.
 """
@@ -21,7 +22,10 @@ from textual.widgets import Footer, Input, Static
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.views import PlayerView
 from cardtable.replay import Replay
-from cardtable.tui.widgets import FaceUpCard, HandWidget, MeldLine, PileWidget, SeatsBar, TrickArea
+from cardtable.tui.board import BoardWidget, SeatsPanel
+from cardtable.tui.panels import draw_panels, play_panels, show_board
+from cardtable.tui.prompt import PromptLine
+from cardtable.tui.widgets import FaceUpCard, HandWidget, MeldLine, PileWidget, SeatsBar
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
 """Seconds per move when playing, slowest first."""
@@ -63,7 +67,12 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #hands { height: auto; max-height: 14; }
     ReplayScreen #hands HandWidget { border-top: solid $primary 40%; border-title-align: left; }
     ReplayScreen #status { height: auto; max-height: 3; padding: 0 1; background: $panel; text-style: bold; }
-    ReplayScreen #jump-input { dock: bottom; margin-bottom: 1; }
+    ReplayScreen.board-replay #side { width: 34; max-width: 46; }
+    ReplayScreen.board-replay #piles { height: auto; }
+    ReplayScreen.board-replay #piles PileWidget { width: 1fr; max-width: 17; }
+    ReplayScreen.board-replay #hands HandWidget { border-top: none; padding: 0 1; min-height: 2; }
+    ReplayScreen.board-replay #status { height: 1; }
+    ReplayScreen.board-replay #hints { max-height: 4; }
     """
 
     def __init__(self, replay: Replay) -> None:
@@ -75,29 +84,43 @@ class ReplayScreen(Screen[None]):
         self.player: Any = None
         self.hint_text = ""
         self.note = ""
+        self.board_game = replay.view(0, None).board is not None
+        """Played on a board: the board on the left, piles, seats and log beside it."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-header")
         yield SeatsBar(id="seats")
         with Horizontal(id="middle"):
+            if self.board_game:
+                yield BoardWidget(id="board")
             with Vertical(id="play-area"):
-                with Horizontal(id="piles"):
-                    yield PileWidget("stock", id="stock")
-                    yield PileWidget("discard", id="discard")
-                    yield Static(id="facts")
-                yield TrickArea(id="trick")
+                if not self.board_game:
+                    yield from self._piles()
+                yield from play_panels()
                 yield VerticalScroll(id="melds")
             with Vertical(id="side"):
+                if self.board_game:
+                    yield from self._piles()
+                    yield SeatsPanel(id="board-seats")
                 with VerticalScroll(id="log"):
                     yield Static(id="log-text")
                 yield Static(id="hints")
         yield VerticalScroll(id="hands")
         yield Static(id="status")
-        yield Input(placeholder="Go to deal number — Enter to go, Escape to close", id="jump-input")
+        yield PromptLine("Go to deal number — Enter to go, Escape to close", id="jump-input")
         yield Footer(compact=True, show_command_palette=False)
 
+    def _piles(self) -> ComposeResult:
+        with Horizontal(id="piles"):
+            yield PileWidget("stock", id="stock")
+            yield PileWidget("discard", id="discard")
+            yield Static(id="facts")
+
     def on_mount(self) -> None:
-        self.query_one("#jump-input", Input).display = False
+        self.set_class(self.board_game, "board-replay")
+        if self.board_game:  # the seats panel beside the board replaces the seats bar
+            self.query_one("#seats", SeatsBar).display = False
+            self.query_one("#play-area", Vertical).display = False
         self.query_one("#log", VerticalScroll).border_title = "log"
         self.query_one("#melds", VerticalScroll).border_title = "melds"
         self.query_one("#hints", Static).border_title = "hints"
@@ -124,14 +147,18 @@ class ReplayScreen(Screen[None]):
         self.query_one(SeatsBar).show(
             view.seats, kinds, "pts" if label in ("points", "penalty points") else label
         )
+        draw_panels(self, view, names, kinds)  # read-only: no amount, nobody choosing
+        if self.board_game:
+            show_board(self, view)
         self.query_one("#stock", PileWidget).show(view)
         self.query_one("#discard", PileWidget).show(view)
         self.query_one("#facts", Static).update("\n".join(f"{k}: {v}" for k, v in view.facts.items()))
-        self.query_one(TrickArea).show(view.trick, names)
         self._draw_face_up(view)
         melds = self.query_one("#melds", VerticalScroll)
         melds.remove_children()
-        melds.display = bool(view.melds) or view.trick is None
+        melds.display = bool(view.melds) or (
+            view.trick is None and view.chips is None and view.auction is None
+        )
         melds.mount_all(MeldLine(m, names[m.owner]) for m in view.melds)
         self._draw_hands(view, names)
         self.query_one("#log-text", Static).update("\n".join(view.log))
@@ -211,17 +238,11 @@ class ReplayScreen(Screen[None]):
             self.go(self.replay.previous_deal(self.position))
 
     def action_jump(self) -> None:
-        box = self.query_one("#jump-input", Input)
-        box.display = True
-        box.value = ""
-        box.focus()
+        self.query_one("#jump-input", PromptLine).open()
 
     @on(Input.Submitted, "#jump-input")
     def jump_submitted(self, event: Input.Submitted) -> None:
-        box = event.input
-        box.display = False
-        self.set_focus(None)
-        text = event.value.strip()
+        text = self.query_one("#jump-input", PromptLine).take()
         if not text:
             return
         deals = self.replay.deals
@@ -232,13 +253,6 @@ class ReplayScreen(Screen[None]):
             self.go(self.replay.deal_start(int(text)))
         except CardtableError as exc:
             self.say(str(exc))
-
-    def on_key(self, event: Any) -> None:
-        box = self.query_one("#jump-input", Input)
-        if event.key == "escape" and box.display:
-            box.display = False
-            self.set_focus(None)
-            event.stop()
 
     def action_run(self) -> None:
         if self.player is not None:

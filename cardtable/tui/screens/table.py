@@ -32,22 +32,18 @@ from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import CallView, GroupingView, PlayerView
 from cardtable.session import Session
 from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
+from cardtable.tui.panels import draw_panels, play_panels, show_board
+from cardtable.tui.prompt import PromptLine
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.scores import ScoresScreen
 from cardtable.tui.widgets import (
-    AuctionPanel,
-    ChipsPanel,
     FaceUpCard,
     GroupsPanel,
     HandWidget,
     MeldLine,
     PileWidget,
     SeatsBar,
-    TrickArea,
 )
-
-SIDE_MIN = 28
-"""The narrowest the column beside a board gets (piles, seats, log)."""
 
 TAIL_BINDINGS = ("o", "s", "r", "colon", "question_mark", "f1", "ctrl+n", "ctrl+z")
 """Keys the footer lists after the game's verbs."""
@@ -232,9 +228,7 @@ class TableScreen(Screen[None]):
             with Horizontal(id="middle"):
                 with Vertical(id="play-area"):
                     yield from self._piles()
-                    yield AuctionPanel(id="auction")
-                    yield TrickArea(id="trick")
-                    yield ChipsPanel(id="chips")
+                    yield from play_panels()
                     yield GroupsPanel(id="groups")
                     yield VerticalScroll(id="melds")
                 with VerticalScroll(id="log"):
@@ -243,8 +237,8 @@ class TableScreen(Screen[None]):
         yield Static(id="status")
         examples = [v.example for v in self.verb_specs.values() if v.example]
         example = next((v.example for v in self.verb_specs.values() if v.uses_cards and v.example), "")
-        yield Input(
-            placeholder=f"Type a move, e.g. {example or (examples[0] if examples else 'next')} — Enter to play, Escape to close",
+        yield PromptLine(
+            f"Type a move, e.g. {example or (examples[0] if examples else 'next')} — Enter to play, Escape to close",
             id="command-input",
         )
         yield Footer(compact=True, show_command_palette=False)
@@ -266,9 +260,7 @@ class TableScreen(Screen[None]):
                 with VerticalScroll(id="log"):
                     yield Static(id="log-text")
             with Vertical(id="play-area"):  # unused panels, kept for the shared redraw
-                yield AuctionPanel(id="auction")
-                yield TrickArea(id="trick")
-                yield ChipsPanel(id="chips")
+                yield from play_panels()
                 yield GroupsPanel(id="groups")
                 yield VerticalScroll(id="melds")
 
@@ -277,7 +269,6 @@ class TableScreen(Screen[None]):
         if self.board_game:
             self.query_one("#seats", SeatsBar).display = False
             self.query_one("#play-area", Vertical).display = False
-        self.query_one("#command-input", Input).display = False
         self.query_one("#log", VerticalScroll).border_title = "log"
         self.query_one("#melds", VerticalScroll).border_title = "melds"
         # A game without melds (a trick game) gets the space for its trick area instead.
@@ -358,11 +349,8 @@ class TableScreen(Screen[None]):
         for key, value in view.own_facts.items():
             facts.append(f"{key}: {value}\n", style="bold")
         self.query_one("#facts", Static).update(facts)
-        self.query_one(AuctionPanel).show(view.auction, names)
-        # while an auction runs, the (empty) trick makes room for it
-        self.query_one(TrickArea).show(None if view.auction is not None else view.trick, names)
         chooser = self.viewer if self.my_turn() else None
-        self.query_one(ChipsPanel).show(view.chips, view.seats, self.chosen_amount(view), chooser)
+        draw_panels(self, view, names, kinds, self.chosen_amount(view), chooser)
         self._draw_face_up(view)
         self._draw_melds(view)
         self._draw_hand(view)
@@ -471,21 +459,9 @@ class TableScreen(Screen[None]):
         self._show_board(view)
 
     def _show_board(self, view: PlayerView) -> None:
-        widget = self.query_one(BoardWidget)
-        widget.show(view.board, self.chooser)
-        if view.board is not None:
-            # The side panel takes what the board leaves (the widest cells that fit first).
-            width = self.app.size.width
-            board = view.board
-            cell = BoardWidget.cell_for(board, width - SIDE_MIN - 1)
-            need = cell * board.width - (cell - 1) + 1
-            side = self.query_one("#side", Vertical)
-            wanted = max(SIDE_MIN, min(46, width - need))
-            if side.styles.width is None or side.styles.width.value != wanted:
-                side.styles.width = wanted  # only on a change: each set lays the screen out again
+        show_board(self, view, self.chooser)
 
     def _draw_board(self, view: PlayerView, kinds: list[str]) -> None:
-        self.query_one(SeatsPanel).show(view.seats, kinds, view.teams, view.board)
         if self.viewer is None or self.handing_off:
             self.chooser = None
             self._show_board(view)
@@ -1077,17 +1053,11 @@ class TableScreen(Screen[None]):
         self.redraw()
 
     def action_command(self) -> None:
-        box = self.query_one("#command-input", Input)
-        box.display = True
-        box.value = ""
-        box.focus()
+        self.query_one("#command-input", PromptLine).open(return_to=self.query_one(HandWidget))
 
     @on(Input.Submitted, "#command-input")
     def command_submitted(self, event: Input.Submitted) -> None:
-        box = event.input
-        text = event.value.strip()
-        box.display = False
-        self.query_one(HandWidget).focus()
+        text = self.query_one("#command-input", PromptLine).take()
         if not text:
             return
         if not self.my_turn():
