@@ -13,3 +13,12 @@ async def until(pilot: Any, condition: Callable[[], object], tries: int = 100) -
             return
         await pilot.pause(0.02)
     assert condition()
+
+
+def said(app: Any) -> str:
+    """What the table says now: its message line above the hand (issue 24 item 3: no toasts
+    over the hand) and its status line (which carries the message while no hand shows)."""
+    from cardtable.tui.widgets import HandWidget
+
+    screen = app.screen
+    return screen.query_one(HandWidget).message.plain + "\n" + str(screen.query_one("#status").render())
