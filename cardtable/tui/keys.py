@@ -5,13 +5,14 @@ the footer: "x Discard 6♦") and the question asked before a move that ends the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from textual.binding import Binding
 
 from cardtable.engine.cards import parse_card
 from cardtable.engine.verbs import Takes, VerbSpec
+from cardtable.engine.views import MeldView
 
 
 def key_labels(specs: Iterable[VerbSpec], card: str | None, show: Callable[[str], str]) -> dict[str, str]:
@@ -60,3 +61,34 @@ def turn_end_question(
         return None
     joker = " (a joker)" if parse_card(card).rank == 0 else ""
     return f"{spec.label} {show(card)}{joker} and end your turn?"
+
+
+def wild_targets(melds: Iterable[MeldView], names: Iterable[str]) -> list[int]:
+    """The numbers of the table melds where a wild card stands for one of ``names``: where a
+    swap of those cards belongs (``w`` guessed meld 1 before).
+
+    >>> m = MeldView(number=3, owner=0, kind="run", cards=("5D", "JK", "7D"), stands_for=("5D", "6D", "7D"), text="")
+    >>> wild_targets([m], ["6D"]), wild_targets([m], ["7D"])
+    ([3], [])
+    """
+    wanted = set(names)
+    return [
+        m.number
+        for m in melds
+        if any(c != r and r in wanted for c, r in zip(m.cards, m.stands_for, strict=False))
+    ]
+
+
+def split_groups(
+    cards: Sequence[str], arrange: Callable[[Sequence[str]], tuple[list[list[str]], list[str]]]
+) -> list[list[str]] | None:
+    """Several groups selected at once, split by the game's solver (``arrange``): None unless
+    every card falls in a group and there are two groups or more.
+
+    >>> split_groups(["KS", "7H", "KD", "8H", "KC", "9H"], lambda c: ([["KS", "KD", "KC"], ["7H", "8H", "9H"]], []))
+    [['KS', 'KD', 'KC'], ['7H', '8H', '9H']]
+    """
+    if len(cards) < 6:
+        return None
+    melds, loose = arrange(cards)
+    return melds if len(melds) >= 2 and not loose else None

@@ -30,8 +30,9 @@ from cardtable.engine.phases import PhaseKind
 from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import CallView, GroupingView, PlayerView
 from cardtable.session import Session
+from cardtable.tui.arrange import arranged_text, order_of, panel_groups
 from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
-from cardtable.tui.keys import key_labels, relabel, turn_end_question
+from cardtable.tui.keys import key_labels, relabel, split_groups, turn_end_question, wild_targets
 from cardtable.tui.screens.choices import AuctionModal, ChoiceModal, ConfirmModal
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.scores import ScoresScreen
@@ -693,14 +694,40 @@ class TableScreen(Screen[None]):
             self.app.push_screen(ChoiceModal("Which do you mean?", options), picked)
         else:
             names = " ".join(c.name for c in cards)
+            if spec.takes is Takes.GROUPS and self._lay_groups(verb, [c.name for c in cards]):
+                return
             if spec.takes is Takes.TARGET:
-                number = target if target is not None else 1
-                if not self.seen().melds:
+                melds = self.seen().melds
+                if not melds:
                     self.refuse(f"there are no melds on the table to {spec.label.lower()} on")
                     return
+                # no number given: the meld where a wild stands for the card, else the first
+                number = target or next(iter(wild_targets(melds, names.split())), 1)
                 self._explain(f"{verb} {number} {names}")
             else:
                 self._explain(f"{verb} {names}")
+
+    def _lay_groups(self, verb: str, names: list[str]) -> bool:
+        """Several groups selected for one key (issue 24 item 5: a two-group opening was
+        refused as 'neither a run nor a set'): split them with the game's solver and lay
+        them one group at a time. False when the selection is not whole groups."""
+        groups = split_groups(names, self.session.arrange)
+        if groups is None:
+            return False
+        for group in groups:
+            want = Counter(group)
+            found = [
+                m
+                for m in self.session.legal_moves()
+                if m.kind == verb and m.target is None and Counter(c.name for c in m.cards) == want
+            ]
+            found.sort(key=lambda m: m != self.hinted)
+            if not found:
+                self._explain(f"{verb} {' '.join(group)}")
+                return True
+            if not self.play_move(found[0]):
+                return True
+        return True
 
     def _play_or_ask(self, spec: VerbSpec, move: Move, by_enter: bool) -> None:
         """Play ``move``, or first ask when it ends the turn by Enter or on the card under the
@@ -994,31 +1021,23 @@ class TableScreen(Screen[None]):
         self.say(f"Hint — {why}{how}", seconds=20)
 
     def action_arrange(self) -> None:
-        """Order the hand into its best groups (melds first, then the loose cards)."""
+        """Order the hand into its best groups (the declare panel's, when the game has one),
+        then the loose cards."""
         if self.viewer is None or self.handing_off:
             return
         cards = self.hand_cards(self.viewer)
-        melds, loose = self.session.arrange([c.name for c in cards])
-        taken: set[int] = set()
-        order: list[int] = []
-        for group in [*melds, loose]:
-            for name in group:
-                card = next((c for c in cards if c.name == name and c.id not in taken), None)
-                if card is not None:
-                    taken.add(card.id)
-                    order.append(card.id)
-        order.extend(c.id for c in cards if c.id not in taken)
-        self.order[self.viewer] = order
-        self.selected = set()
-        self._draw_hand()
-        if melds:
-            count = f"{len(melds)} meld{'s' if len(melds) != 1 else ''}"
-            text = f"Arranged: {count} ({' · '.join(' '.join(g) for g in melds)}), then the loose cards"
-        elif self.melds_game or self._grouping() is not None:
-            text = "Arranged: no melds yet, the cards by suit and rank"
+        try:
+            found = panel_groups(self.session.grouping(self.viewer, None))
+        except Exception:  # a panel must never take the table down: arrange as melds
+            found = None
+        if found is not None:
+            melds, kinds, loose = found
         else:
-            text = "Arranged by suit and rank"
-        self.say(text, seconds=6)
+            (melds, loose), kinds = self.session.arrange([c.name for c in cards]), []
+        self.order[self.viewer] = order_of(cards, [*melds, loose])
+        self.selected = set()
+        groups_game = self.melds_game or found is not None or self._grouping() is not None
+        self.say(arranged_text(melds, kinds, self.session.show, groups_game), seconds=6)
 
     def action_command(self) -> None:
         box = self.query_one("#command-input", Input)
