@@ -1,8 +1,8 @@
 """The arrange key: the hand ordered into its best groups, as the game sees them.
 
 A game with a declare panel (``session.grouping``) is arranged into that panel's groups, so
-``r`` and the panel never disagree (issue 24 item 4: Indian Rummy's panel showed a pure
-sequence, two sequences and a set while ``r`` only sorted); other games use the session's
+``r`` and the panel never disagree (issue 24 item 4: a panel showed four groups while ``r``
+only sorted); other games use the session's
 ``arrange`` (their best melds, or suit and rank).
 """
 
@@ -53,8 +53,8 @@ def arranged_text(
     'Arranged by suit and rank'
     """
     if melds:
-        word = "group" if kinds else "meld"
-        count = f"{len(melds)} {word}{'s' if len(melds) != 1 else ''}"
+        plural = "s" if len(melds) != 1 else ""
+        count = f"{len(melds)} group{plural}" if kinds else f"{len(melds)} meld{plural}"
         named = [(f"{kinds[i]} " if i < len(kinds) else "") + show(" ".join(g)) for i, g in enumerate(melds)]
         return f"Arranged: {count} ({' · '.join(named)}), then the loose cards"
     if groups_game:
