@@ -70,6 +70,12 @@ class VerbSpec:
     word: bool = False
     """Notation: one word follows the verb instead of cards (``bid 7H``, ``bid misere``); a
     table offers the listed moves of such a verb to choose from."""
+    about: str = ""
+    """One line for a table's keys help: what the move does, when its label alone leaves
+    doubt (a declaration against a show)."""
+    flag_words: tuple[tuple[str, str], ...] = ()
+    """How a table says each flag to a player (``("call", "and call 'Page One!'")``), so a
+    choice between the move with and without it reads as words, not notation."""
     ends_turn: bool = False
     """The move ends the player's turn with a card they might still want (a discard): a
     table asks before playing it from Enter or on the card under the cursor."""

@@ -234,10 +234,10 @@ class CardTableApp(App[None]):
 
         self.push_screen(ReplayScreen(replay))
 
-    def show_rules(self, game_id: str, active: dict[str, Any] | None = None) -> None:
+    def show_rules(self, game_id: str, active: dict[str, Any] | None = None, keys: str = "") -> None:
         from cardtable.tui.screens.rules import RulesScreen
 
-        self.push_screen(RulesScreen(game_id, active))
+        self.push_screen(RulesScreen(game_id, active, keys))
 
     def remember(self) -> None:
         """Save the settings; a failure is shown, play goes on."""

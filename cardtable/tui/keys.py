@@ -92,3 +92,61 @@ def split_groups(
         return None
     melds, loose = arrange(cards)
     return melds if len(melds) >= 2 and not loose else None
+
+
+TABLE_KEYS = (
+    ("← → (h l)", "move the cursor along your hand; Home / End: the first / last card"),
+    ("shift+← →", "move the card under the cursor (arrange the hand by hand)"),
+    ("space", "select or unselect the card under the cursor (or click it)"),
+    ("escape", "clear the selection"),
+    (
+        "enter",
+        "the obvious move: draw, meld the selected cards, go out, play; asks before a discard ends your turn",
+    ),
+    ("1-9", "lay off (or swap) the selected card on that table meld"),
+    ("s · r · o", "a hint with its reason · arrange into groups · sort by suit or rank"),
+    (":", "type a move in notation"),
+    ("ctrl+z · ctrl+p", "take back your last move of this turn · the menu (settings, new game)"),
+)
+"""The keys every table has (the footer shows only those a move needs now)."""
+
+
+def keys_help(specs: Iterable[VerbSpec]) -> str:
+    """The ``?`` screen's keys section: the table's keys, then this game's own.
+
+    >>> from cardtable.engine.verbs import verb_specs
+    >>> "| x | Discard: the card chosen |" in keys_help(verb_specs(("discard",)))
+    True
+    """
+    rows = ["## Keys at this table", "", "| key | does |", "|---|---|"]
+    rows += [f"| {key} | {does} |" for key, does in TABLE_KEYS]
+    for v in specs:
+        does = v.about or _default_about(v)
+        rows.append(f"| {v.key} | {v.label}: {does} |")
+    return "\n".join(rows) + "\n"
+
+
+def _default_about(v: VerbSpec) -> str:
+    return {
+        Takes.CARD: "the card chosen",
+        Takes.CARDS: "the selected cards",
+        Takes.GROUPS: "the selected cards, one group or several",
+        Takes.TARGET: "the selected card onto a table meld (then its number)",
+        Takes.AMOUNT: "the amount chosen with + and -",
+    }.get(v.takes, v.example or v.name)
+
+
+def flagged_label(spec: VerbSpec, move_flags: Iterable[str], cards: str, show: Callable[[str], str]) -> str:
+    """A move of a verb with flags in words, not notation (the flag word after the cards).
+
+    >>> from cardtable.engine.verbs import VerbSpec
+    >>> lay = VerbSpec("lay", "y", "Lay", flags=("shout",), flag_words=(("shout", "and shout 'Last!'"),))
+    >>> flagged_label(lay, ["shout"], "9S", str), flagged_label(lay, [], "9S", str)
+    ("Lay 9S and shout 'Last!'", 'Lay 9S (no shout)')
+    """
+    words = dict(spec.flag_words)
+    said = [words.get(f, f) for f in move_flags]
+    base = f"{spec.label} {show(cards)}"
+    if said:
+        return f"{base} {' '.join(said)}"
+    return base + "".join(f" (no {flag})" for flag in spec.flags)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from textual.widgets._toast import Toast
 from tui_helpers import said, until
 
-from cardtable.tui.screens.choices import ConfirmModal
+from cardtable.tui.screens.choices import ChoiceModal, ConfirmModal
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.scores import ScoresScreen
 from cardtable.tui.screens.table import TableScreen
@@ -53,7 +53,7 @@ async def test_enter_after_drawing_asks_before_the_drawn_card_goes(make_app, sta
 
 async def test_a_question_ignores_an_enter_repeated_at_once(make_app, stacked, monkeypatch):
     """Item 1: a fast Enter, Enter, Enter after a draw does not answer the question."""
-    monkeypatch.setattr(ConfirmModal, "GRACE", 0.5)
+    monkeypatch.setattr(ConfirmModal, "GRACE", 2.0)  # long enough for a loaded machine
     session = stacked(bots=[None, "medium"])
     app = make_app(session, bot_delay=5.0)
     async with app.run_test(size=(110, 34)) as pilot:
@@ -63,7 +63,7 @@ async def test_a_question_ignores_an_enter_repeated_at_once(make_app, stacked, m
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmModal) and session.game.to_act == 0
-        await until(pilot, app.screen.fresh)  # its first moment is over
+        await until(pilot, app.screen.fresh, tries=300)  # its first moment is over
         await pilot.press("enter")
         await until(pilot, lambda: session.game.to_act == 1)
 
@@ -131,14 +131,14 @@ async def test_messages_sit_above_the_hand_and_no_toast_covers_it(make_app, stac
 async def test_space_does_not_pass_the_hand_off_and_enter_waits_a_moment(make_app, stacked, monkeypatch):
     """Item 3b: Space (the select key) passed the hand-off screen; an Enter repeated from the
     turn before could pass it too, showing the next hand to the wrong person."""
-    monkeypatch.setattr(HandoffScreen, "GRACE", 0.5)
+    monkeypatch.setattr(HandoffScreen, "GRACE", 2.0)  # long enough for a loaded machine
     app = make_app(stacked())
     async with app.run_test(size=(110, 34)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
         await pilot.press("enter", "space")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
-        await until(pilot, app.screen.fresh)  # its first moment is over
+        await until(pilot, app.screen.fresh, tries=300)  # its first moment is over
         await pilot.press("space")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
@@ -148,7 +148,7 @@ async def test_space_does_not_pass_the_hand_off_and_enter_waits_a_moment(make_ap
 
 async def test_the_result_screen_waits_for_a_deliberate_key(make_app, stacked, monkeypatch):
     """Item 3c: Enter pressed during play carried straight past the result screen."""
-    monkeypatch.setattr(ScoresScreen, "GRACE", 0.5)
+    monkeypatch.setattr(ScoresScreen, "GRACE", 2.0)  # long enough for a loaded machine
     session = stacked(bots=[None, "medium"])
     for move in ("draw", "meld 7H 8H 9H", "meld KS KD KC", "discard QD"):
         session.play(move)
@@ -162,6 +162,51 @@ async def test_the_result_screen_waits_for_a_deliberate_key(make_app, stacked, m
         await pilot.press("enter")  # still typing: not taken as "next deal"
         await pilot.pause()
         assert isinstance(app.screen, ScoresScreen) and session.view(None).deal_number == 1
-        await until(pilot, app.screen.fresh)  # its first moment is over
+        await until(pilot, app.screen.fresh, tries=300)  # its first moment is over
         await pilot.press("enter")
         await until(pilot, lambda: session.view(None).deal_number == 2)
+
+
+async def test_the_help_lists_the_hidden_keys_and_what_declare_and_show_do(make_app, tmp_path):
+    """Item 13: Escape, shift+arrows and 'v' (show) against 'e' (declare) were found by
+    chance; the hand's title names the first ones, '?' lists every key with what it does."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+    from cardtable.tui.screens.rules import RulesScreen
+
+    game = new_game("indian-rummy", players=["Ann", "Bob"], seed=4)
+    app = make_app(Session(game, [None, "random"], tmp_path / "autosave.ctr"))
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+        title = app.screen.query_one(HandWidget).border_title
+        assert "esc clear" in title and "shift+←→ move card" in title and "? keys" in title
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        keys = app.screen.keys
+        assert "| escape | clear the selection |" in keys and "| shift+← → |" in keys
+        assert "| e | Declare: go out" in keys and "| v | Show: after someone declares" in keys
+
+
+def _one_card_from_the_call(tmp_path):
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    game = new_game("page-one", players=["Ann", "Bob"], seed=1, deal={"hands": ["7H 5S", "AH 2S 3S 4S"]})
+    return Session(game, [None, "medium"], tmp_path / "autosave.ctr")
+
+
+async def test_the_page_one_call_is_said_in_words_and_a_penalty_is_flashed(make_app, tmp_path):
+    """Item 13b: 'p' on the card that leaves one offered 'play 9S call / play 9S'; a missed
+    call's penalty (one card to six) was only a log line."""
+    session = _one_card_from_the_call(tmp_path)
+    app = make_app(session, bot_delay=5.0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        table = app.screen
+        table.cursor = [c.name for c in table.hand_cards(0)].index("7H")
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        assert app.screen.moves == ["Play 7♥ and call 'Page One!'", "Play 7♥ (no call)"]
+        await pilot.press("down", "enter")  # forget the call
+        await until(pilot, lambda: len(session.game.hand(0)) == 6)
+        assert "⚠ Ann now holds 6 cards: Ann forgot to call Page One and draws 5" in said(app)

@@ -32,7 +32,15 @@ from cardtable.engine.views import CallView, GroupingView, PlayerView
 from cardtable.session import Session
 from cardtable.tui.arrange import arranged_text, order_of, panel_groups
 from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
-from cardtable.tui.keys import key_labels, relabel, split_groups, turn_end_question, wild_targets
+from cardtable.tui.keys import (
+    flagged_label,
+    key_labels,
+    keys_help,
+    relabel,
+    split_groups,
+    turn_end_question,
+    wild_targets,
+)
 from cardtable.tui.screens.choices import AuctionModal, ChoiceModal, ConfirmModal
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.scores import ScoresScreen
@@ -102,6 +110,8 @@ class TableScreen(Screen[None]):
         past a hand-off."""
         self.last_message = ""
         self.message_timer: Any = None
+        self.counts: tuple[int, tuple[int, ...]] | None = None
+        """The deal number and every seat's card count after the last move."""
         """Clears the message line: a message is short-lived."""
         self.log_shown: tuple[str, ...] = ()
         self.board_game = session.view(None).board is not None
@@ -186,7 +196,8 @@ class TableScreen(Screen[None]):
         # A game without melds (a trick game) gets the space for its trick area instead.
         self.query_one("#melds", VerticalScroll).display = self.melds_game
         hand = self.query_one(HandWidget)
-        hand.border_title = "←→ move · space select · enter act · s hint · r arrange · : type · ctrl+p menu"
+        # the keys the footer has no room for (issue 24 item 13); ? lists every key
+        hand.border_title = "←→ cursor · shift+←→ move card · space select · esc clear · enter act · ? keys"
         if self.board_game:
             hand.border_title = "←→ pick a card · tab its moves · enter play · # numbers · : type"
         self.redraw()
@@ -456,6 +467,7 @@ class TableScreen(Screen[None]):
         if self.session.save_error:
             self.notify(self.session.save_error, severity="warning", timeout=6)
         view = self.seen()
+        self._flash_gains(view)
         seat = view.to_act
         if seat is None or view.phase_kind is PhaseKind.DEAL_OVER:  # no one to act: the match is over
             self.show_scores()
@@ -472,6 +484,19 @@ class TableScreen(Screen[None]):
             self.redraw()
             return
         self.hand_off(seat)
+
+    def _flash_gains(self, view: PlayerView) -> None:
+        """A hand that grows by several cards in one move (a penalty: one card to six) is
+        said on the message line, not only in the log (issue 24 item 13b)."""
+        counts = (view.deal_number, tuple(s.card_count for s in view.seats))
+        before, self.counts = self.counts, counts
+        if before is None or before[0] != counts[0]:
+            return  # a new deal deals everyone cards: no news
+        for seat, (was, now) in enumerate(zip(before[1], counts[1], strict=False)):
+            if now - was >= 2:
+                name = view.seats[seat].name
+                line = next((ln for ln in reversed(view.log) if name in ln), "")
+                self.say(f"⚠ {name} now holds {now} cards" + (f": {line}" if line else ""), seconds=6)
 
     def hand_off(self, seat: int) -> None:
         # Blank the table first: the next frame shows no hand at all.
@@ -685,11 +710,17 @@ class TableScreen(Screen[None]):
             # The hinted move first, then a move with a call ("play 2S call"): forgetting
             # should not be the default.
             matches.sort(key=lambda m: (m != self.hinted, not m.flags))
-            options = [str(m) for m in matches]
+            options = [
+                # a flag in the game's words (VerbSpec.flag_words), not notation
+                flagged_label(spec, m.flags, " ".join(c.name for c in m.cards), self.session.show)
+                if spec.flag_words
+                else str(m)
+                for m in matches
+            ]
 
             def picked(text: str | None) -> None:
                 if text is not None:
-                    self.play_move(next(m for m in matches if str(m) == text))
+                    self.play_move(matches[options.index(text)])
 
             self.app.push_screen(ChoiceModal("Which do you mean?", options), picked)
         else:
@@ -1111,7 +1142,7 @@ class TableScreen(Screen[None]):
 
     def action_rules(self) -> None:
         app: Any = self.app
-        app.show_rules(self.seen().game, self.session.rule_values())
+        app.show_rules(self.seen().game, self.session.rule_values(), keys=keys_help(self.verb_specs.values()))
 
     def action_new_game(self) -> None:
         self.app.pop_screen()
