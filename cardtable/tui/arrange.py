@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardtable.engine.cards import Card
+from cardtable.engine.cards import Card, parse_card
 from cardtable.engine.views import GroupingView
 
 
@@ -18,8 +18,13 @@ def panel_groups(panel: GroupingView | None) -> tuple[list[list[str]], list[str]
     """The groups, their kinds and the loose cards of a declare panel (None: no groups)."""
     if panel is None or not panel.groups:
         return None
-    loose = list(panel.loose) + ([panel.finish] if panel.finish else [])
+    loose = sorted(panel.loose, key=_by_suit) + ([panel.finish] if panel.finish else [])
     return [list(g.cards) for g in panel.groups], [g.kind for g in panel.groups], loose
+
+
+def _by_suit(name: str) -> tuple[int, int]:
+    card = parse_card(name)
+    return card.suit_index, card.rank
 
 
 def order_of(cards: Sequence[Card], groups: Sequence[Sequence[str]]) -> list[int]:

@@ -95,8 +95,8 @@ def split_groups(
 
 
 TABLE_KEYS = (
-    ("← → (h l)", "move the cursor along your hand; Home / End: the first / last card"),
-    ("shift+← →", "move the card under the cursor (arrange the hand by hand)"),
+    ("←→ h l", "move the cursor along your hand; Home / End: the first / last card"),
+    ("shift+←→", "move the card under the cursor (arrange the hand by hand)"),
     ("space", "select or unselect the card under the cursor (or click it)"),
     ("escape", "clear the selection"),
     (
@@ -104,9 +104,10 @@ TABLE_KEYS = (
         "the obvious move: draw, meld the selected cards, go out, play; asks before a discard ends your turn",
     ),
     ("1-9", "lay off (or swap) the selected card on that table meld"),
-    ("s · r · o", "a hint with its reason · arrange into groups · sort by suit or rank"),
+    ("s r o", "a hint with its reason · arrange into groups · sort by suit or rank"),
     (":", "type a move in notation"),
-    ("ctrl+z · ctrl+p", "take back your last move of this turn · the menu (settings, new game)"),
+    ("ctrl+z", "take back your last move of this turn"),
+    ("ctrl+p", "the menu: settings (asking before a discard), new game"),
 )
 """The keys every table has (the footer shows only those a move needs now)."""
 

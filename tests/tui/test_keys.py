@@ -183,7 +183,7 @@ async def test_the_help_lists_the_hidden_keys_and_what_declare_and_show_do(make_
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
         keys = app.screen.keys
-        assert "| escape | clear the selection |" in keys and "| shift+← → |" in keys
+        assert "| escape | clear the selection |" in keys and "| shift+←→ |" in keys
         assert "| e | Declare: go out" in keys and "| v | Show: after someone declares" in keys
 
 
