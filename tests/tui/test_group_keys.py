@@ -4,7 +4,7 @@ meld where it stands for the card."""
 
 from __future__ import annotations
 
-from tui_helpers import said, until
+from tui_helpers import indian_session, said, until
 
 from cardtable.engine import new_game
 from cardtable.session import Session
@@ -15,9 +15,8 @@ from cardtable.tui.widgets import GroupsPanel, HandWidget
 
 async def test_arrange_orders_the_hand_into_the_panels_groups(make_app, tmp_path):
     """Item 4: the panel showed a pure sequence, a sequence and two sets; r only sorted."""
-    deal = {"hands": ["9S KC 2H 6S KD 9H AH 7S 5D KS 3H 9C JK", None], "wild": "5C", "stock": "QD"}
-    game = new_game("indian-rummy", players=["Ann", "Bob"], seed=4, deal=deal)
-    session = Session(game, [None, "random"], tmp_path / "autosave.ctr")
+    session = indian_session(tmp_path, "9S KC 2H 6S KD 9H AH 7S 5D KS 3H 9C JK")
+    game = session.game
     app = make_app(session)
     async with app.run_test(size=(110, 34)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)

@@ -5,6 +5,8 @@ deliberate key."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from textual.widgets._toast import Toast
 from tui_helpers import said, until
 
@@ -31,12 +33,19 @@ async def ann_has_drawn(pilot, app, session) -> None:
     await until(pilot, lambda: session.game.phase == "play")
 
 
-async def test_enter_after_drawing_asks_before_the_drawn_card_goes(make_app, stacked):
-    """Item 1: Enter, Enter threw the drawn card away and passed the turn, nothing selected."""
+@asynccontextmanager
+async def drawn(make_app, stacked):
+    """Ann's table (Bob a slow computer player) after she drew Q♦: (pilot, app, session)."""
     session = stacked(bots=[None, "medium"])
     app = make_app(session, bot_delay=5.0)
     async with app.run_test(size=(110, 34)) as pilot:
         await ann_has_drawn(pilot, app, session)
+        yield pilot, app, session
+
+
+async def test_enter_after_drawing_asks_before_the_drawn_card_goes(make_app, stacked):
+    """Item 1: Enter, Enter threw the drawn card away and passed the turn, nothing selected."""
+    async with drawn(make_app, stacked) as (pilot, app, session):
         hand = [c.name for c in session.game.hand(0)]
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
@@ -54,10 +63,7 @@ async def test_enter_after_drawing_asks_before_the_drawn_card_goes(make_app, sta
 async def test_a_question_ignores_an_enter_repeated_at_once(make_app, stacked, monkeypatch):
     """Item 1: a fast Enter, Enter, Enter after a draw does not answer the question."""
     monkeypatch.setattr(ConfirmModal, "GRACE", 2.0)  # long enough for a loaded machine
-    session = stacked(bots=[None, "medium"])
-    app = make_app(session, bot_delay=5.0)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await ann_has_drawn(pilot, app, session)
+    async with drawn(make_app, stacked) as (pilot, app, session):
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
         await pilot.press("enter")
@@ -70,10 +76,7 @@ async def test_a_question_ignores_an_enter_repeated_at_once(make_app, stacked, m
 
 async def test_x_on_the_drawn_card_asks_and_a_selected_card_goes_at_once(make_app, stacked):
     """Item 3b: x right after drawing threw the drawn card (even a joker) with no question."""
-    session = stacked(bots=[None, "medium"])
-    app = make_app(session, bot_delay=5.0)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await ann_has_drawn(pilot, app, session)
+    async with drawn(make_app, stacked) as (pilot, app, session):
         await pilot.press("x")  # the card under the cursor (the drawn Q♦): asks
         await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
         await pilot.press("escape")
@@ -85,10 +88,7 @@ async def test_x_on_the_drawn_card_asks_and_a_selected_card_goes_at_once(make_ap
 
 async def test_the_question_can_be_turned_off_and_the_setting_is_kept(make_app, stacked, tmp_path):
     """Item 1: experienced players skip the question (a setting, saved like the theme)."""
-    session = stacked(bots=[None, "medium"])
-    app = make_app(session, bot_delay=5.0)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await ann_has_drawn(pilot, app, session)
+    async with drawn(make_app, stacked) as (pilot, app, session):
         app.toggle_ask_turn_end()
         assert '"ask_turn_end": false' in (tmp_path / "settings.json").read_text()
         await pilot.press("enter")
@@ -97,10 +97,7 @@ async def test_the_question_can_be_turned_off_and_the_setting_is_kept(make_app, 
 
 async def test_the_footer_names_the_card_a_key_takes(make_app, stacked):
     """Item 2: x took the selected card, not the one under the cursor, with no sign which."""
-    session = stacked(bots=[None, "medium"])
-    app = make_app(session, bot_delay=5.0)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await ann_has_drawn(pilot, app, session)
+    async with drawn(make_app, stacked) as (pilot, app, session):
         assert label(app, "discard") == "Discard Q♦"  # the drawn card, under the cursor
         await pilot.press("home")
         first = app.screen.hand_cards(0)[0].name

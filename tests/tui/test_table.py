@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import DataTable
-from tui_helpers import said, until
+from tui_helpers import indian_session, said, until
 
 from cardtable.session import Session
 from cardtable.tui.screens.handoff import HandoffScreen
@@ -286,12 +286,10 @@ async def test_a_wrong_show_asks_first_and_going_back_changes_nothing(make_app, 
 async def test_indian_table_shows_the_cut_card_and_a_declare_panel_that_follows_the_cursor(
     make_app, tmp_path
 ):
-    from cardtable.engine import new_game
     from cardtable.tui.widgets import FaceUpCard, GroupsPanel
 
-    deal = {"hands": ["AH 2H 3H 6S 7S 5D 9S KC KD KS 9H 9C JK", None], "wild": "5C", "stock": "QD"}
-    game = new_game("indian-rummy", players=["Ann", "Bob"], seed=4, deal=deal)
-    session = Session(game, [None, "random"], tmp_path / "autosave.ctr")
+    session = indian_session(tmp_path, "AH 2H 3H 6S 7S 5D 9S KC KD KS 9H 9C JK")
+    game = session.game
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)

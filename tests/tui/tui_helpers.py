@@ -22,3 +22,13 @@ def said(app: Any) -> str:
 
     screen = app.screen
     return screen.query_one(HandWidget).message.plain + "\n" + str(screen.query_one("#status").render())
+
+
+def indian_session(tmp_path: Any, hand: str) -> Any:
+    """Indian Rummy with Ann's 13 cards stacked (5s wild, QD to draw) against a random bot."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    deal = {"hands": [hand, None], "wild": "5C", "stock": "QD"}
+    game = new_game("indian-rummy", players=["Ann", "Bob"], seed=4, deal=deal)
+    return Session(game, [None, "random"], tmp_path / "autosave.ctr")
