@@ -70,6 +70,15 @@ class VerbSpec:
     word: bool = False
     """Notation: one word follows the verb instead of cards (``bid 7H``, ``bid misere``); a
     table offers the listed moves of such a verb to choose from."""
+    about: str = ""
+    """One line for a table's keys help: what the move does, when its label alone leaves
+    doubt (a declaration against a show)."""
+    flag_words: tuple[tuple[str, str], ...] = ()
+    """How a table says each flag to a player (``("call", "and call 'Page One!'")``), so a
+    choice between the move with and without it reads as words, not notation."""
+    ends_turn: bool = False
+    """The move ends the player's turn with a card they might still want (a discard): a
+    table asks before playing it from Enter or on the card under the cursor."""
 
     @property
     def uses_cards(self) -> bool:
@@ -87,7 +96,7 @@ COMMON_VERBS: dict[str, VerbSpec] = {
         ),
         VerbSpec("layoff", "a", "Lay off", Takes.TARGET, example="layoff 2 10H", target=True),
         VerbSpec("swap", "w", "Swap", Takes.TARGET, example="swap 2 8H", target=True),
-        VerbSpec("discard", "x", "Discard", Takes.CARD, enter=40, example="discard KS"),
+        VerbSpec("discard", "x", "Discard", Takes.CARD, enter=40, example="discard KS", ends_turn=True),
         VerbSpec("cancel", "c", "Cancel", example="cancel"),
         VerbSpec("next", "n", "Next", enter=60, example="next"),
         VerbSpec("play", "p", "Play", Takes.CARD, enter=50, example="play QH"),

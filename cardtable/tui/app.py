@@ -234,10 +234,10 @@ class CardTableApp(App[None]):
 
         self.push_screen(ReplayScreen(replay))
 
-    def show_rules(self, game_id: str, active: dict[str, Any] | None = None) -> None:
+    def show_rules(self, game_id: str, active: dict[str, Any] | None = None, keys: str = "") -> None:
         from cardtable.tui.screens.rules import RulesScreen
 
-        self.push_screen(RulesScreen(game_id, active))
+        self.push_screen(RulesScreen(game_id, active, keys))
 
     def remember(self) -> None:
         """Save the settings; a failure is shown, play goes on."""
@@ -271,6 +271,12 @@ class CardTableApp(App[None]):
             "ASCII cards (7H, JK) for terminals without suit symbols",
             self.toggle_ascii,
         )
+        yield SystemCommand(
+            "Ask before a discard ends the turn: "
+            + ("on → off" if self.settings.ask_turn_end else "off → on"),
+            "Enter, or x on the card under the cursor, asks 'Discard 9♥ and end your turn?'",
+            self.toggle_ask_turn_end,
+        )
         for label, delay in (("instant", 0.0), ("fast", 0.25), ("normal", 0.6), ("slow", 1.5)):
             yield SystemCommand(
                 f"Computer speed: {label}",
@@ -297,6 +303,13 @@ class CardTableApp(App[None]):
             refresh = getattr(screen, "redraw", None)
             if callable(refresh):
                 refresh()
+
+    def toggle_ask_turn_end(self) -> None:
+        """Ask (or stop asking) before a discard that ends the turn; kept with the settings."""
+        self.settings.ask_turn_end = not self.settings.ask_turn_end
+        self.remember()
+        state = "asks first" if self.settings.ask_turn_end else "no longer asks"
+        self.notify(f"A discard that ends your turn {state}", timeout=3)
 
     def set_bot_delay(self, delay: float) -> None:
         """How long computer players wait before each move."""

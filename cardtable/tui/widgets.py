@@ -47,6 +47,7 @@ class HandWidget(Widget, can_focus=True):
 
     DEFAULT_CSS = """
     HandWidget { height: auto; min-height: 3; padding: 1 1 0 1; }
+    HandWidget.-message-row { padding: 0 1; }
     """
 
     class CardClicked(Message):
@@ -56,13 +57,39 @@ class HandWidget(Widget, can_focus=True):
             super().__init__()
             self.index = index
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    MESSAGE_LINES = 2
+    """The most lines a message takes above the cards (a longer one ends with '…')."""
+
+    def __init__(self, *, id: str | None = None, message_row: bool = False) -> None:
+        super().__init__(id=id, classes="-message-row" if message_row else "")
         self.cards: list[str] = []
         self.selected: set[int] = set()
         self.cursor = 0
         self.hidden_note = ""
+        self.message_row = message_row
+        """A line above the cards carries the table's messages (refusals, hints): there they
+        hide no card, unlike a toast over the hand's right end where a drawn card lands."""
+        self.message = Text()
         self._spots: list[tuple[int, int, int]] = []
+
+    def say(self, message: str, warning: bool = False) -> None:
+        """Show one message above the cards, replacing the one before ('' clears it)."""
+        style = "bold " + _colours(self).get("warning", "yellow") if warning else "bold"
+        self.message = Text(message, style=style if message else "")
+        self.refresh(layout=True)
+
+    def _message_lines(self, width: int) -> list[Text]:
+        if not self.message_row:
+            return []
+        if not self.message.plain:
+            return [Text()]
+        lines = list(self.message.wrap(self.app.console, width))
+        if len(lines) > self.MESSAGE_LINES:
+            lines = lines[: self.MESSAGE_LINES]
+            last = lines[-1]
+            last.truncate(max(1, width - 1))
+            last.append("…")
+        return lines
 
     def show(self, cards: Sequence[str], selected: set[int], cursor: int) -> None:
         """Show a hand (card names in display order)."""
@@ -99,6 +126,9 @@ class HandWidget(Widget, can_focus=True):
             rows[-1].append((i, name, w))
             x += w + CARD_GAP
         out = Text()
+        for line in self._message_lines(width):
+            out.append_text(line)
+            out.append("\n")
         caret = "^" if ascii_only else "▲"
         for y, row in enumerate(rows):
             line = Text()
@@ -133,6 +163,7 @@ class HandWidget(Widget, can_focus=True):
         if not self.cards:
             return 1
         usable = max(10, width - 2)
+        above = len(self._message_lines(max(10, width - 2)))
         rows, x = 1, 0
         for name in self.cards:
             w = self._width(name)
@@ -140,12 +171,13 @@ class HandWidget(Widget, can_focus=True):
                 rows += 1
                 x = 0
             x += w + CARD_GAP
-        return 2 * rows
+        return above + 2 * rows
 
     def on_click(self, event: events.Click) -> None:
         for k, (row, start, end) in enumerate(self._spots):
             # Where the cards start: below and right of the padding (a board table has none above).
             top, left = self.styles.padding.top, self.styles.padding.left
+            top += len(self._message_lines(max(10, self.size.width - 2)))
             if event.y - top == row and start <= event.x - left < end:
                 self.post_message(self.CardClicked(k // 2))
                 return

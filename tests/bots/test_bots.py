@@ -82,7 +82,9 @@ def test_medium_opens_with_the_opening_math_and_says_why():
     assert str(decide(bot, game, random.Random(0)).move) == "draw"
     game.play("draw")
     first = decide(bot, game, random.Random(0))
-    assert first.why == "meld KS KD KC + 7H 8H 9H = 54, enough to open (needs 40)"
+    assert first.why == (
+        "meld KS KD KC + 7H 8H 9H = 54, enough to open (needs 40); one group at a time, KS KD KC first"
+    )
     game.play(first.move)
     second = decide(bot, game, random.Random(0))
     assert str(second.move) == "meld 7H 8H 9H"

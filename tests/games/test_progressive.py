@@ -858,3 +858,25 @@ def test_whole_matches_with_the_new_presets_keep_the_contract(preset):
         game, _args, rng = start_checked(get(GAME), 900 + seed, preset=preset)
         assert game.rules == get(GAME).rules_type.model_validate(get(GAME).presets[preset])
         play_match(game, rng)
+
+
+@pytest.mark.parametrize("seed", [10, 25, 31, 42])
+def test_a_hint_keeps_wild_cards_unless_it_says_why(seed):
+    """Issue 24 item 16: Five Crowns hints proposed 'discard JK' (a wild joker) in the first
+    rounds with 'the rest leaves 30 points loose'; a wild card melds with anything, so it
+    goes only when every card that may go is wild, and the reason says so."""
+    from cardtable.session import Session
+
+    session = Session.start(
+        "progressive-rummy", ["Ann", "Bob"], [None, None], preset="Five Crowns", seed=seed, save_path=None
+    )
+    for _ in range(6):
+        if session.view(None).to_act is None:
+            break
+        decision = session.hint()
+        move = decision.move
+        if move.kind == "discard":
+            card = move.cards[0]
+            if card.rank == 0 or session.game.mrules.is_wild(card):
+                assert "wild" in decision.why, (str(move), decision.why)
+        session.play(move)

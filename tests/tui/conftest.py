@@ -22,6 +22,18 @@ def form_at_once(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def keys_at_once(monkeypatch):
+    """Result screens, hand-offs and questions ignore the keys of their first moment (issue 24
+    item 3c); tests press on purpose, at once. ``tests/tui/test_keys.py`` tests the wait."""
+    from cardtable.tui.screens.choices import ConfirmModal
+    from cardtable.tui.screens.handoff import HandoffScreen
+    from cardtable.tui.screens.scores import ScoresScreen
+
+    for screen in (ConfirmModal, HandoffScreen, ScoresScreen):
+        monkeypatch.setattr(screen, "GRACE", 0.0)
+
+
+@pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
     return tmp_path

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import DataTable
-from tui_helpers import until
+from tui_helpers import indian_session, said, until
 
 from cardtable.session import Session
 from cardtable.tui.screens.handoff import HandoffScreen
@@ -81,16 +81,13 @@ async def test_illegal_gesture_shows_reason_and_changes_nothing(make_app, stacke
         await past_handoff(pilot, app)
         before = session.game.record()
         await pilot.press("t")  # take before opening: refused by the engine
-        status = app.screen.query_one("#status")
-        await until(pilot, lambda: "only after you have opened" in str(status.render()))
+        await until(pilot, lambda: "only after you have opened" in said(app))
         assert session.game.record() == before
         await pilot.press("d")
         # select the first three cards as dealt (7H 8H 9H) and meld them: fine; then a bad meld
         await pilot.press("space", "right", "space", "right", "right", "right", "space", "m")
         await pilot.pause()
-        assert (
-            "neither a run" in str(app.screen.query_one("#status").render()) or len(session.game.melds) == 1
-        )
+        assert "neither a run" in said(app) or len(session.game.melds) == 1
 
 
 async def test_single_human_against_bot_needs_no_handoff(make_app, stacked):
@@ -204,7 +201,7 @@ async def test_mouse_clicks_draw_select_and_lay_off(make_app, stacked):
         await pilot.pause()
         # 5H fits neither meld: the reason is shown and nothing changed
         assert "5H" not in {c.name for m in game.melds for c in m.cards}
-        assert "does not fit" in str(table.query_one("#status").render())
+        assert "does not fit" in said(app)
 
 
 async def test_page_one_table_shows_the_trick_and_the_tricks_pile(make_app, tmp_path):
@@ -289,12 +286,10 @@ async def test_a_wrong_show_asks_first_and_going_back_changes_nothing(make_app, 
 async def test_indian_table_shows_the_cut_card_and_a_declare_panel_that_follows_the_cursor(
     make_app, tmp_path
 ):
-    from cardtable.engine import new_game
     from cardtable.tui.widgets import FaceUpCard, GroupsPanel
 
-    deal = {"hands": ["AH 2H 3H 6S 7S 5D 9S KC KD KS 9H 9C JK", None], "wild": "5C", "stock": "QD"}
-    game = new_game("indian-rummy", players=["Ann", "Bob"], seed=4, deal=deal)
-    session = Session(game, [None, "random"], tmp_path / "autosave.ctr")
+    session = indian_session(tmp_path, "AH 2H 3H 6S 7S 5D 9S KC KD KS 9H 9C JK")
+    game = session.game
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)

@@ -4,7 +4,7 @@ no unseen card, says why not otherwise, autosaves, and never reaches back past a
 from __future__ import annotations
 
 from test_table import past_handoff, type_move
-from tui_helpers import until
+from tui_helpers import said, until
 
 from cardtable.engine.saves import read_record
 from cardtable.tui.screens.handoff import HandoffScreen
@@ -12,7 +12,7 @@ from cardtable.tui.screens.table import TableScreen
 
 
 def status(app) -> str:
-    return str(app.screen.query_one("#status").render())
+    return said(app)
 
 
 def footer_keys(app) -> set[str]:
@@ -37,7 +37,7 @@ async def test_ctrl_z_takes_back_a_meld_and_a_discard_but_not_the_draw(make_app,
         await until(pilot, lambda: "undo" in footer_keys(app))
         await pilot.press("ctrl+z")
         await until(pilot, lambda: session.move_count == 3)
-        assert "Taken back: discard QD" in status(app)
+        assert "Taken back: discard Q♦" in status(app)  # card faces, as everywhere
         assert session.game.to_act == 0
         saved = read_record(tmp_path / "autosave.ctr")
         assert "discard" not in saved.split("moves:")[1]  # autosaved without the undone move

@@ -13,3 +13,22 @@ async def until(pilot: Any, condition: Callable[[], object], tries: int = 100) -
             return
         await pilot.pause(0.02)
     assert condition()
+
+
+def said(app: Any) -> str:
+    """What the table says now: its message line above the hand (issue 24 item 3: no toasts
+    over the hand) and its status line (which carries the message while no hand shows)."""
+    from cardtable.tui.widgets import HandWidget
+
+    screen = app.screen
+    return screen.query_one(HandWidget).message.plain + "\n" + str(screen.query_one("#status").render())
+
+
+def indian_session(tmp_path: Any, hand: str) -> Any:
+    """Indian Rummy with Ann's 13 cards stacked (5s wild, QD to draw) against a random bot."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    deal = {"hands": [hand, None], "wild": "5C", "stock": "QD"}
+    game = new_game("indian-rummy", players=["Ann", "Bob"], seed=4, deal=deal)
+    return Session(game, [None, "random"], tmp_path / "autosave.ctr")

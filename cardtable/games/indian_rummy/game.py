@@ -713,10 +713,27 @@ class IndianRummy(IndianViews):
 
 
 INDIAN_VERBS = (
-    VerbSpec("declare", "e", "Declare", Takes.CARD, example="declare 9D", groups=True),
-    VerbSpec("drop", "b", "Drop", example="drop"),
-    VerbSpec("show", "v", "Show", example="show", groups=True),
-    VerbSpec("rejoin", "j", "Rejoin", example="rejoin"),
+    VerbSpec(
+        "declare",
+        "e",
+        "Declare",
+        Takes.CARD,
+        example="declare 9D",
+        groups=True,
+        about="go out: throw the card chosen and show your 13 cards in groups (a wrong show costs points)",
+    ),
+    VerbSpec("drop", "b", "Drop", example="drop", about="leave this deal for a fixed penalty (asks first)"),
+    VerbSpec(
+        "show",
+        "v",
+        "Show",
+        example="show",
+        groups=True,
+        about="after someone declares: show your best groups, so only the loose cards count",
+    ),
+    VerbSpec(
+        "rejoin", "j", "Rejoin", example="rejoin", about="pool games: an eliminated player buys back in"
+    ),
 )
 """This game's own verbs (a declaration may cost points, so it is never on the Enter key)."""
 

@@ -67,7 +67,18 @@ from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 from .game import PageOne
 from .rules import PRESETS, PageOneRules
 
-PLAY_CALL = VerbSpec("play", "p", "Play", Takes.CARD, enter=50, example="play QH", flags=("call",))
+PLAY_CALL = VerbSpec(
+    "play",
+    "p",
+    "Play",
+    Takes.CARD,
+    enter=50,
+    example="play QH",
+    flags=("call",),
+    about="play the card; when it leaves you one card, choose to call 'Page One!' with it "
+    "(forgetting costs a penalty of cards)",
+    flag_words=(("call", "and call 'Page One!'"),),
+)
 """Page One's play: ``call`` may follow the card (``play QH call``), the Page One call."""
 
 SPEC = package_spec(

@@ -473,7 +473,10 @@ class RummyPolicy:
         parts = " + ".join(_tokens(g) for g in planned)
         total = prov + sum(self.t.meld_points(g) for g in planned)
         already = f"{prov} laid + " if prov else ""
-        return f"meld {already}{parts} = {total}, enough to open (needs {need})"
+        words = f"meld {already}{parts} = {total}, enough to open (needs {need})"
+        if len(planned) > 1:  # the move is the first group: say how the rest follow
+            words += f"; one group at a time, {_tokens(planned[0])} first"
+        return words
 
     def _layoff(self, moves: Sequence[Move], split: Split, size: int) -> Decision | None:
         if self.level == "easy":

@@ -153,7 +153,10 @@ class ClosedRummyPolicy:
         throws = [m for m in moves if m.kind == "discard"]
         if throws:
             allowed = {m.cards[0].key for m in throws}
-            card, arr = pos.throw(pos.hand, may_discard=lambda c: c.key in allowed)
+            # A wild card melds with anything: it is thrown only when nothing else may go
+            # (issue 24 item 16: a Five Crowns hint proposed throwing a joker in round 1).
+            tame = {k for k in allowed if not self._wild(rules, pos.hand, k)}
+            card, arr = pos.throw(pos.hand, may_discard=lambda c: c.key in (tame or allowed))
             if need is not None and arr.ok and arr.penalty == 0:
                 declare = self._declare(game, moves, card)
                 if declare is not None:
@@ -163,13 +166,21 @@ class ClosedRummyPolicy:
             if self.level == "hard":
                 card, arr = self._hard_throw(pos, allowed, card, arr)
             if self.level == "easy" and turn.rng.random() < 0.3:
-                loose = [c for c in arr.deadwood if c.key in allowed and c.rank != JOKER_RANK] or [card]
+                loose = [c for c in arr.deadwood if c.key in tame] or [card]
                 card = max(loose, key=pos.value)
             move = next(m for m in throws if m.cards[0] == card)
+            if card.key not in tame:
+                return Decision(move, f"discard {card.name}: every card that may go is wild")
             return Decision(move, f"discard {card.name}: the rest leaves {arr.penalty} points loose")
         if knock is not None and self.level != "easy":
             return Decision(knock, "knock")
         return None
+
+    @staticmethod
+    def _wild(rules: MeldRules, hand: Sequence[Card], key: int) -> bool:
+        """The card of ``key`` in ``hand`` is a joker or wild under ``rules``."""
+        card = next((c for c in hand if c.key == key), None)
+        return card is not None and (card.rank == JOKER_RANK or rules.is_wild(card))
 
     @staticmethod
     def _declare(game: Any, moves: Sequence[Move], card: Card) -> Decision | None:

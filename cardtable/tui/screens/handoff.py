@@ -8,11 +8,16 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from cardtable.tui.screens.deliberate import Deliberate
 
-class HandoffScreen(Screen[None]):
-    """ "Pass to Bob — press Enter". Nothing of any hand is on this screen."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I am Bob: show my hand", id="ready", show=False)]
+class HandoffScreen(Deliberate, Screen[None]):
+    """ "Pass to Bob — press Enter". Nothing of any hand is on this screen.
+
+    Only Enter (or a click) passes it, and not in its first moment: Space is the select key
+    and a key repeated by the player before would show Bob's hand to them."""
+
+    BINDINGS = [Binding("enter", "ready", "I am Bob: show my hand", id="ready", show=False)]
 
     DEFAULT_CSS = """
     HandoffScreen { align: center middle; background: $panel; }
@@ -35,8 +40,12 @@ class HandoffScreen(Screen[None]):
                 id="handoff-help",
             )
 
+    def on_mount(self) -> None:
+        self.start_grace()
+
     def on_click(self) -> None:
-        self.dismiss(None)
+        self.action_ready()
 
     def action_ready(self) -> None:
-        self.dismiss(None)
+        if self.fresh():
+            self.dismiss(None)

@@ -13,17 +13,19 @@ from cardtable.rulesdoc import rules_markdown
 
 
 class RulesScreen(Screen[None]):
-    """Markdown rules; Escape or q goes back."""
+    """Markdown rules; Escape or q goes back. From a table, the keys of that table first."""
 
     BINDINGS = [
         Binding("escape,q", "app.pop_screen", "Back", id="back"),
     ]
 
-    def __init__(self, game_id: str, active: dict[str, Any] | None = None) -> None:
+    def __init__(self, game_id: str, active: dict[str, Any] | None = None, keys: str = "") -> None:
         super().__init__()
         self.game_id = game_id
         self.active = active
+        self.keys = keys
 
     def compose(self) -> ComposeResult:
-        yield MarkdownViewer(rules_markdown(self.game_id, self.active), show_table_of_contents=False)
+        text = rules_markdown(self.game_id, self.active)
+        yield MarkdownViewer(f"{self.keys}\n{text}" if self.keys else text, show_table_of_contents=False)
         yield Footer()

@@ -18,6 +18,7 @@ from textual.widgets import Button, DataTable, Static
 
 from cardtable.engine.scoring import ScoreKind
 from cardtable.engine.views import PlayerView
+from cardtable.tui.screens.deliberate import Deliberate
 
 
 def team_name(view: PlayerView, team: Sequence[int]) -> str:
@@ -67,8 +68,13 @@ def cumulative_lines(view: PlayerView) -> dict[str, list[int]]:
     return out
 
 
-class ScoresScreen(Screen[str]):
-    """End of a deal or of the match: per-deal and total scores, and what happened."""
+class ScoresScreen(Deliberate, Screen[str]):
+    """End of a deal or of the match: per-deal and total scores, and what happened.
+
+    It waits for a deliberate key: Enter pressed during play (a last card, a bot's move that
+    ended the deal) in its first moment is not carried past it into the next deal."""
+
+    GRACE = 1.0
 
     BINDINGS = [
         Binding("enter", "primary", "Continue", id="continue"),
@@ -141,6 +147,7 @@ class ScoresScreen(Screen[str]):
                     yield Button("Look at the table", id="look")
 
     def on_mount(self) -> None:
+        self.start_grace()
         self.fill(self.query_one(DataTable))
         self.query_one(Button).focus()
         if self.over and self.view.deal_scores:
@@ -198,11 +205,13 @@ class ScoresScreen(Screen[str]):
         table.can_focus = False
 
     def action_primary(self) -> None:
-        self.dismiss("again" if self.over else "next")
+        if self.fresh():
+            self.dismiss("again" if self.over else "next")
 
     def action_dismiss_back(self) -> None:
-        if not self.over:
+        if not self.over and self.fresh():
             self.dismiss("look")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "next")
+        if self.fresh():
+            self.dismiss(event.button.id or "next")

@@ -20,9 +20,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
 
 from cardtable.engine.cards import Card, parse_card
 from cardtable.engine.errors import IllegalMove, InvalidNotation
@@ -31,9 +30,20 @@ from cardtable.engine.phases import PhaseKind
 from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import CallView, GroupingView, PlayerView
 from cardtable.session import Session
+from cardtable.tui.arrange import arranged_text, order_of, panel_groups
 from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
+from cardtable.tui.keys import (
+    flagged_label,
+    key_labels,
+    keys_help,
+    relabel,
+    split_groups,
+    turn_end_question,
+    wild_targets,
+)
 from cardtable.tui.panels import draw_panels, play_panels, show_board
 from cardtable.tui.prompt import PromptLine
+from cardtable.tui.screens.choices import AuctionModal, ChoiceModal, ConfirmModal
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.scores import ScoresScreen
 from cardtable.tui.widgets import (
@@ -47,108 +57,6 @@ from cardtable.tui.widgets import (
 
 TAIL_BINDINGS = ("o", "s", "r", "colon", "question_mark", "f1", "ctrl+n", "ctrl+z")
 """Keys the footer lists after the game's verbs."""
-
-
-class ChoiceModal(ModalScreen[str | None]):
-    """Pick one of several legal moves that match a gesture."""
-
-    BINDINGS = [Binding("escape", "close", "Cancel", id="cancel-choice")]
-    DEFAULT_CSS = """
-    ChoiceModal { align: center middle; }
-    ChoiceModal > Vertical { width: 60; height: auto; max-height: 20; border: thick $primary; background: $surface; padding: 0 1; }
-    ChoiceModal OptionList { height: auto; max-height: 14; }
-    """
-
-    def __init__(self, prompt: str, moves: list[str]) -> None:
-        super().__init__()
-        self.prompt = prompt
-        self.moves = moves
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.prompt)
-            yield OptionList(*[Option(m, id=f"choice-{i}") for i, m in enumerate(self.moves)])
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.moves[event.option_index])
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class AuctionModal(ModalScreen[str | None]):
-    """Choose a call of an auction: type its keys (number then suit, e.g. ``7h``) or pick it
-    from the list; each call shows its value."""
-
-    BINDINGS = [Binding("escape", "close", "Cancel", id="cancel-auction")]
-    DEFAULT_CSS = """
-    AuctionModal { align: center middle; }
-    AuctionModal > Vertical { width: 60; height: auto; max-height: 22; border: thick $primary; background: $surface; padding: 0 1; }
-    AuctionModal OptionList { height: auto; max-height: 14; }
-    """
-
-    def __init__(self, calls: Sequence[CallView], typed: str = "") -> None:
-        super().__init__()
-        self.calls = list(calls)
-        self.typed = typed
-        self.shown = list(calls)
-        """The calls listed: those whose keys start with what is typed."""
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self._prompt(), id="auction-prompt")
-            yield OptionList(*self._options())
-
-    def _options(self) -> list[Option]:
-        return [
-            Option(f"{c.keys:>2}  {c.label}" + (f"  ({c.value})" if c.value is not None else ""))
-            for c in self.shown
-        ]
-
-    def _prompt(self, note: str = "") -> str:
-        typed = f" · typed: {self.typed}" if self.typed else ""
-        return f"Your call: type its keys (number then suit, e.g. 7h) or pick one{typed}" + (
-            f"\n{note}" if note else ""
-        )
-
-    def on_mount(self) -> None:
-        self._match()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.shown[event.option_index].move)
-
-    def on_key(self, event: Any) -> None:
-        char = event.character or ""
-        if len(char) != 1 or not char.isalnum():
-            return
-        self.typed += char
-        if not any(c.keys.startswith(self.typed) for c in self.calls):
-            self.typed = self.typed[:-1] + char.lower()  # 7H reads as 7h
-        event.stop()
-        self._match()
-
-    def _match(self) -> None:
-        if not self.typed:
-            return
-        exact = [c for c in self.calls if c.keys == self.typed]
-        if exact:
-            self.dismiss(exact[0].move)
-            return
-        if not any(c.keys.startswith(self.typed) for c in self.calls):
-            bad, self.typed = self.typed, ""
-            keys = " ".join(dict.fromkeys(c.keys[-1:] for c in self.calls if c.row))
-            side = " ".join(c.keys for c in self.calls if not c.row)
-            note = f"no call has the keys '{bad}': type a number then one of {keys}, or {side}"
-            self.query_one("#auction-prompt", Static).update(self._prompt(note))
-        else:
-            self.query_one("#auction-prompt", Static).update(self._prompt())
-        self.shown = [c for c in self.calls if c.keys.startswith(self.typed)]
-        options = self.query_one(OptionList)
-        options.clear_options()
-        options.add_options(self._options())
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class TableScreen(Screen[None]):
@@ -197,6 +105,10 @@ class TableScreen(Screen[None]):
         """The move count when the keyboard last changed hands: undo never reaches back
         past a hand-off."""
         self.last_message = ""
+        self.message_timer: Any = None
+        self.counts: tuple[int, tuple[int, ...]] | None = None
+        """The deal number and every seat's card count after the last move."""
+        """Clears the message line: a message is short-lived."""
         self.log_shown: tuple[str, ...] = ()
         self.board_game = session.view(None).board is not None
         """The game is played on a board: the table draws it, with the seats beside it."""
@@ -233,7 +145,8 @@ class TableScreen(Screen[None]):
                     yield VerticalScroll(id="melds")
                 with VerticalScroll(id="log"):
                     yield Static(id="log-text")
-        yield HandWidget(id="hand")
+        # the message line is the hand's first row (a board game has its line under the board)
+        yield HandWidget(id="hand", message_row=not self.board_game)
         yield Static(id="status")
         examples = [v.example for v in self.verb_specs.values() if v.example]
         example = next((v.example for v in self.verb_specs.values() if v.uses_cards and v.example), "")
@@ -274,7 +187,8 @@ class TableScreen(Screen[None]):
         # A game without melds (a trick game) gets the space for its trick area instead.
         self.query_one("#melds", VerticalScroll).display = self.melds_game
         hand = self.query_one(HandWidget)
-        hand.border_title = "←→ move · space select · enter act · s hint · r arrange · : type · ctrl+p menu"
+        # the keys the footer has no room for (issue 24 item 13); ? lists every key
+        hand.border_title = "←→ cursor · shift+←→ move card · space select · esc clear · enter act · ? keys"
         if self.board_game:
             hand.border_title = "←→ pick a card · tab its moves · enter play · # numbers · : type"
         self.redraw()
@@ -366,8 +280,8 @@ class TableScreen(Screen[None]):
             # One line under a board: a refusal, else the choice being made, else what to do.
             choice = self.session.show(self.chooser.describe()) if self.chooser else ""
             status = self.last_message or choice or status
-        elif self.last_message:
-            status = f"{status}\n{self.last_message}"
+        elif self.last_message and (self.viewer is None or self.handing_off):
+            status = f"{status}\n{self.last_message}"  # no hand to carry the message line
         self.query_one("#status", Static).update(status)
 
     def _draw_face_up(self, view: PlayerView) -> None:
@@ -420,6 +334,8 @@ class TableScreen(Screen[None]):
         self.cursor = max(0, min(self.cursor, len(cards) - 1))
         self.selected = {i for i in self.selected if i < len(cards)}
         widget.show([c.name for c in cards], self.selected, self.cursor)
+        widget.say(self.last_message, warning=self.last_message.startswith("✗"))
+        self._label_keys()
         if self.board_game:
             # A board game has no declare panel; the board follows the picked card instead.
             self._sync_chooser(view, [c.name for c in cards])
@@ -527,6 +443,7 @@ class TableScreen(Screen[None]):
         if self.session.save_error:
             self.notify(self.session.save_error, severity="warning", timeout=6)
         view = self.seen()
+        self._flash_gains(view)
         seat = view.to_act
         if seat is None or view.phase_kind is PhaseKind.DEAL_OVER:  # no one to act: the match is over
             self.show_scores()
@@ -543,6 +460,19 @@ class TableScreen(Screen[None]):
             self.redraw()
             return
         self.hand_off(seat)
+
+    def _flash_gains(self, view: PlayerView) -> None:
+        """A hand that grows by several cards in one move (a penalty: one card to six) is
+        said on the message line, not only in the log (issue 24 item 13b)."""
+        counts = (view.deal_number, tuple(s.card_count for s in view.seats))
+        before, self.counts = self.counts, counts
+        if before is None or before[0] != counts[0]:
+            return  # a new deal deals everyone cards: no news
+        for seat, (was, now) in enumerate(zip(before[1], counts[1], strict=False)):
+            if now - was >= 2:
+                name = view.seats[seat].name
+                line = next((ln for ln in reversed(view.log) if name in ln), "")
+                self.say(f"⚠ {name} now holds {now} cards" + (f": {line}" if line else ""), seconds=6)
 
     def hand_off(self, seat: int) -> None:
         # Blank the table first: the next frame shows no hand at all.
@@ -650,9 +580,31 @@ class TableScreen(Screen[None]):
 
     def refuse(self, reason: str) -> None:
         reason = self.session.show(reason)  # a game's reason names cards in notation
-        self.last_message = f"✗ {reason}"
-        self.notify(reason, title="Not allowed", severity="warning", timeout=5)
+        self.say(f"✗ {reason}", seconds=6)
+
+    def say(self, text: str, seconds: float = 4.0) -> None:
+        """One message on the line above the hand (a board game: the line under the board),
+        replacing the one before; it goes after ``seconds``, or at the next move. Toasts
+        sat over the hand's right end, where a drawn card lands, and stacked up."""
+        self.last_message = text
+        if self.message_timer is not None:
+            self.message_timer.stop()
+        self.message_timer = self.set_timer(seconds, self._message_over)
         self.redraw()
+
+    def _message_over(self) -> None:
+        self.message_timer = None
+        if self.last_message:
+            self.last_message = ""
+            self.redraw()
+
+    def _label_keys(self) -> None:
+        """The footer names the card a one-card key will take ("x Discard 6♦")."""
+        chosen = self.selected_or_cursor() if self.viewer is not None and not self.handing_off else []
+        card = chosen[0].name if len(chosen) == 1 else None
+        labels = key_labels(self.verb_specs.values(), card, self.session.show)
+        if relabel(self._bindings.key_to_bindings, labels):
+            self.refresh_bindings()
 
     def selected_cards(self) -> list[Card]:
         if self.viewer is None:
@@ -675,8 +627,9 @@ class TableScreen(Screen[None]):
             cards = [card] if card is not None else []
         return cards
 
-    def gesture(self, verb: str, target: int | None = None) -> None:
-        """Turn a verb (+ selected cards, + a meld number) into a legal move."""
+    def gesture(self, verb: str, target: int | None = None, by_enter: bool = False) -> None:
+        """Turn a verb (+ selected cards, + a meld number) into a legal move. A move that
+        ends the turn asks first when Enter chose it or it takes the card under the cursor."""
         if not self.my_turn():
             self.refuse(self._not_your_turn())
             return
@@ -732,28 +685,87 @@ class TableScreen(Screen[None]):
             # in whole): the move that holds the chosen card
             matches = [m for m in legal if want <= Counter(c.name for c in m.cards)]
         if len(matches) == 1:
-            self.play_move(matches[0])
+            self._play_or_ask(spec, matches[0], by_enter)
         elif matches:
             # The hinted move first, then a move with a call ("play 2S call"): forgetting
             # should not be the default.
             matches.sort(key=lambda m: (m != self.hinted, not m.flags))
-            options = [str(m) for m in matches]
+            options = [
+                # a flag in the game's words (VerbSpec.flag_words), not notation
+                flagged_label(spec, m.flags, " ".join(c.name for c in m.cards), self.session.show)
+                if spec.flag_words
+                else str(m)
+                for m in matches
+            ]
 
             def picked(text: str | None) -> None:
                 if text is not None:
-                    self.play_move(next(m for m in matches if str(m) == text))
+                    self.play_move(matches[options.index(text)])
 
             self.app.push_screen(ChoiceModal("Which do you mean?", options), picked)
         else:
             names = " ".join(c.name for c in cards)
+            if spec.takes is Takes.GROUPS and self._lay_groups(verb, [c.name for c in cards]):
+                return
             if spec.takes is Takes.TARGET:
-                number = target if target is not None else 1
-                if not self.seen().melds:
+                melds = self.seen().melds
+                if not melds:
                     self.refuse(f"there are no melds on the table to {spec.label.lower()} on")
                     return
+                # no number given: the meld where a wild stands for the card, else the first
+                number = target or next(iter(wild_targets(melds, names.split())), 1)
                 self._explain(f"{verb} {number} {names}")
             else:
                 self._explain(f"{verb} {names}")
+
+    def _lay_groups(self, verb: str, names: list[str]) -> bool:
+        """Several groups selected for one key (issue 24 item 5: a two-group opening was
+        refused as 'neither a run nor a set'): split them with the game's solver and lay
+        them one group at a time. False when the selection is not whole groups."""
+        groups = split_groups(names, self.session.arrange)
+        if groups is None:
+            return False
+        for group in groups:
+            want = Counter(group)
+            found = [
+                m
+                for m in self.session.legal_moves()
+                if m.kind == verb and m.target is None and Counter(c.name for c in m.cards) == want
+            ]
+            found.sort(key=lambda m: m != self.hinted)
+            if not found:
+                self._explain(f"{verb} {' '.join(group)}")
+                return True
+            if not self.play_move(found[0]):
+                return True
+        return True
+
+    def _play_or_ask(self, spec: VerbSpec, move: Move, by_enter: bool) -> None:
+        """Play ``move``, or first ask when it ends the turn by Enter or on the card under the
+        cursor (issue 24 item 1: Enter twice after a draw threw the drawn card away). The
+        player's setting ``ask_turn_end`` turns the question off."""
+        settings = getattr(self.app, "settings", None)
+        ask = getattr(settings, "ask_turn_end", True)
+        question = (
+            turn_end_question(
+                spec,
+                move.cards[0].name,
+                by_enter=by_enter,
+                chosen=bool(self.selected),
+                show=self.session.show,
+            )
+            if ask and len(move.cards) == 1
+            else None
+        )
+        if question is None:
+            self.play_move(move)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.play_move(move)
+
+        self.app.push_screen(ConfirmModal(question), answered)
 
     def choose_call(self, calls: Sequence[CallView], typed: str = "") -> None:
         """The auction chooser: the call whose keys are typed (or picked) is played."""
@@ -834,9 +846,7 @@ class TableScreen(Screen[None]):
             return
         self.selected = set()
         self.app.clear_notifications()
-        self.last_message = f"Taken back: {move}"
-        self.notify(self.last_message, timeout=3)
-        self.redraw()
+        self.say(f"Taken back: {self.session.show(str(move))}", seconds=4)
         self.advance()
 
     def chosen_amount(self, view: PlayerView) -> int | None:
@@ -893,7 +903,7 @@ class TableScreen(Screen[None]):
             else:
                 fits = count >= 3
             if fits:
-                self.gesture(spec.name)
+                self.gesture(spec.name, by_enter=True)
                 return
         only = [v for v in self.verb_specs.values() if v.name in kinds]
         if len(only) == 1 and only[0].takes is Takes.NOTHING:
@@ -986,7 +996,7 @@ class TableScreen(Screen[None]):
         self.order[self.viewer] = sorted(self.hand_order(self.viewer), key=key)
         self.selected = set()
         self._draw_hand()
-        self.notify("Sorted by suit" if self.sort_mode == 1 else "Sorted by rank", timeout=2)
+        self.say("Sorted by suit" if self.sort_mode == 1 else "Sorted by rank", seconds=2)
 
     def action_hint(self) -> None:
         """Suggest a move and say why; its cards are selected, so Enter (or its key) plays it."""
@@ -996,7 +1006,7 @@ class TableScreen(Screen[None]):
         try:
             decision = self.session.hint()
         except Exception as exc:  # a hint must never take the table down
-            self.notify(f"No hint this time: {exc}", severity="warning")
+            self.refuse(f"No hint this time: {exc}")
             return
         move = decision.move
         self.hinted = move
@@ -1019,38 +1029,26 @@ class TableScreen(Screen[None]):
         why = decision.why or show(str(move))
         if move.cards and not any(show(c.name) in why for c in move.cards):
             why = f"{show(str(move))}: {why}"  # the reason does not name the move's cards: say the move too
-        self.last_message = f"Hint — {why}{how}"
-        self.notify(self.last_message, title="Hint", timeout=8)
-        self.redraw()
+        self.say(f"Hint — {why}{how}", seconds=20)
 
     def action_arrange(self) -> None:
-        """Order the hand into its best groups (melds first, then the loose cards)."""
+        """Order the hand into its best groups (the declare panel's, when the game has one),
+        then the loose cards."""
         if self.viewer is None or self.handing_off:
             return
         cards = self.hand_cards(self.viewer)
-        melds, loose = self.session.arrange([c.name for c in cards])
-        taken: set[int] = set()
-        order: list[int] = []
-        for group in [*melds, loose]:
-            for name in group:
-                card = next((c for c in cards if c.name == name and c.id not in taken), None)
-                if card is not None:
-                    taken.add(card.id)
-                    order.append(card.id)
-        order.extend(c.id for c in cards if c.id not in taken)
-        self.order[self.viewer] = order
-        self.selected = set()
-        self._draw_hand()
-        if melds:
-            count = f"{len(melds)} meld{'s' if len(melds) != 1 else ''}"
-            text = f"Arranged: {count} ({' · '.join(' '.join(g) for g in melds)}), then the loose cards"
-        elif self.melds_game or self._grouping() is not None:
-            text = "Arranged: no melds yet, the cards by suit and rank"
+        try:
+            found = panel_groups(self.session.grouping(self.viewer, None))
+        except Exception:  # a panel must never take the table down: arrange as melds
+            found = None
+        if found is not None:
+            melds, kinds, loose = found
         else:
-            text = "Arranged by suit and rank"
-        self.last_message = text
-        self.notify(text, timeout=4)
-        self.redraw()
+            (melds, loose), kinds = self.session.arrange([c.name for c in cards]), []
+        self.order[self.viewer] = order_of(cards, [*melds, loose])
+        self.selected = set()
+        groups_game = self.melds_game or found is not None or self._grouping() is not None
+        self.say(arranged_text(melds, kinds, self.session.show, groups_game), seconds=6)
 
     def action_command(self) -> None:
         self.query_one("#command-input", PromptLine).open(return_to=self.query_one(HandWidget))
@@ -1118,7 +1116,7 @@ class TableScreen(Screen[None]):
 
     def action_rules(self) -> None:
         app: Any = self.app
-        app.show_rules(self.seen().game, self.session.rule_values())
+        app.show_rules(self.seen().game, self.session.rule_values(), keys=keys_help(self.verb_specs.values()))
 
     def action_new_game(self) -> None:
         self.app.pop_screen()

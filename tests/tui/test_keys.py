@@ -1,0 +1,209 @@
+"""Keys that lost cards or skipped screens by accident (issue 24 items 1, 2, 3, 3b, 3c):
+Enter never ends a turn unasked, the footer names the card a key takes, messages sit on
+a line above the hand, and a screen that opens under a player's fingers waits for a
+deliberate key."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+
+from textual.widgets._toast import Toast
+from tui_helpers import said, until
+
+from cardtable.tui.screens.choices import ChoiceModal, ConfirmModal
+from cardtable.tui.screens.handoff import HandoffScreen
+from cardtable.tui.screens.scores import ScoresScreen
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets import HandWidget
+
+
+def label(app, verb: str) -> str:
+    """The footer label of a verb's key now."""
+    return next(
+        b.description
+        for group in app.screen._bindings.key_to_bindings.values()
+        for b in group
+        if b.id == f"verb-{verb}"
+    )
+
+
+async def ann_has_drawn(pilot, app, session) -> None:
+    await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    await pilot.press("enter")  # Enter draws in the draw phase
+    await until(pilot, lambda: session.game.phase == "play")
+
+
+@asynccontextmanager
+async def drawn(make_app, stacked):
+    """Ann's table (Bob a slow computer player) after she drew Q♦: (pilot, app, session)."""
+    session = stacked(bots=[None, "medium"])
+    app = make_app(session, bot_delay=5.0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await ann_has_drawn(pilot, app, session)
+        yield pilot, app, session
+
+
+async def test_enter_after_drawing_asks_before_the_drawn_card_goes(make_app, stacked):
+    """Item 1: Enter, Enter threw the drawn card away and passed the turn, nothing selected."""
+    async with drawn(make_app, stacked) as (pilot, app, session):
+        hand = [c.name for c in session.game.hand(0)]
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        assert "Discard Q♦ and end your turn?" in app.screen.question
+        await pilot.press("escape")  # no: nothing changed
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert [c.name for c in session.game.hand(0)] == hand and session.game.to_act == 0
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        await pilot.press("enter")  # yes
+        await until(pilot, lambda: session.game.to_act == 1)
+        assert "QD" not in {c.name for c in session.game.hand(0)}
+
+
+async def test_a_question_ignores_an_enter_repeated_at_once(make_app, stacked, monkeypatch):
+    """Item 1: a fast Enter, Enter, Enter after a draw does not answer the question."""
+    monkeypatch.setattr(ConfirmModal, "GRACE", 2.0)  # long enough for a loaded machine
+    async with drawn(make_app, stacked) as (pilot, app, session):
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal) and session.game.to_act == 0
+        await until(pilot, app.screen.fresh, tries=300)  # its first moment is over
+        await pilot.press("enter")
+        await until(pilot, lambda: session.game.to_act == 1)
+
+
+async def test_x_on_the_drawn_card_asks_and_a_selected_card_goes_at_once(make_app, stacked):
+    """Item 3b: x right after drawing threw the drawn card (even a joker) with no question."""
+    async with drawn(make_app, stacked) as (pilot, app, session):
+        await pilot.press("x")  # the card under the cursor (the drawn Q♦): asks
+        await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("home", "space", "x")  # a card chosen on purpose: no question
+        await until(pilot, lambda: session.game.to_act == 1)
+        assert not isinstance(app.screen, ConfirmModal)
+
+
+async def test_the_question_can_be_turned_off_and_the_setting_is_kept(make_app, stacked, tmp_path):
+    """Item 1: experienced players skip the question (a setting, saved like the theme)."""
+    async with drawn(make_app, stacked) as (pilot, app, session):
+        app.toggle_ask_turn_end()
+        assert '"ask_turn_end": false' in (tmp_path / "settings.json").read_text()
+        await pilot.press("enter")
+        await until(pilot, lambda: session.game.to_act == 1)
+
+
+async def test_the_footer_names_the_card_a_key_takes(make_app, stacked):
+    """Item 2: x took the selected card, not the one under the cursor, with no sign which."""
+    async with drawn(make_app, stacked) as (pilot, app, session):
+        assert label(app, "discard") == "Discard Q♦"  # the drawn card, under the cursor
+        await pilot.press("home")
+        first = app.screen.hand_cards(0)[0].name
+        assert label(app, "discard") == f"Discard {session.show(first)}"
+        await pilot.press("space", "end")  # selected, then the cursor moves on: still that one
+        assert label(app, "discard") == f"Discard {session.show(first)}"
+        await pilot.press("escape")  # Escape clears the selection: the cursor card again
+        assert label(app, "discard") == "Discard Q♦"
+
+
+async def test_messages_sit_above_the_hand_and_no_toast_covers_it(make_app, stacked):
+    """Item 3: a 'Not allowed' toast hid the newest cards at the hand's right end."""
+    session = stacked(bots=[None, "medium"])
+    app = make_app(session, bot_delay=5.0)
+    async with app.run_test(size=(110, 34), notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        await pilot.press("t")  # refused: take before opening
+        hand = app.screen.query_one(HandWidget)
+        await until(pilot, lambda: "only after you have opened" in hand.message.plain)
+        assert not list(app.screen.query(Toast))
+        await pilot.press("s")  # a second message replaces the first: never stacked
+        await until(pilot, lambda: "Hint" in hand.message.plain)
+        assert "opened" not in hand.message.plain
+        app.screen._message_over()  # its time is up: the line empties
+        assert hand.message.plain == "" and said(app).strip() == session.view(0).status
+
+
+async def test_space_does_not_pass_the_hand_off_and_enter_waits_a_moment(make_app, stacked, monkeypatch):
+    """Item 3b: Space (the select key) passed the hand-off screen; an Enter repeated from the
+    turn before could pass it too, showing the next hand to the wrong person."""
+    monkeypatch.setattr(HandoffScreen, "GRACE", 2.0)  # long enough for a loaded machine
+    app = make_app(stacked())
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter", "space")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await until(pilot, app.screen.fresh, tries=300)  # its first moment is over
+        await pilot.press("space")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+
+
+async def test_the_result_screen_waits_for_a_deliberate_key(make_app, stacked, monkeypatch):
+    """Item 3c: Enter pressed during play carried straight past the result screen."""
+    monkeypatch.setattr(ScoresScreen, "GRACE", 2.0)  # long enough for a loaded machine
+    session = stacked(bots=[None, "medium"])
+    for move in ("draw", "meld 7H 8H 9H", "meld KS KD KC", "discard QD"):
+        session.play(move)
+    app = make_app(session, bot_delay=0.0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and session.game.to_act == 0)
+        for move in ("draw", "meld 2C 3C 4C"):
+            session.play(move)
+        app.screen.play_move(f"discard {session.game.hand(0)[0].name}")  # Ann goes out
+        await until(pilot, lambda: isinstance(app.screen, ScoresScreen))
+        await pilot.press("enter")  # still typing: not taken as "next deal"
+        await pilot.pause()
+        assert isinstance(app.screen, ScoresScreen) and session.view(None).deal_number == 1
+        await until(pilot, app.screen.fresh, tries=300)  # its first moment is over
+        await pilot.press("enter")
+        await until(pilot, lambda: session.view(None).deal_number == 2)
+
+
+async def test_the_help_lists_the_hidden_keys_and_what_declare_and_show_do(make_app, tmp_path):
+    """Item 13: Escape, shift+arrows and 'v' (show) against 'e' (declare) were found by
+    chance; the hand's title names the first ones, '?' lists every key with what it does."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+    from cardtable.tui.screens.rules import RulesScreen
+
+    game = new_game("indian-rummy", players=["Ann", "Bob"], seed=4)
+    app = make_app(Session(game, [None, "random"], tmp_path / "autosave.ctr"))
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+        title = app.screen.query_one(HandWidget).border_title
+        assert "esc clear" in title and "shift+←→ move card" in title and "? keys" in title
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        keys = app.screen.keys
+        assert "| escape | clear the selection |" in keys and "| shift+←→ |" in keys
+        assert "| e | Declare: go out" in keys and "| v | Show: after someone declares" in keys
+
+
+def _one_card_from_the_call(tmp_path):
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    game = new_game("page-one", players=["Ann", "Bob"], seed=1, deal={"hands": ["7H 5S", "AH 2S 3S 4S"]})
+    return Session(game, [None, "medium"], tmp_path / "autosave.ctr")
+
+
+async def test_the_page_one_call_is_said_in_words_and_a_penalty_is_flashed(make_app, tmp_path):
+    """Item 13b: 'p' on the card that leaves one offered 'play 9S call / play 9S'; a missed
+    call's penalty (one card to six) was only a log line."""
+    session = _one_card_from_the_call(tmp_path)
+    app = make_app(session, bot_delay=5.0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        table = app.screen
+        table.cursor = [c.name for c in table.hand_cards(0)].index("7H")
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        assert app.screen.moves == ["Play 7♥ and call 'Page One!'", "Play 7♥ (no call)"]
+        await pilot.press("down", "enter")  # forget the call
+        await until(pilot, lambda: len(session.game.hand(0)) == 6)
+        assert "⚠ Ann now holds 6 cards: Ann forgot to call Page One and draws 5" in said(app)
