@@ -62,7 +62,7 @@ class FiveHundred(TableGame, Scoring):
     }
 
     rules: FiveHundredRules
-    move_caches = ("_moves",)
+    move_caches = ("_moves", "_discards")
 
     def __init__(
         self, players: Sequence[str], rules: FiveHundredRules, seed: int, deal: dict[str, Any] | None
@@ -73,6 +73,7 @@ class FiveHundred(TableGame, Scoring):
         self.pack = make_five_hundred_pack(n)
         self.melds_: list[Any] = []
         self._moves: dict[Any, Move] = {}
+        self._discards: dict[int, Move] = {}
         self.dealer = n - 1  # so that seat 0 bids first in the first deal
         self.thrown_in = 0
         self._deal(self.next_stacked_deal())
@@ -186,22 +187,31 @@ class FiveHundred(TableGame, Scoring):
         if ph == "deal-over":
             return [self._step("next", Step.NEXT)]
         if ph == "bid":
-            out = []
-            for b in self._legal_bids():
-                move = cache.get(b)
-                if move is None:
-                    move = cache[b] = Move("bid", word=b.word, payload=BidPayload(b))
-                out.append(move)
-            out.append(self._step("pass", Step.PASS))
-            return out
+            # The bids open at a seat depend only on the high bid and whether seven was bid.
+            start = 0 if self.high is None else _AFTER[self.high]
+            bids = cache.get(("bids", start, self.seven_bid))
+            if bids is None:
+                bids = cache["bids", start, self.seven_bid] = [
+                    *(self._bid_move(b) for b in self._legal_bids()),
+                    self._step("pass", Step.PASS),
+                ]
+            return list(bids)
         hand = self.hands[self.cur]
         if ph == "exchange":
+            # Every three of the thirteen cards, by precomputed index triples (a random
+            # playout lists them once per deal: the deal's costliest listing).
+            # A trio's key packs the three card ids (each under 64) in one int: hashing
+            # card objects was half the listing's cost.
+            ordered = sorted(hand, key=_sort_key)
+            ids = [c.id for c in ordered]
+            discards = self._discards
             out = []
-            for trio in itertools.combinations(sorted(hand, key=_sort_key), KITTY_SIZE):
-                key = (trio[0].id, trio[1].id, trio[2].id)
-                move = cache.get(key)
+            for i, j, k in _TRIPLES:
+                key = ids[i] << 12 | ids[j] << 6 | ids[k]
+                move = discards.get(key)
                 if move is None:
-                    move = cache[key] = Move("discard", trio, payload=Discard(trio))
+                    trio = (ordered[i], ordered[j], ordered[k])
+                    move = discards[key] = Move("discard", trio, payload=Discard(trio))
                 out.append(move)
             return out
         if ph == "call":
@@ -219,6 +229,12 @@ class FiveHundred(TableGame, Scoring):
         if ph == "follow":
             return [self._play_move(c) for c in playable(hand, self.led, self.order)]
         return []
+
+    def _bid_move(self, bid: Bid) -> Move:
+        move = self._moves.get(bid)
+        if move is None:
+            move = self._moves[bid] = Move("bid", word=bid.word, payload=BidPayload(bid))
+        return move
 
     def _play_move(self, card: Card) -> Move:
         move = self._moves.get(card.id)
@@ -348,7 +364,7 @@ class FiveHundred(TableGame, Scoring):
         seat = self.cur
         hand = self.hands[seat]
         for card in cards:
-            del hand[next(i for i, c in enumerate(hand) if c is card)]
+            _remove(hand, card)
         self.discards.extend(cards)
         self._say(f"{self.does(seat, 'discards')} three cards face down")
         contract = self.contract
@@ -404,8 +420,7 @@ class FiveHundred(TableGame, Scoring):
 
     def _play(self, card: Card, suit: str) -> None:
         seat = self.cur
-        hand = self.hands[seat]
-        del hand[next(i for i, c in enumerate(hand) if c is card)]
+        _remove(self.hands[seat], card)
         leading = self.phase_ == "lead"
         self.trick.append((seat, card))
         text = f"{self.does(seat, 'leads' if leading else 'plays')} {card.name}"
@@ -700,10 +715,22 @@ class FiveHundred(TableGame, Scoring):
         )
 
 
+_TRIPLES = tuple(itertools.combinations(range(HAND_SIZE + KITTY_SIZE), KITTY_SIZE))
+"""The index triples of a hand with the kitty in it: the contractor's possible discards."""
+
 _AFTER = {b: i + 1 for i, b in enumerate(ALL_BIDS)}
 """Where the bids that beat each bid start in :data:`ALL_BIDS` (ranked lowest first)."""
 
 _DENOM_KEY = {"S": "s", "C": "c", "D": "d", "H": "h", "NT": "n"}
+
+
+def _remove(hand: list[Card], card: Card) -> None:
+    """Take this very card (the same object) out of ``hand``."""
+    for i, c in enumerate(hand):
+        if c is card:
+            del hand[i]
+            return
+    raise AssertionError(f"{card} is not in the hand")
 
 
 def _call_view(word: str, seat: int = -1) -> CallView:
