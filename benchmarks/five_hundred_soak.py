@@ -11,7 +11,6 @@ match seed and its arguments. Prints deals, matches, moves, crashes and the time
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from collections import Counter
