@@ -46,8 +46,11 @@ def pack_ranks(players: int) -> dict[str, Sequence[int]]:
     return {s: full for s in SUITS}
 
 
+@cache
 def make_five_hundred_pack(players: int) -> tuple[Card, ...]:
-    """The pack for ``players`` with its one joker (ids in pack order)."""
+    """The pack for ``players`` with its one joker (ids in pack order). Cards are immutable,
+    so every game shares the one pack per player count (making it was a third of a new game's
+    cost)."""
     return make_pack(pack_ranks(players), 1, 1)
 
 

@@ -122,14 +122,19 @@ class FiveHundred(TableGame, Scoring):
         if stacked is None:
             self.rng.shuffle(pool)
             order = [(self.dealer + 1 + k) % n for k in range(n)]
+            # Dealt from the top of the shuffled pool (its end), a packet at a time.
+            pool.reverse()
+            top = 0
             for packet in PACKETS:
                 if packet == "kitty":
-                    self.kitty.append(pool.pop())
+                    self.kitty.append(pool[top])
+                    top += 1
                 else:
                     assert isinstance(packet, int)
                     for s in order:
-                        self.hands[s].extend(pool.pop() for _ in range(packet))
-            assert not pool
+                        self.hands[s].extend(pool[top : top + packet])
+                        top += packet
+            assert top == len(pool)
         else:
             self._deal_stacked(stacked, pool)
         how = "" if stacked is None else " a stacked deal"
@@ -219,6 +224,8 @@ class FiveHundred(TableGame, Scoring):
         if ph == "nominate":
             return [Move("nominate", word=s, payload=Nominate(s)) for s in SUITS]
         if ph == "lead":
+            if self.nominated or not any(self.order.is_wild(c) for c in hand):
+                return self._play_moves(hand)
             out = []
             for c in hand:
                 if self._names_suit(c):
@@ -227,8 +234,17 @@ class FiveHundred(TableGame, Scoring):
                     out.append(self._play_move(c))
             return out
         if ph == "follow":
-            return [self._play_move(c) for c in playable(hand, self.led, self.order)]
+            return self._play_moves(playable(hand, self.led, self.order))
         return []
+
+    def _play_moves(self, cards: Sequence[Card]) -> list[Move]:
+        # The trick play's listing, inlined: most of a random playout's moves are plays.
+        get = self._moves.get
+        out = []
+        for c in cards:
+            move = get(c.id)
+            out.append(self._play_move(c) if move is None else move)
+        return out
 
     def _bid_move(self, bid: Bid) -> Move:
         move = self._moves.get(bid)
