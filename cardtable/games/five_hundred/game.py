@@ -62,7 +62,7 @@ class FiveHundred(TableGame, Scoring):
     }
 
     rules: FiveHundredRules
-    move_caches = ("_moves", "_discards")
+    move_caches = ("_moves",)
 
     def __init__(
         self, players: Sequence[str], rules: FiveHundredRules, seed: int, deal: dict[str, Any] | None
@@ -73,7 +73,6 @@ class FiveHundred(TableGame, Scoring):
         self.pack = make_five_hundred_pack(n)
         self.melds_: list[Any] = []
         self._moves: dict[Any, Move] = {}
-        self._discards: dict[int, Move] = {}
         self.dealer = n - 1  # so that seat 0 bids first in the first deal
         self.thrown_in = 0
         self._deal(self.next_stacked_deal())
@@ -203,22 +202,7 @@ class FiveHundred(TableGame, Scoring):
             return list(bids)
         hand = self.hands[self.cur]
         if ph == "exchange":
-            # Every three of the thirteen cards, by precomputed index triples (a random
-            # playout lists them once per deal: the deal's costliest listing).
-            # A trio's key packs the three card ids (each under 64) in one int: hashing
-            # card objects was half the listing's cost.
-            ordered = sorted(hand, key=_sort_key)
-            ids = [c.id for c in ordered]
-            discards = self._discards
-            out = []
-            for i, j, k in _TRIPLES:
-                key = ids[i] << 12 | ids[j] << 6 | ids[k]
-                move = discards.get(key)
-                if move is None:
-                    trio = (ordered[i], ordered[j], ordered[k])
-                    move = discards[key] = Move("discard", trio, payload=Discard(trio))
-                out.append(move)
-            return out
+            return _discard_moves(self.n, sorted(hand, key=_sort_key))
         if ph == "call":
             return [Move("call", (c,), payload=CallCard(c)) for c in self.pack if c not in hand]
         if ph == "nominate":
@@ -731,8 +715,35 @@ class FiveHundred(TableGame, Scoring):
         )
 
 
-_TRIPLES = tuple(itertools.combinations(range(HAND_SIZE + KITTY_SIZE), KITTY_SIZE))
-"""The index triples of a hand with the kitty in it: the contractor's possible discards."""
+_DISCARDS: dict[int, dict[tuple[int, ...], Move]] = {}
+"""The discard moves made so far, per player count (each count has its one pack, shared by
+every game), by their cards' ids."""
+
+_DISCARDS_KEPT = 20_000
+"""The most discard moves kept per player count (a 43-card pack has 12,341 trios)."""
+
+
+def _discard_moves(players: int, ordered: list[Card]) -> list[Move]:
+    """Every three of the contractor's cards (in ``ordered``, the kitty in it) as a discard.
+
+    A random playout lists these 286 moves once a deal, the costliest listing of the deal, so
+    the trios are drawn and looked up in C (``combinations``, ``map``) and the moves are kept
+    across games. Sharing them is safe: a listed move carries the stamp of the game that
+    listed it last, and a game plays a move stamped by another through its full check.
+    """
+    cache = _DISCARDS.setdefault(players, {})
+    keys = list(itertools.combinations([c.id for c in ordered], KITTY_SIZE))
+    out = list(map(cache.get, keys))
+    if None in out:
+        if len(cache) > _DISCARDS_KEPT:
+            cache.clear()
+        by_id = {c.id: c for c in ordered}
+        for i, key in enumerate(keys):
+            if out[i] is None:
+                trio = tuple(by_id[x] for x in key)
+                out[i] = cache[key] = Move("discard", trio, payload=Discard(trio))
+    return out  # type: ignore[return-value]  # every None was filled
+
 
 _AFTER = {b: i + 1 for i, b in enumerate(ALL_BIDS)}
 """Where the bids that beat each bid start in :data:`ALL_BIDS` (ranked lowest first)."""
@@ -741,9 +752,10 @@ _DENOM_KEY = {"S": "s", "C": "c", "D": "d", "H": "h", "NT": "n"}
 
 
 def _remove(hand: list[Card], card: Card) -> None:
-    """Take this very card (the same object) out of ``hand``."""
+    """Take this very card (the physical card: its id, unique in the pack) out of ``hand``."""
+    ident = card.id
     for i, c in enumerate(hand):
-        if c is card:
+        if c.id == ident:
             del hand[i]
             return
     raise AssertionError(f"{card} is not in the hand")
