@@ -184,20 +184,21 @@ class FiveHundred(TableGame, Scoring):
 
     # ------------------------------------------------------------------ moves
     def _generate(self) -> list[Move]:
-        # The listed moves come from a per-game cache (``move_caches``): making Move objects
-        # was most of a random playout's cost.
+        # The listed moves come from caches (per game, ``move_caches``, or shared): making
+        # Move objects was most of a random playout's cost.
         ph = self.phase_
-        cache = self._moves
         if ph == "deal-over":
             return [self._step("next", Step.NEXT)]
         if ph == "bid":
             # The bids open at a seat depend only on the high bid and whether seven was bid.
             start = 0 if self.high is None else _AFTER[self.high]
-            bids = cache.get(("bids", start, self.seven_bid))
+            # (shared across games like the discards: see _discard_moves)
+            key = (self.rules.misere, self.rules.open_misere, start, self.seven_bid)
+            bids = _BID_LISTS.get(key)
             if bids is None:
-                bids = cache["bids", start, self.seven_bid] = [
-                    *(self._bid_move(b) for b in self._legal_bids()),
-                    self._step("pass", Step.PASS),
+                bids = _BID_LISTS[key] = [
+                    *(Move("bid", word=b.word, payload=BidPayload(b)) for b in self._legal_bids()),
+                    Move("pass", payload=Step.PASS, text="pass"),
                 ]
             return list(bids)
         hand = self.hands[self.cur]
@@ -229,12 +230,6 @@ class FiveHundred(TableGame, Scoring):
             move = get(c.id)
             out.append(self._play_move(c) if move is None else move)
         return out
-
-    def _bid_move(self, bid: Bid) -> Move:
-        move = self._moves.get(bid)
-        if move is None:
-            move = self._moves[bid] = Move("bid", word=bid.word, payload=BidPayload(bid))
-        return move
 
     def _play_move(self, card: Card) -> Move:
         move = self._moves.get(card.id)
@@ -715,6 +710,10 @@ class FiveHundred(TableGame, Scoring):
         )
 
 
+_BID_LISTS: dict[tuple[Any, ...], list[Move]] = {}
+"""The bids and pass open at a turn, by the misère rules, the bid to beat and whether seven
+has been bid (a handful of lists, shared by every game)."""
+
 _DISCARDS: dict[int, dict[tuple[int, ...], Move]] = {}
 """The discard moves made so far, per player count (each count has its one pack, shared by
 every game), by their cards' ids."""
@@ -734,7 +733,7 @@ def _discard_moves(players: int, ordered: list[Card]) -> list[Move]:
     cache = _DISCARDS.setdefault(players, {})
     keys = list(itertools.combinations([c.id for c in ordered], KITTY_SIZE))
     out = list(map(cache.get, keys))
-    if None in out:
+    if not all(map(cache.__contains__, keys)):  # (in C: ``None in out`` compares moves)
         if len(cache) > _DISCARDS_KEPT:
             cache.clear()
         by_id = {c.id: c for c in ordered}
