@@ -430,14 +430,8 @@ def test_discards_shared_by_two_games_play_in_either() -> None:
 def test_hard_bid_simulation_counts_the_called_partner() -> None:
     from cardtable.games.five_hundred.search import _called_holder
 
-    hands: list[str | None] = [
-        "JH JD AH KH QH 10H 9H 8H 7H 6H",
-        "JK 2C 3C 4C 5C 6C 7C 8C 9C 10C",
-        None,
-        None,
-        None,
-    ]
-    g = new_game("five-hundred", [*NAMES, "Eve"], seed=4, deal={"hands": hands})
+    top, clubs = "JH JD AH KH QH 10H 9H 8H 7H 6H", "JK 2C 3C 4C 5C 6C 7C 8C 9C 10C"
+    g = new_game("five-hundred", [*NAMES, "Eve"], seed=4, deal={"hands": [top, clubs, *[None] * 3]})
     order = trick_order(Bid(7, "H"), FiveHundredRules(), 5)
     own = [*g.hand(0), *parse_cards("2D 3D 4D")]
     assert _called_holder(g, own, order) == 1  # the joker, the strongest card it lacks
