@@ -412,6 +412,33 @@ def test_kitty_exchange_is_private_and_counted() -> None:
     assert not {c.name for c in g.hidden_cards(0)} & {"5D", "4D", "5C"}
 
 
+def test_discards_shared_by_two_games_play_in_either() -> None:
+    # The discard moves are kept across games: a move last listed by another game is still
+    # played (through the full check) and does the same.
+    a = auction(start(), "bid 7H", "pass", "pass", "pass")
+    b = auction(start(), "bid 7H", "pass", "pass", "pass")
+    listed = a.legal_moves()
+    assert len(listed) == 286 and len(set(map(str, listed))) == 286
+    assert [str(m) for m in b.legal_moves()] == [str(m) for m in listed]
+    a.play(listed[5])  # stamped by b last
+    b.play(str(listed[5]))
+    assert a.snapshot() == b.snapshot() and len(a.hand(0)) == 10
+    with pytest.raises(IllegalMove):
+        a.play(listed[6])  # listed for the exchange, which is over
+
+
+def test_hard_bid_simulation_counts_the_called_partner() -> None:
+    from cardtable.games.five_hundred.search import _called_holder
+
+    top, clubs = "JH JD AH KH QH 10H 9H 8H 7H 6H", "JK 2C 3C 4C 5C 6C 7C 8C 9C 10C"
+    g = new_game("five-hundred", [*NAMES, "Eve"], seed=4, deal={"hands": [top, clubs, *[None] * 3]})
+    order = trick_order(Bid(7, "H"), FiveHundredRules(), 5)
+    own = [*g.hand(0), *parse_cards("2D 3D 4D")]
+    assert _called_holder(g, own, order) == 1  # the joker, the strongest card it lacks
+    alone = [*own, *g.hand(1)]
+    assert _called_holder(g, alone, order) not in (0, 1)
+
+
 # ---------------------------------------------------------------------------- misère
 
 

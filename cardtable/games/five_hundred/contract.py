@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 
 from cardtable.engine.cards import ELEVEN, RED_SUITS, SUIT_SYMBOLS, SUITS, THIRTEEN, TWELVE, Card, make_pack
 from cardtable.kits.tricks import TrickOrder
@@ -45,8 +46,11 @@ def pack_ranks(players: int) -> dict[str, Sequence[int]]:
     return {s: full for s in SUITS}
 
 
+@cache
 def make_five_hundred_pack(players: int) -> tuple[Card, ...]:
-    """The pack for ``players`` with its one joker (ids in pack order)."""
+    """The pack for ``players`` with its one joker (ids in pack order). Cards are immutable,
+    so every game shares the one pack per player count (making it was a third of a new game's
+    cost)."""
     return make_pack(pack_ranks(players), 1, 1)
 
 
@@ -64,18 +68,21 @@ class Bid:
 
     tricks: int
     denom: str
+    # Derived once at creation: a random playout reads them at every bid (they were a
+    # noticeable share of its time as properties).
+    misere: bool = field(init=False, repr=False, compare=False)
+    value: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def misere(self) -> bool:
-        return self.denom in (MISERE, OPEN_MISERE)
-
-    @property
-    def value(self) -> int:
+    def __post_init__(self) -> None:
+        misere = self.denom in (MISERE, OPEN_MISERE)
         if self.denom == MISERE:
-            return 250
-        if self.denom == OPEN_MISERE:
-            return 500
-        return 40 + 20 * DENOMS.index(self.denom) + 100 * (self.tricks - 6)
+            value = 250
+        elif self.denom == OPEN_MISERE:
+            value = 500
+        else:
+            value = 40 + 20 * DENOMS.index(self.denom) + 100 * (self.tricks - 6)
+        object.__setattr__(self, "misere", misere)
+        object.__setattr__(self, "value", value)
 
     @property
     def rank(self) -> tuple[int, int]:
@@ -159,10 +166,16 @@ def trick_order(bid: Bid | None, rules: FiveHundredRules, players: int = 4) -> T
     >>> trick_order(Bid(7, "H"), FiveHundredRules(), 6).plain_high_ranks
     True
     """
-    plain = players == 6
-    if bid is not None and bid.trump is not None:
-        return TrickOrder(trump=bid.trump, bowers=True, joker="trump", plain_high_ranks=plain)
-    return TrickOrder(joker="wild", joker_only_when_void=rules.nt_joker_void_rule, plain_high_ranks=plain)
+    return _order(None if bid is None else bid.trump, rules.nt_joker_void_rule, players == 6)
+
+
+@cache
+def _order(trump: str | None, void_rule: bool, plain: bool) -> TrickOrder:
+    # A TrickOrder is immutable and costs a table build (about a tenth of a random deal),
+    # so the few there are are made once and shared.
+    if trump is not None:
+        return TrickOrder(trump=trump, bowers=True, joker="trump", plain_high_ranks=plain)
+    return TrickOrder(joker="wild", joker_only_when_void=void_rule, plain_high_ranks=plain)
 
 
 _PLAIN_SORT = {ELEVEN: 10.25, TWELVE: 10.5, THIRTEEN: 10.75}

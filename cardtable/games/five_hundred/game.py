@@ -11,7 +11,7 @@ from typing import Any
 from cardtable.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Outcome, TableGame, TableMeld
+from cardtable.engine.game import TableGame, TableMeld
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.views import AuctionView, CallView, PlayerView
@@ -44,9 +44,10 @@ from .contract import (
 )
 from .play_rules import PLAY_RULES
 from .rules import FiveHundredRules
+from .scoring import Scoring
 
 
-class FiveHundred(TableGame):
+class FiveHundred(TableGame, Scoring):
     """A match of Five Hundred. Phases: 'bid', 'exchange', 'call' (five players), 'nominate'
     (``nt_joker_suit = nominated``), 'lead', 'follow', 'deal-over', 'match-over'."""
 
@@ -119,14 +120,19 @@ class FiveHundred(TableGame):
         if stacked is None:
             self.rng.shuffle(pool)
             order = [(self.dealer + 1 + k) % n for k in range(n)]
+            # Dealt from the top of the shuffled pool (its end), a packet at a time.
+            pool.reverse()
+            top = 0
             for packet in PACKETS:
                 if packet == "kitty":
-                    self.kitty.append(pool.pop())
+                    self.kitty.append(pool[top])
+                    top += 1
                 else:
                     assert isinstance(packet, int)
                     for s in order:
-                        self.hands[s].extend(pool.pop() for _ in range(packet))
-            assert not pool
+                        self.hands[s].extend(pool[top : top + packet])
+                        top += packet
+            assert top == len(pool)
         else:
             self._deal_stacked(stacked, pool)
         how = "" if stacked is None else " a stacked deal"
@@ -177,36 +183,33 @@ class FiveHundred(TableGame):
 
     # ------------------------------------------------------------------ moves
     def _generate(self) -> list[Move]:
-        # The listed moves come from a per-game cache (``move_caches``): making Move objects
-        # was most of a random playout's cost.
+        # The listed moves come from caches (per game, ``move_caches``, or shared): making
+        # Move objects was most of a random playout's cost.
         ph = self.phase_
-        cache = self._moves
         if ph == "deal-over":
             return [self._step("next", Step.NEXT)]
         if ph == "bid":
-            out = []
-            for b in self._legal_bids():
-                move = cache.get(b)
-                if move is None:
-                    move = cache[b] = Move("bid", word=b.word, payload=BidPayload(b))
-                out.append(move)
-            out.append(self._step("pass", Step.PASS))
-            return out
+            # The bids open at a seat depend only on the high bid and whether seven was bid.
+            start = 0 if self.high is None else _AFTER[self.high]
+            # (shared across games like the discards: see _discard_moves)
+            key = (self.rules.misere, self.rules.open_misere, start, self.seven_bid)
+            bids = _BID_LISTS.get(key)
+            if bids is None:
+                bids = _BID_LISTS[key] = [
+                    *(Move("bid", word=b.word, payload=BidPayload(b)) for b in self._legal_bids()),
+                    Move("pass", payload=Step.PASS, text="pass"),
+                ]
+            return list(bids)
         hand = self.hands[self.cur]
         if ph == "exchange":
-            out = []
-            for trio in itertools.combinations(sorted(hand, key=_sort_key), KITTY_SIZE):
-                key = (trio[0].id, trio[1].id, trio[2].id)
-                move = cache.get(key)
-                if move is None:
-                    move = cache[key] = Move("discard", trio, payload=Discard(trio))
-                out.append(move)
-            return out
+            return _discard_moves(self.n, sorted(hand, key=_sort_key))
         if ph == "call":
             return [Move("call", (c,), payload=CallCard(c)) for c in self.pack if c not in hand]
         if ph == "nominate":
             return [Move("nominate", word=s, payload=Nominate(s)) for s in SUITS]
         if ph == "lead":
+            if self.nominated or not any(self.order.is_wild(c) for c in hand):
+                return self._play_moves(hand)
             out = []
             for c in hand:
                 if self._names_suit(c):
@@ -215,8 +218,17 @@ class FiveHundred(TableGame):
                     out.append(self._play_move(c))
             return out
         if ph == "follow":
-            return [self._play_move(c) for c in playable(hand, self.led, self.order)]
+            return self._play_moves(playable(hand, self.led, self.order))
         return []
+
+    def _play_moves(self, cards: Sequence[Card]) -> list[Move]:
+        # The trick play's listing, inlined: most of a random playout's moves are plays.
+        get = self._moves.get
+        out = []
+        for c in cards:
+            move = get(c.id)
+            out.append(self._play_move(c) if move is None else move)
+        return out
 
     def _play_move(self, card: Card) -> Move:
         move = self._moves.get(card.id)
@@ -346,7 +358,7 @@ class FiveHundred(TableGame):
         seat = self.cur
         hand = self.hands[seat]
         for card in cards:
-            del hand[next(i for i, c in enumerate(hand) if c is card)]
+            _remove(hand, card)
         self.discards.extend(cards)
         self._say(f"{self.does(seat, 'discards')} three cards face down")
         contract = self.contract
@@ -402,8 +414,7 @@ class FiveHundred(TableGame):
 
     def _play(self, card: Card, suit: str) -> None:
         seat = self.cur
-        hand = self.hands[seat]
-        del hand[next(i for i, c in enumerate(hand) if c is card)]
+        _remove(self.hands[seat], card)
         leading = self.phase_ == "lead"
         self.trick.append((seat, card))
         text = f"{self.does(seat, 'leads' if leading else 'plays')} {card.name}"
@@ -449,111 +460,6 @@ class FiveHundred(TableGame):
         self.cur = winner
         self.leader = winner
         self.phase_ = "lead"
-
-    # ------------------------------------------------------------------ scoring
-    def _sides(self) -> tuple[tuple[int, ...], ...]:
-        """The scoring sides of this deal: the contractor's side, then the others."""
-        if self.contractor is None:
-            return self.seating.sides
-        mine = self.contract_side()
-        if self.seating.teams:
-            return (mine, *[t for t in self.seating.teams if not set(t) & set(mine)])
-        return (mine, *[(s,) for s in range(self.n) if s not in mine])
-
-    def _end_deal(self) -> None:
-        rules = self.rules
-        n = self.n
-        row = [0] * n
-        contract, seat = self.contract, self.contractor
-        per_trick = rules.defender_tricks
-        parts: list[str] = []
-        taken = {side: sum(self.tricks[s] for s in side) for side in self._sides()}
-        target = rules.target
-
-        def give(side: tuple[int, ...], points: int, defending: bool) -> None:
-            if defending and rules.contractor_only_wins:
-                room = max(0, target - 10 - self.total[side[0]])
-                points = min(points, room)
-            for s in self._scorers(side):
-                row[s] += points
-
-        if contract is None or seat is None:
-            for side, won in taken.items():
-                give(side, 10 * won, True)
-            parts.append("no contract: each side scores 10 a trick")
-        else:
-            mine = self.contract_side()
-            won = taken[mine]
-            made = won == 0 if contract.misere else won >= contract.tricks
-            value = contract.value
-            if made and not contract.misere and won == HAND_SIZE and rules.slam_bonus and value < 250:
-                value = 250
-                parts.append("a slam scores 250")
-            give(mine, value if made else -value, False)
-            verb = "makes" if made else "fails"
-            who = f"{self._names(mine)} {verb[:-1]}" if len(mine) > 1 else self.does(mine[0], verb)
-            sign = "+" if made else "-"
-            parts.append(f"{who} {contract.label} with {_plural(won, 'trick')}: {sign}{value}")
-            if not contract.misere or rules.misere_defender_tricks:
-                for side, got in taken.items():
-                    if side != mine and got and per_trick:
-                        give(side, per_trick * got, True)
-                        names = " and ".join(self.players[s] for s in side)
-                        parts.append(f"{names} {per_trick * got} for {_plural(got, 'trick')}")
-        self.rows.append(tuple(row))
-        for s in range(n):
-            self.total[s] += row[s]
-        self.result = f"Deal {self.deal_no}: " + "; ".join(parts) + "."
-        self._say(self.result)
-        self.phase_ = "deal-over"
-        self.cur = (self.dealer + 1) % n
-        self._settle_match()
-
-    def _scorers(self, side: tuple[int, ...]) -> tuple[int, ...]:
-        """The seats whose score a side's points go to: with teams, the whole team of each
-        member (a team shares one score); without, the side's seats."""
-        if not self.seating.teams:
-            return side
-        out: set[int] = set()
-        for s in side:
-            out.update(self.side_of(s))
-        return tuple(sorted(out))
-
-    def _settle_match(self) -> None:
-        target = self.rules.target
-        sides = self.seating.sides
-        score = {side: self.total[side[0]] for side in sides}
-        reached = [side for side in sides if score[side] >= target]
-        mine = self.contract_side()
-        winners: tuple[int, ...] = ()
-        reason = ""
-        if reached:
-            own = [side for side in reached if set(side) & set(mine)]
-            if own and len(reached) > 1:
-                winners = tuple(s for side in own for s in side)
-                reason = f"{self._names(winners)} reach {target} on their own contract and win"
-            else:
-                top = max(score[side] for side in reached)
-                winners = tuple(s for side in reached if score[side] == top for s in side)
-                reason = f"{self._names(winners)} reach {top} and win"
-        else:
-            lost = [side for side in sides if score[side] <= -target]
-            if lost:
-                others = [side for side in sides if side not in lost]
-                if others:
-                    top = max(score[side] for side in others)
-                    winners = tuple(s for side in others if score[side] == top for s in side)
-                losers = self._names(tuple(s for side in lost for s in side))
-                reason = f"{losers} fall to -{target} and lose" + (
-                    f"; {self._names(winners)} win" if winners else ""
-                )
-        if reason:
-            self.phase_ = "match-over"
-            self._outcome = Outcome(tuple(sorted(winners)), reason, tuple(self.total))
-            self._say(f"Match over: {reason}.")
-
-    def _names(self, seats: Sequence[int]) -> str:
-        return " and ".join(self.players[s] for s in seats)
 
     # ------------------------------------------------------------------ explaining
     def _canonical(self, move: Move) -> Move:
@@ -803,10 +709,54 @@ class FiveHundred(TableGame):
         )
 
 
+_BID_LISTS: dict[tuple[Any, ...], list[Move]] = {}
+"""The bids and pass open at a turn, by the misère rules, the bid to beat and whether seven
+has been bid (a handful of lists, shared by every game)."""
+
+_DISCARDS: dict[int, dict[tuple[int, ...], Move]] = {}
+"""The discard moves made so far, per player count (each count has its one pack, shared by
+every game), by their cards' ids."""
+
+_DISCARDS_KEPT = 20_000
+"""The most discard moves kept per player count (a 43-card pack has 12,341 trios)."""
+
+
+def _discard_moves(players: int, ordered: list[Card]) -> list[Move]:
+    """Every three of the contractor's cards (in ``ordered``, the kitty in it) as a discard.
+
+    A random playout lists these 286 moves once a deal, the costliest listing of the deal, so
+    the trios are drawn and looked up in C (``combinations``, ``map``) and the moves are kept
+    across games. Sharing them is safe: a listed move carries the stamp of the game that
+    listed it last, and a game plays a move stamped by another through its full check.
+    """
+    cache = _DISCARDS.setdefault(players, {})
+    keys = list(itertools.combinations([c.id for c in ordered], KITTY_SIZE))
+    out = list(map(cache.get, keys))
+    if not all(map(cache.__contains__, keys)):  # (in C: ``None in out`` compares moves)
+        if len(cache) > _DISCARDS_KEPT:
+            cache.clear()
+        by_id = {c.id: c for c in ordered}
+        for i, key in enumerate(keys):
+            if out[i] is None:
+                trio = tuple(by_id[x] for x in key)
+                out[i] = cache[key] = Move("discard", trio, payload=Discard(trio))
+    return out  # type: ignore[return-value]  # every None was filled
+
+
 _AFTER = {b: i + 1 for i, b in enumerate(ALL_BIDS)}
 """Where the bids that beat each bid start in :data:`ALL_BIDS` (ranked lowest first)."""
 
 _DENOM_KEY = {"S": "s", "C": "c", "D": "d", "H": "h", "NT": "n"}
+
+
+def _remove(hand: list[Card], card: Card) -> None:
+    """Take this very card (the physical card: its id, unique in the pack) out of ``hand``."""
+    ident = card.id
+    for i, c in enumerate(hand):
+        if c.id == ident:
+            del hand[i]
+            return
+    raise AssertionError(f"{card} is not in the hand")
 
 
 def _call_view(word: str, seat: int = -1) -> CallView:

@@ -374,6 +374,9 @@ def expected_tricks(turn: Turn, rules: FiveHundredRules) -> dict[str, list[int]]
     out: dict[str, list[int]] = {d: [] for d in DENOMS}
     seat = turn.seat
     players = len(turn.view.seats)
+    # With five players the contractor calls a card after the kitty and its holder plays on
+    # its side: simulating the bidder alone undervalued every five-player contract.
+    called_partner = players == 5 and rules.five_player_partner == "called card"
     for k in range(BID_WORLDS):
         if k and time.perf_counter() > deadline:
             break
@@ -397,10 +400,24 @@ def expected_tricks(turn: Turn, rules: FiveHundredRules) -> dict[str, list[int]]
             for t, team in enumerate(world.seating.teams):
                 for s in team:
                     side[s] = world.n + t
+            if called_partner:
+                partner = _called_holder(world, hand, order)
+                if partner is not None:
+                    side[partner] = side[seat]
             deal.side = side
             rollout(deal, random.Random(seed))
             out[denom].append(sum(deal.tricks[s] for s in range(world.n) if side[s] == side[seat]))
     return out
+
+
+def _called_holder(world: FiveHundred, hand: list[Card], order: TrickOrder) -> int | None:
+    """The seat holding the card the contractor (with ``hand``, the kitty in it) would call,
+    as the bot calls: the strongest card it lacks. None if that card is in nobody's hand."""
+    lacking = [c for c in world.pack if c not in hand]
+    if not lacking:
+        return None
+    card = max(lacking, key=lambda c: order.strength(c, order.trump or c.suit))
+    return next((s for s, h in enumerate(world.hands) if card in h), None)
 
 
 def _keep(card: Card, order: TrickOrder) -> float:
