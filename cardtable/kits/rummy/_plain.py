@@ -4,7 +4,7 @@ with a bit-parallel form when the ace sits at one end only (:func:`_solve_lanes`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import product
 
@@ -165,6 +165,41 @@ def _bits_arrangement(
     )
 
 
+def _lane_set_options(
+    held: int, min_size: int, set_max: int, cover_of: Callable[[int], int], throw: bool
+) -> list[int]:
+    """Every set choice worth trying for a hand in the lane layout (a mask of the cards in
+    sets; 0 = none): per place held in ``min_size`` suits or more, the choices of
+    :func:`_set_choices`, combined over the places."""
+    options = [0]
+    if set_max >= min_size:
+        # the places held in min_size suits or more
+        if min_size == 3 and _LANE_SUITS == 4:
+            l0, l1, l2, l3 = held & 0xFFFF, held >> 16 & 0xFFFF, held >> 32 & 0xFFFF, held >> 48
+            multi = l0 & l1 & (l2 | l3) | l2 & l3 & (l0 | l1)
+        else:
+            ge = [(1 << _LANE) - 1] + [0] * min_size  # ge[k]: places held in k suits or more
+            for s in range(_LANE_SUITS):
+                lane = held >> (_LANE * s) & ((1 << _LANE) - 1)
+                for k in range(min_size, 0, -1):
+                    ge[k] |= ge[k - 1] & lane
+            multi = ge[min_size]
+        if multi:
+            free = held & ~cover_of(held)  # cards no run can ever hold
+            while multi:
+                off = (multi & -multi).bit_length() - 1
+                multi &= multi - 1
+                pick = _set_choices(
+                    _LANE_QUAD[held >> off & _LANE_COLUMN],
+                    _LANE_QUAD[free >> off & _LANE_COLUMN],
+                    min_size,
+                    set_max,
+                    throw,
+                )
+                options = [o | _LANE_SPREAD[q] << off for o in options for q in pick]
+    return options
+
+
 def _solve_lanes(
     cards: Sequence[Card],
     rules: MeldRules,
@@ -194,33 +229,7 @@ def _solve_lanes(
                 gain[b] = t - k
     min_size = rules.min_size
     cover_of = _cover3 if min_size == 3 else lambda m: _cover(m, min_size)
-    set_max = min(rules.set_max, _LANE_SUITS)
-    options = [0]
-    if set_max >= min_size:
-        # the places held in min_size suits or more
-        if min_size == 3 and _LANE_SUITS == 4:
-            l0, l1, l2, l3 = (held >> (_LANE * s) & 0xFFFF for s in range(4))
-            multi = l0 & l1 & (l2 | l3) | l2 & l3 & (l0 | l1)
-        else:
-            ge = [(1 << _LANE) - 1] + [0] * min_size  # ge[k]: places held in k suits or more
-            for s in range(_LANE_SUITS):
-                lane = held >> (_LANE * s) & ((1 << _LANE) - 1)
-                for k in range(min_size, 0, -1):
-                    ge[k] |= ge[k - 1] & lane
-            multi = ge[min_size]
-        if multi:
-            free = held & ~cover_of(held)  # cards no run can ever hold
-            while multi:
-                off = (multi & -multi).bit_length() - 1
-                multi &= multi - 1
-                pick = _set_choices(
-                    _LANE_QUAD[held >> off & _LANE_COLUMN],
-                    _LANE_QUAD[free >> off & _LANE_COLUMN],
-                    min_size,
-                    set_max,
-                    throws is not None,
-                )
-                options = [o | _LANE_SPREAD[q] << off for o in options for q in pick]
+    options = _lane_set_options(held, min_size, min(rules.set_max, _LANE_SUITS), cover_of, throws is not None)
 
     def dead_cost(x: int) -> int:
         total = 0
