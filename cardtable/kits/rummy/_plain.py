@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import product
+from typing import TypeVar
 
 from cardtable.engine.cards import JOKER_RANK, SUITS, Card, card_of
 
@@ -165,6 +166,24 @@ def _bits_arrangement(
     )
 
 
+_T = TypeVar("_T")
+
+
+def _throw_loose(
+    x: int, gain: dict[int, int], value: int, top: tuple[int, int, int, _T] | None, sets: int, how: _T
+) -> tuple[int, int, int, _T] | None:
+    """The best of ``top`` (cost, sets, card thrown, how the runs lie) and throwing one of the
+    cards of ``x``, which no run holds, from the split of cost ``value``: its cost is then
+    ``value + gain[card]``."""
+    while x:
+        b = x & -x
+        x ^= b
+        g = gain.get(b)
+        if g is not None and (top is None or value + g < top[0]):
+            top = (value + g, sets, b, how)
+    return top
+
+
 def _lane_set_options(
     held: int, min_size: int, set_max: int, cover_of: Callable[[int], int], throw: bool
 ) -> list[int]:
@@ -261,13 +280,7 @@ def _solve_lanes(
                 break
             rest = held & ~sets
             dead = rest & ~cover
-            x = dead  # throwing a card no run holds changes nothing else
-            while x:
-                b = x & -x
-                x ^= b
-                g = gain.get(b)
-                if g is not None and (top is None or value + g < top[0]):
-                    top = (value + g, sets, b, cover)
+            top = _throw_loose(dead, gain, value, top, sets, cover)  # nothing else changes
             if top is not None and value + least_throw >= top[0]:
                 continue  # a card a meld holds is thrown at cost ``value`` or more
             x = cover
@@ -451,13 +464,7 @@ def _solve_plain(
                 if len(per[k]) == 1:
                     single |= 0x1FFF << (13 * k)
             loose = rest & ~covered & single
-            x = loose
-            while x:
-                b = x & -x
-                x ^= b
-                g = gain.get(b)
-                if g is not None and (top is None or value + g < top[0]):
-                    top = (value + g, sets, b, readings)
+            top = _throw_loose(loose, gain, value, top, sets, readings)
             try_covered = top is None or value + least_throw < top[0]
             x = rest & ~single
             if try_covered:
