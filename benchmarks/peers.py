@@ -31,7 +31,7 @@ from importlib.metadata import version
 
 from cardtable.engine import new_game
 from cardtable.engine.cards import Card, make_deck
-from cardtable.kits.rummy.arrange import best_arrangement, best_discard
+from cardtable.kits.rummy.deadwood import least_deadwood
 from cardtable.testing import GIN_MELDS as GIN
 from cardtable.testing import gin_value, meld_rich
 
@@ -189,9 +189,7 @@ def gin_hands(seed: int, count: int, n: int) -> list[list[Card]]:
 
 def ours_deadwood(hand: Sequence[Card]) -> int:
     """The exact least deadwood: of the ten cards, or after the best discard of eleven."""
-    if len(hand) == 11:
-        return best_discard(hand, GIN, gin_value)[1].penalty
-    return best_arrangement(hand, GIN, gin_value).penalty
+    return least_deadwood(hand, GIN, gin_value, discard=len(hand) == 11)
 
 
 def _time_each(solve: Callable[[object], int], hands: Sequence[object]) -> tuple[list[float], list[int]]:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 
 from cardtable.engine.cards import JOKER_RANK, Card, make_deck
 from cardtable.kits.rummy.arrange import best_arrangement, best_discard
+from cardtable.kits.rummy.deadwood import least_deadwood
 from cardtable.kits.rummy.melds import MeldRules
 from cardtable.testing import GIN_MELDS as GIN
 from cardtable.testing import INDIAN_NEED, gin_value, meld_rich, penalty_value
@@ -99,6 +100,37 @@ def row(name: str, times: list[float], target: str, ok: bool) -> Row:
     return (name, text, target, "ok" if ok else "ABOVE")
 
 
+def repeated(name: str, make: Callable[[], Sequence[Callable[[], object]]], target: str, goal: float) -> Row:
+    """A line timed ``REPEATS`` times over the same hands: the median per call of each
+    repeat, reported as min/median/max, with the p99 of the median repeat; ``goal`` is the
+    target median in microseconds."""
+    meds, p99s = [], []
+    for _ in range(REPEATS):
+        t = timed(make())
+        meds.append(statistics.median(t) * 1e6)
+        p99s.append(statistics.quantiles(t, n=100)[-1] * 1e6)
+    med = statistics.median(meds)
+    p99 = sorted(p99s)[len(p99s) // 2]
+    text = (
+        f"{_fmt(med)} median (repeats min {_fmt(min(meds))}, max {_fmt(max(meds))}, n={REPEATS}), "
+        f"p99 {_fmt(p99)}"
+    )
+    return (name, text, target, "ok" if med <= goal else "ABOVE")
+
+
+REPEATS = 7
+"""Repeats of a line that reports min/median/max (issue 25)."""
+
+
+def gin_mixed(seed: int, count: int, n: int) -> list[Sequence[Card]]:
+    """Half random hands, half meld-rich ones, distinct (the peers' least-deadwood hands)."""
+    rng = random.Random(seed)
+    deck = make_deck(1)
+    return distinct(
+        [rng.sample(deck, n) if k % 2 else meld_rich(rng, deck, n, rng.randint(2, 5)) for k in range(count)]
+    )
+
+
 def _fmt(us: float) -> str:
     return f"{us:.1f} us" if us < 1000 else f"{us / 1000:.2f} ms"
 
@@ -125,6 +157,27 @@ def bench_solver(quick: bool) -> list[Row]:
     t = timed([lambda h=h: best_arrangement(h, GIN, gin_value) for h in gin10])
     rows.append(row("gin best_arrangement, meld-rich 10 cards", t, "", True))
     rows[-1] = (*rows[-1][:3], "")
+
+    # least deadwood of 11 gin cards (after the best discard): the full solver (before issue
+    # 25) beside the bit-parallel count, same hands, one run
+    mixed = gin_mixed(5, n, 11)
+    rows.append(
+        repeated(
+            "gin least deadwood, 11 cards: best_discard().penalty",
+            lambda: [lambda h=h: best_discard(h, GIN, gin_value)[1].penalty for h in mixed],
+            "",
+            float("inf"),
+        )
+    )
+    rows[-1] = (*rows[-1][:3], "")
+    rows.append(
+        repeated(
+            "gin least deadwood, 11 cards: least_deadwood()",
+            lambda: [lambda h=h: least_deadwood(h, GIN, gin_value, discard=True) for h in mixed],
+            "median <= 12 us, exact",
+            12,
+        )
+    )
 
     ind = indian_hands(3, n, 14)
     t = timed(

@@ -136,9 +136,17 @@ def startup(repeats: int) -> tuple[float, float]:
         env = {**os.environ, "CARDTABLE_DATA_DIR": tmp}
         time_to_exit(MINIMAL_APP, env)  # warm the file cache for both
         time_to_exit(PICKER_APP, env)
-        minimal = [time_to_exit(MINIMAL_APP, env) for _ in range(repeats)]
-        picker = [time_to_exit(PICKER_APP, env) for _ in range(repeats)]
+        # interleaved, so that a busy minute on a shared machine slows both alike
+        minimal, picker = [], []
+        for _ in range(repeats):
+            minimal.append(time_to_exit(MINIMAL_APP, env))
+            picker.append(time_to_exit(PICKER_APP, env))
+    STARTS[:] = [(min(picker), max(picker)), (min(minimal), max(minimal))]
     return statistics.median(picker), statistics.median(minimal)
+
+
+STARTS: list[tuple[float, float]] = []
+"""(min, max) seconds of the last :func:`startup`'s picker and minimal runs."""
 
 
 def key_latency(presses: int, board: bool = False) -> list[float]:

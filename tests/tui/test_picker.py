@@ -585,3 +585,23 @@ async def test_the_picker_opens_on_the_game_last_played(tmp_path: Path) -> None:
         await pilot.pause()
         args, _ = calls["start_session"].calls[0]
         assert args[0] == other.id and app.settings.last_game == other.id
+
+
+async def test_with_a_form_delay_the_games_come_after_the_first_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The delay counts from the first frame (a busy machine once drew it after the games
+    had loaded); the list still fills in, with the same games."""
+    monkeypatch.setattr(PickerScreen, "FORM_DELAY", 0.05)
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = picker(app)
+        assert not screen.ready  # mounted and drawn, the games not loaded yet
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if screen.ready:
+                break
+        assert screen.ready
+        assert game_ids(screen.query_one("#game-list", OptionList)) == [
+            s.id for f in FAMILIES for s in all_games() if s.family == f
+        ]

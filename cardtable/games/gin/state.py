@@ -13,6 +13,7 @@ from cardtable.engine.game import TableGame
 from cardtable.engine.moves import Move
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.rummy.arrange import Arrangement, best_arrangement
+from cardtable.kits.rummy.deadwood import least_deadwood
 from cardtable.kits.rummy.melds import Meld, MeldRules, enumerate_melds, extend_meld
 
 from .deadwood import VALUES, card_value, unmatched_floor, upper_bounds
@@ -152,7 +153,7 @@ class GinState(TableGame):
 
     def deadwood(self, cards: Sequence[Card]) -> int:
         """The least deadwood ``cards`` can be arranged to leave."""
-        return best_arrangement(cards, self.mrules, card_value).penalty
+        return least_deadwood(cards, self.mrules, card_value)
 
     def _barred(self) -> Card | None:
         """The card that may not be discarded now (taken from the pile this turn)."""

@@ -21,6 +21,7 @@ from cardtable.engine.cards import Card, parse_card, parse_cards
 from cardtable.engine.errors import InvalidNotation
 
 from .arrange import Arrangement, Requirement, best_arrangement, best_discard, best_melds
+from .deadwood import least_deadwood
 from .melds import RUN, SET, Meld, MeldRules, build_meld
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "best_melds",
     "build_meld",
     "judge_group",
+    "least_deadwood",
     "score_loose",
 ]
 

@@ -4,9 +4,10 @@ with a bit-parallel form when the ace sits at one end only (:func:`_solve_lanes`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import product
+from typing import TypeVar
 
 from cardtable.engine.cards import JOKER_RANK, SUITS, Card, card_of
 
@@ -165,6 +166,59 @@ def _bits_arrangement(
     )
 
 
+_T = TypeVar("_T")
+
+
+def _throw_loose(
+    x: int, gain: dict[int, int], value: int, top: tuple[int, int, int, _T] | None, sets: int, how: _T
+) -> tuple[int, int, int, _T] | None:
+    """The best of ``top`` (cost, sets, card thrown, how the runs lie) and throwing one of the
+    cards of ``x``, which no run holds, from the split of cost ``value``: its cost is then
+    ``value + gain[card]``."""
+    while x:
+        b = x & -x
+        x ^= b
+        g = gain.get(b)
+        if g is not None and (top is None or value + g < top[0]):
+            top = (value + g, sets, b, how)
+    return top
+
+
+def _lane_set_options(
+    held: int, min_size: int, set_max: int, cover_of: Callable[[int], int], throw: bool
+) -> list[int]:
+    """Every set choice worth trying for a hand in the lane layout (a mask of the cards in
+    sets; 0 = none): per place held in ``min_size`` suits or more, the choices of
+    :func:`_set_choices`, combined over the places."""
+    options = [0]
+    if set_max >= min_size:
+        # the places held in min_size suits or more
+        if min_size == 3 and _LANE_SUITS == 4:
+            l0, l1, l2, l3 = held & 0xFFFF, held >> 16 & 0xFFFF, held >> 32 & 0xFFFF, held >> 48
+            multi = l0 & l1 & (l2 | l3) | l2 & l3 & (l0 | l1)
+        else:
+            ge = [(1 << _LANE) - 1] + [0] * min_size  # ge[k]: places held in k suits or more
+            for s in range(_LANE_SUITS):
+                lane = held >> (_LANE * s) & ((1 << _LANE) - 1)
+                for k in range(min_size, 0, -1):
+                    ge[k] |= ge[k - 1] & lane
+            multi = ge[min_size]
+        if multi:
+            free = held & ~cover_of(held)  # cards no run can ever hold
+            while multi:
+                off = (multi & -multi).bit_length() - 1
+                multi &= multi - 1
+                pick = _set_choices(
+                    _LANE_QUAD[held >> off & _LANE_COLUMN],
+                    _LANE_QUAD[free >> off & _LANE_COLUMN],
+                    min_size,
+                    set_max,
+                    throw,
+                )
+                options = [o | _LANE_SPREAD[q] << off for o in options for q in pick]
+    return options
+
+
 def _solve_lanes(
     cards: Sequence[Card],
     rules: MeldRules,
@@ -194,33 +248,7 @@ def _solve_lanes(
                 gain[b] = t - k
     min_size = rules.min_size
     cover_of = _cover3 if min_size == 3 else lambda m: _cover(m, min_size)
-    set_max = min(rules.set_max, _LANE_SUITS)
-    options = [0]
-    if set_max >= min_size:
-        # the places held in min_size suits or more
-        if min_size == 3 and _LANE_SUITS == 4:
-            l0, l1, l2, l3 = (held >> (_LANE * s) & 0xFFFF for s in range(4))
-            multi = l0 & l1 & (l2 | l3) | l2 & l3 & (l0 | l1)
-        else:
-            ge = [(1 << _LANE) - 1] + [0] * min_size  # ge[k]: places held in k suits or more
-            for s in range(_LANE_SUITS):
-                lane = held >> (_LANE * s) & ((1 << _LANE) - 1)
-                for k in range(min_size, 0, -1):
-                    ge[k] |= ge[k - 1] & lane
-            multi = ge[min_size]
-        if multi:
-            free = held & ~cover_of(held)  # cards no run can ever hold
-            while multi:
-                off = (multi & -multi).bit_length() - 1
-                multi &= multi - 1
-                pick = _set_choices(
-                    _LANE_QUAD[held >> off & _LANE_COLUMN],
-                    _LANE_QUAD[free >> off & _LANE_COLUMN],
-                    min_size,
-                    set_max,
-                    throws is not None,
-                )
-                options = [o | _LANE_SPREAD[q] << off for o in options for q in pick]
+    options = _lane_set_options(held, min_size, min(rules.set_max, _LANE_SUITS), cover_of, throws is not None)
 
     def dead_cost(x: int) -> int:
         total = 0
@@ -252,13 +280,7 @@ def _solve_lanes(
                 break
             rest = held & ~sets
             dead = rest & ~cover
-            x = dead  # throwing a card no run holds changes nothing else
-            while x:
-                b = x & -x
-                x ^= b
-                g = gain.get(b)
-                if g is not None and (top is None or value + g < top[0]):
-                    top = (value + g, sets, b, cover)
+            top = _throw_loose(dead, gain, value, top, sets, cover)  # nothing else changes
             if top is not None and value + least_throw >= top[0]:
                 continue  # a card a meld holds is thrown at cost ``value`` or more
             x = cover
@@ -442,13 +464,7 @@ def _solve_plain(
                 if len(per[k]) == 1:
                     single |= 0x1FFF << (13 * k)
             loose = rest & ~covered & single
-            x = loose
-            while x:
-                b = x & -x
-                x ^= b
-                g = gain.get(b)
-                if g is not None and (top is None or value + g < top[0]):
-                    top = (value + g, sets, b, readings)
+            top = _throw_loose(loose, gain, value, top, sets, readings)
             try_covered = top is None or value + least_throw < top[0]
             x = rest & ~single
             if try_covered:

@@ -141,30 +141,25 @@ class _OneSuit:
 
 def _solve_hand(
     hand: _Hand,
-    dead: list[int],
-    disc: list[int | None],
-    jdead: list[int],
-    jdisc: list[int | None],
+    costs: tuple[list[int], list[int | None], list[int], list[int | None]],
     caps: tuple[int, int, int],
-    need: Requirement | None,
-    *,
-    inf: int,
-    big: int,
-    floor: int | None,
-    d0: int,
+    **kw: Any,
 ) -> tuple[list[Meld], list[int], int, bool]:
-    """Search ``hand`` (``d0``: a card is to be thrown); returns (melds, deadwood indices,
-    discard index, need met). When the need asks for a pure run and the hand can make none,
-    no split meets it: the search then counts nothing (a smaller state) and says so."""
+    """Search ``hand`` with the per-class and per-joker ``costs`` (deadwood, discard) and
+    the :class:`._search._Search` keywords ``kw`` (``d0``: a card is to be thrown); returns
+    (melds, deadwood indices, discard index, need met). When the need asks for a pure run
+    and the hand can make none, no split meets it: the search then counts nothing (a
+    smaller state) and says so."""
+    d0 = kw.pop("d0")
     if caps[1] and not any(c[4][4] for row in hand.by_low for c in row):
-        caps, big = (0, 0, 0), 0  # no pure run can be made: no split meets the need
+        caps, kw["big"] = (0, 0, 0), 0  # no pure run can be made: no split meets the need
         ok = False
     else:
         ok = True
-    search = _Search(hand, dead, disc, jdead, jdisc, caps, inf=inf, big=big, floor=floor)
+    search = _Search(hand, *costs, caps, **kw)
     best, choices, settle = search.solve(d0)
     melds, dead_idx, discard = _build(hand, choices, settle)
-    return melds, dead_idx, discard, ok and (not big or best < big)
+    return melds, dead_idx, discard, ok and (not search.big or best < search.big)
 
 
 def best_arrangement(
@@ -215,9 +210,8 @@ def best_arrangement(
     floor = 0 if min(vals) >= 0 else None  # every cost is then >= 0
     no_throw: list[int | None] = [None] * len(dead)
     no_joker_throw: list[int | None] = [None] * len(jdead)
-    melds, dead_idx, _, ok = _solve_hand(
-        hand, dead, no_throw, jdead, no_joker_throw, caps, need, inf=4 * bound + 4, big=big, floor=floor, d0=0
-    )
+    costs = (dead, no_throw, jdead, no_joker_throw)
+    melds, dead_idx, _, ok = _solve_hand(hand, costs, caps, inf=4 * bound + 4, big=big, floor=floor, d0=0)
     return _arrangement(cards, vals, melds, dead_idx, ok)
 
 
@@ -294,8 +288,9 @@ def best_discard(
         free = [i for i in idx if allowed[i]]
         if free and not allowed[idx[-1]]:
             hand.copies[c] = [i for i in idx if i != free[-1]] + [free[-1]]
+    costs = (dead, disc, jdead, jdisc)
     melds, dead_idx, discard, ok = _solve_hand(
-        hand, dead, disc, jdead, jdisc, caps, need, inf=4 * bound + 4, big=big, floor=floor, d0=1
+        hand, costs, caps, inf=4 * bound + 4, big=big, floor=floor, d0=1
     )
     return cards[discard], _arrangement(cards, vals, melds, dead_idx, ok)
 

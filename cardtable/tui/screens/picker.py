@@ -151,7 +151,7 @@ class PickerScreen(Screen[None]):
     """
 
     FORM_DELAY: ClassVar[float] = 0.1
-    """Seconds after mounting before the form is built (0: at once, as tests want)."""
+    """Seconds after the first frame before the form is built (0: at mounting, as tests want)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -197,7 +197,9 @@ class PickerScreen(Screen[None]):
     async def on_mount(self) -> None:
         self.query_one("#game-list", OptionList).focus()
         if self.FORM_DELAY > 0:
-            self.set_timer(self.FORM_DELAY, self._populate)  # after the first frame has gone out
+            # counted from the first frame, not from mounting: on a busy machine that frame
+            # takes longer than the delay, and loading the games first held it back
+            self.call_after_refresh(self.set_timer, self.FORM_DELAY, self._populate)
         else:
             await self._populate()
 
