@@ -10,12 +10,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App, ComposeResult, SystemCommand
+from textual import events
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Static
 
 from cardtable.engine.errors import CardtableError
+from cardtable.tui.minsize import fit, too_small
 from cardtable.tui.theming import CARD_VARIABLES, load_themes, peek_theme
 
 if TYPE_CHECKING:
@@ -25,29 +27,6 @@ if TYPE_CHECKING:
 
 # Start-up is kept light (no Pydantic, no games) until the first frame is out: the session,
 # the settings model and the registry are imported where they are first needed.
-
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
-
-
-class TooSmallScreen(Screen[None]):
-    """Shown instead of anything else while the terminal is too small."""
-
-    DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; background: $background; }
-    TooSmallScreen Static { width: auto; color: $warning; text-style: bold; }
-    """
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="too-small-text")
-
-    def on_mount(self) -> None:
-        self.update_size(self.app.size.width, self.app.size.height)
-
-    def update_size(self, width: int, height: int) -> None:
-        self.query_one("#too-small-text", Static).update(
-            f"Make the window at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {width}×{height} now)."
-        )
 
 
 class CardTableApp(App[None]):
@@ -117,6 +96,7 @@ class CardTableApp(App[None]):
         return self.theme_variables
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         wanted = self._settings.theme if self._settings is not None else peek_theme(self.settings_file)
         if wanted in self.available_themes:
             self.theme = wanted
@@ -134,19 +114,32 @@ class CardTableApp(App[None]):
         self.check_size()
 
     # ------------------------------------------------------------------ size
-    def on_resize(self) -> None:
-        self.check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        # ``event.size``, not ``self.size``: this handler runs before App's own, which
+        # records the new size (reading ``self.size`` here lagged one resize behind).
+        self.check_size(event.size)
 
-    def check_size(self) -> None:
-        width, height = self.size.width, self.size.height
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        top = self.screen if self.screen_stack else None
-        if small and not isinstance(top, TooSmallScreen):
-            self.push_screen(TooSmallScreen())
-        elif small and isinstance(top, TooSmallScreen):
-            top.update_size(width, height)
-        elif not small and isinstance(top, TooSmallScreen):
-            self.pop_screen()
+    def check_size(self, size: Size | None = None) -> None:
+        """Cover every screen with the size notice while the window is too small (see
+        :mod:`cardtable.tui.minsize`); lift it when the window is big enough again."""
+        size = size or self.size
+        for screen in self.screen_stack:
+            fit(screen, size)
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        fit(screen, self.size)  # a screen opened while small is covered at once
+
+    async def on_event(self, event: events.Event) -> None:
+        # While the notice covers the screen nobody can see what a key would do: keys and
+        # clicks wait (ctrl+q still quits).
+        if (
+            isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click))
+            and not event.is_forwarded
+            and too_small(self.size)
+            and getattr(event, "key", "") not in ("ctrl+q", "ctrl+c")
+        ):
+            return
+        await super().on_event(event)
 
     # ------------------------------------------------------------------ sessions
     def start_session(

@@ -1,0 +1,117 @@
+"""Screen-level behaviour of issue 24: the minimum-size notice on every screen (item 10)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from tui_helpers import until
+
+from cardtable.engine import new_game
+from cardtable.replay import Replay
+from cardtable.session import Session
+from cardtable.tui.minsize import TOO_SMALL, SizeNotice
+
+
+def _table(app: Any, session: Session) -> None:
+    app.open_table(session)
+
+
+def _scores(app: Any, session: Session) -> None:
+    from cardtable.tui.screens.scores import ScoresScreen
+
+    app.push_screen(ScoresScreen(session.view(0), over=False))
+
+
+def _rules(app: Any, session: Session) -> None:
+    app.show_rules("gin")
+
+
+def _history(app: Any, session: Session) -> None:
+    from cardtable.tui.screens.history import HistoryScreen
+
+    app.push_screen(HistoryScreen())
+
+
+def _stats(app: Any, session: Session) -> None:
+    from cardtable.tui.screens.history import StatsScreen
+
+    app.push_screen(StatsScreen())
+
+
+def _replay(app: Any, session: Session) -> None:
+    game = new_game("gin", ["Ann", "Bob"], seed=2)
+    game.play(game.legal_moves()[0])
+    app.open_replay(Replay(game.record()))
+
+
+def _handoff(app: Any, session: Session) -> None:
+    from cardtable.tui.screens.handoff import HandoffScreen
+
+    app.push_screen(HandoffScreen("Bob"))
+
+
+OPENERS: dict[str, Callable[[Any, Session], None]] = {
+    "picker": lambda app, session: None,
+    "table": _table,
+    "scores": _scores,
+    "rules": _rules,
+    "history": _history,
+    "stats": _stats,
+    "replay": _replay,
+    "handoff": _handoff,
+}
+
+
+def covered(app: Any) -> bool:
+    """The notice is what the middle of the window shows."""
+    widget, _ = app.screen.get_widget_at(app.size.width // 2, app.size.height // 2)
+    return isinstance(widget, SizeNotice) and app.screen.has_class(TOO_SMALL)
+
+
+@pytest.mark.parametrize("name", list(OPENERS))
+async def test_every_screen_says_how_big_and_recovers(make_app, tmp_path, name: str) -> None:
+    session = Session.start("gin", ["Ann", "Bob"], [None, None], seed=3, save_path=tmp_path / "a.ctr")
+    app = make_app()
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        OPENERS[name](app, session)
+        await pilot.pause()
+        screen = app.screen
+        assert not covered(app)
+        await pilot.resize_terminal(70, 20)
+        await until(pilot, lambda: covered(app))
+        text = str(screen.query_one(SizeNotice).render())
+        assert "at least 80×24" in text and "70×20" in text
+        await pilot.resize_terminal(110, 34)
+        await until(pilot, lambda: not covered(app))
+        assert app.screen is screen  # the same screen, as it was
+
+
+async def test_keys_wait_while_the_window_is_too_small(make_app, tmp_path) -> None:
+    session = Session.start("gin", ["Ann", "Bob"], [None, None], seed=3, save_path=tmp_path / "a.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert covered(app)
+        await pilot.press("enter", "enter", "z")  # past the hand-off, and a pass: not while unseen
+        await pilot.pause()
+        assert session.move_count == 0
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: not covered(app))
+        await pilot.press("enter")  # the hand-off is still there, and now answers
+        await until(pilot, lambda: type(app.screen).__name__ == "TableScreen")
+
+
+async def test_a_screen_opened_while_small_is_covered_too(make_app, tmp_path) -> None:
+    session = Session.start("gin", ["Ann", "Bob"], [None, None], seed=3, save_path=tmp_path / "a.ctr")
+    app = make_app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        _table(app, session)
+        await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
+        await until(pilot, lambda: covered(app))
+        await pilot.resize_terminal(110, 34)
+        await until(pilot, lambda: not covered(app))
+        assert type(app.screen).__name__ == "HandoffScreen"
