@@ -115,3 +115,38 @@ async def test_a_screen_opened_while_small_is_covered_too(make_app, tmp_path) ->
         await pilot.resize_terminal(110, 34)
         await until(pilot, lambda: not covered(app))
         assert type(app.screen).__name__ == "HandoffScreen"
+
+
+# ---------------------------------------------------------------------- item 13c: the player bar
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+
+
+@pytest.mark.parametrize("width", [80, 110, 120])
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+async def test_the_player_bar_never_splits_a_seat(make_app, tmp_path, seats: int, width: int) -> None:
+    from cardtable.tui.widgets import SeatsBar
+
+    # a person and computer players: the longest seat texts ("(computer, medium) [dealer]")
+    game = "page-one" if seats % 2 else "scala40"
+    session = Session.start(
+        game, NAMES[:seats], [None] + ["medium"] * (seats - 1), seed=5, save_path=tmp_path / "a.ctr"
+    )
+    app = make_app(session)
+    async with app.run_test(size=(width, 34)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "TableScreen")
+        bar = app.screen.query_one(SeatsBar)
+        await pilot.pause()
+        lines = str(bar.render()).split("\n")
+        assert bar.size.height == len(lines) <= 3  # drawn as laid out: nothing wrapped by the widget
+        assert all(len(line) <= bar.content_size.width for line in lines)
+        view = session.view(0)
+        for seat in view.seats:
+            home = [line for line in lines if f" {seat.name} " in line]
+            assert len(home) == 1, (seat.name, lines)
+            line = home[0]
+            # everything between this name and the next seat's name is this seat's
+            rest = line.split(f" {seat.name} ", 1)[1]
+            later = [n for n in NAMES[:seats] if n != seat.name and f" {n} " in rest]
+            own = rest.split(f" {later[0]} ")[0] if later else rest
+            for badge in seat.badges:
+                assert f"[{badge}]" in own, (seat.name, badge, lines)
