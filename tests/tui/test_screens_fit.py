@@ -66,7 +66,12 @@ OPENERS: dict[str, Callable[[Any, Session], None]] = {
 
 def covered(app: Any) -> bool:
     """The notice is what the middle of the window shows."""
-    widget, _ = app.screen.get_widget_at(app.size.width // 2, app.size.height // 2)
+    from textual.errors import NoWidget
+
+    try:
+        widget, _ = app.screen.get_widget_at(app.size.width // 2, app.size.height // 2)
+    except NoWidget:  # not laid out yet
+        return False
     return isinstance(widget, SizeNotice) and app.screen.has_class(TOO_SMALL)
 
 
@@ -150,3 +155,85 @@ async def test_the_player_bar_never_splits_a_seat(make_app, tmp_path, seats: int
             own = rest.split(f" {later[0]} ")[0] if later else rest
             for badge in seat.badges:
                 assert f"[{badge}]" in own, (seat.name, badge, lines)
+
+
+# ---------------------------------------------------------------------- item 9: the footer
+def footer_keys(screen: Any) -> list[Any]:
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    return list(screen.query_one(Footer).query(FooterKey))
+
+
+def game_ids() -> list[str]:
+    from cardtable.engine import all_games
+
+    return [spec.id for spec in all_games()]
+
+
+@pytest.mark.parametrize("width", [80, 110])
+@pytest.mark.parametrize("game", game_ids())
+async def test_the_table_footer_keeps_help_and_quit_and_only_keys_that_act(
+    make_app, tmp_path, game: str, width: int
+) -> None:
+    from cardtable.engine import get
+
+    spec = get(game)
+    seats = spec.seat_counts[0] if spec.seat_counts else max(2, spec.min_players)
+    session = Session.start(
+        game, NAMES[:seats], [None] + ["medium"] * (seats - 1), seed=4, save_path=tmp_path / "a.ctr"
+    )
+    app = make_app(session)
+    async with app.run_test(size=(width, 34)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "TableScreen")
+        screen = app.screen
+        await until(pilot, lambda: screen.my_turn() and footer_keys(screen))
+        await pilot.pause()
+        keys = footer_keys(screen)
+        described = [k.description for k in keys]
+        assert "Rules" in described and "Quit" in described, described
+        assert sum(k.outer_size.width for k in keys) <= width
+        for key in keys:
+            assert not key.has_class("-disabled"), key.description
+            action = key.action
+            if action.startswith("verb("):  # a move key: its move is possible now
+                verb = action[6:-2]
+                assert verb in {m.kind for m in session.legal_moves()}, (verb, described)
+
+
+async def test_a_crowded_footer_drops_the_least_needed_keys_first() -> None:
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding
+
+    from cardtable.tui.footer import KeysFooter
+
+    class Crowded(App[None]):
+        BINDINGS = [
+            *(Binding(c, f"noop('{c}')", f"Action {c}") for c in "abcdefghijkl"),
+            Binding("o", "sort", "Sort"),
+            Binding("question_mark", "rules", "Rules"),
+            Binding("ctrl+q", "quit", "Quit", priority=True),
+        ]
+
+        def compose(self) -> ComposeResult:
+            yield KeysFooter(drop_first=("sort",))
+
+        def action_noop(self, _: str) -> None:
+            pass
+
+        def action_sort(self) -> None:
+            pass
+
+        def action_rules(self) -> None:
+            pass
+
+    app = Crowded()
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.pause()
+        described = [k.description for k in footer_keys(app.screen)]
+        assert "Rules" in described and "Quit" in described, described
+        assert "Sort" not in described and "Action a" in described and "Action l" not in described
+        assert sum(k.outer_size.width for k in footer_keys(app.screen)) <= 80
+        await pilot.resize_terminal(200, 10)
+        await until(pilot, lambda: "Action l" in [k.description for k in footer_keys(app.screen)])
+        assert "Sort" in [k.description for k in footer_keys(app.screen)]

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardtable.engine.cards import Card, parse_card
@@ -32,6 +32,7 @@ from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import CallView, GroupingView, PlayerView
 from cardtable.session import Session
 from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
+from cardtable.tui.footer import KeysFooter
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.scores import ScoresScreen
 from cardtable.tui.widgets import (
@@ -247,7 +248,8 @@ class TableScreen(Screen[None]):
             placeholder=f"Type a move, e.g. {example or (examples[0] if examples else 'next')} — Enter to play, Escape to close",
             id="command-input",
         )
-        yield Footer(compact=True, show_command_palette=False)
+        # keys that can act now; help and quit kept, the least needed dropped first (item 9)
+        yield KeysFooter(drop_first=("command", "sort", "board_numbers", "arrange", "hint"))
 
     def _piles(self) -> ComposeResult:
         with Horizontal(id="piles"):
