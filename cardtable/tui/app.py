@@ -219,6 +219,10 @@ class CardTableApp(App[None]):
         from cardtable.tui.screens.table import TableScreen
 
         self.session = session
+        game = session.view(None).game
+        if self.settings.last_game != game:  # the picker opens on the game last played (item 17)
+            self.settings.last_game = game
+            self.remember()
         self.push_screen(TableScreen(session))
 
     def open_replay(self, replay: Replay) -> None:
@@ -244,13 +248,20 @@ class CardTableApp(App[None]):
         yield from super().get_system_commands(screen)
         from cardtable.engine import all_games
 
+        yield SystemCommand(
+            "New game: back to the picker",
+            "Choose a game, its players (people or computer players) and rules; this game stays saved",
+            self.back_to_picker,
+        )
         for spec in all_games():
             for preset in spec.presets or {"": {}}:
                 label = f"New game: {spec.title}" + (f" ({preset})" if preset else "")
                 yield SystemCommand(
                     label,
-                    f"{spec.min_players}-{spec.max_players} players, two humans",
-                    lambda g=spec.id, p=preset or None: self._quick_start(g, p),
+                    "Opens the picker on it"
+                    + (" with this preset" if preset else "")
+                    + ": set the seats (people or computer players), then Start",
+                    lambda g=spec.id, p=preset or None: self.back_to_picker(g, p),
                 )
         table = self._table()
         if table is not None:
@@ -279,8 +290,30 @@ class CardTableApp(App[None]):
                 return screen
         return None
 
-    def _quick_start(self, game_id: str, preset: str | None) -> None:
-        self.start_session(game_id, ["Ann", "Bob"], [None, None], preset=preset)
+    def back_to_picker(self, game_id: str | None = None, preset: str | None = None) -> None:
+        """Leave whatever screens are open for the picker, showing ``game_id`` (else the
+        game just played) with ``preset`` (else its set-up as it was). The game being left
+        stays in the autosave, and Resume goes on with it."""
+        from cardtable.tui.screens.picker import PickerScreen
+
+        pickers = [s for s in self.screen_stack if isinstance(s, PickerScreen)]
+        if not pickers:
+            return
+        picker = pickers[-1]
+        session = self.session if self._table() is not None else None
+        while self.screen is not picker:
+            self.pop_screen()
+        if session is not None:
+            view = session.view(None)
+            game_id = game_id or view.game
+            if view.to_act is not None and not session.save_error:
+                self.notify(
+                    f"{view.title} is saved: Resume (ctrl+r) goes on with it; a new game replaces it.",
+                    title="Game saved",
+                    timeout=6,
+                )
+        if game_id is not None:
+            self.call_later(picker.open_game, game_id, preset)
 
     def toggle_ascii(self) -> None:
         """Switch between suit symbols and plain letters."""

@@ -237,3 +237,136 @@ async def test_a_crowded_footer_drops_the_least_needed_keys_first() -> None:
         await pilot.resize_terminal(200, 10)
         await until(pilot, lambda: "Action l" in [k.description for k in footer_keys(app.screen)])
         assert "Sort" in [k.description for k in footer_keys(app.screen)]
+
+
+# ---------------------------------------------------------------------- item 12: picker focus
+def contrast(a: Any, b: Any) -> float:
+    """The WCAG contrast ratio of two Textual colours."""
+
+    def luminance(c: Any) -> float:
+        def channel(v: int) -> float:
+            x = v / 255
+            return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def theme_names() -> list[str]:
+    from cardtable.tui.theming import load_themes
+
+    return [t.name for t in load_themes()]
+
+
+@pytest.mark.parametrize("theme", theme_names())
+async def test_the_focused_picker_control_stands_out_in_every_theme(make_app, theme: str) -> None:
+    from textual.widgets import Input, Select, Switch
+
+    app = make_app(theme=theme, last_game="progressive-rummy")
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: getattr(app.screen, "ready", False))
+        screen = app.screen
+        assert app.theme == theme
+        switch = screen.query(Switch).first()
+        for selector, part in (("#preset", "SelectCurrent"), ("#seat-name-0", None), (f"#{switch.id}", None)):
+            control = screen.query_one(selector)
+            shown = control.query_one(part) if part else control
+            blurred = shown.background_colors[1]
+            control.focus()
+            await pilot.pause()
+            focused_bg, focused_fg = shown.colors[2], shown.colors[3]
+            # the focused control's colour is clearly not the others', and its text reads on it
+            assert contrast(focused_bg, blurred) >= 2.0, (theme, selector, focused_bg, blurred)
+            if not isinstance(control, Switch):
+                assert contrast(focused_fg, focused_bg) >= 4.5, (theme, selector)
+            # and its row's label is reversed: seen even without colour
+            row = control.parent
+            label = row.query(".form-label, .seat-label").first()
+            assert label.rich_style.reverse, (theme, selector)
+        assert isinstance(screen.query_one("#preset"), Select)
+        assert isinstance(screen.query_one("#seat-name-0"), Input)
+
+
+@pytest.mark.parametrize("game", game_ids())
+async def test_tab_through_the_picker_changes_nothing(make_app, game: str) -> None:
+    app = make_app(last_game=game)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: getattr(app.screen, "ready", False))
+        screen = app.screen
+
+        def state() -> tuple[object, ...]:
+            preset = screen.query("#preset")
+            return (
+                screen.game_id,
+                screen._preset,
+                preset.first().value if preset else None,
+                screen.current_values(),
+                screen._read_seats(),
+            )
+
+        before = state()
+        for key in ["tab"] * 40 + ["shift+tab"] * 12:
+            await pilot.press(key)
+            assert state() == before, (key, app.focused)
+
+
+# ---------------------------------------------------------------------- item 11: back to the picker
+async def test_new_game_from_the_table_goes_back_to_the_picker_with_the_game_saved(
+    make_app, tmp_path
+) -> None:
+    session = Session.start(
+        "gin", ["Ann", "Bob"], [None, "medium"], seed=3, save_path=tmp_path / "autosave.ctr"
+    )
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "TableScreen")
+        await pilot.press("z")
+        await until(pilot, lambda: session.move_count >= 1)
+        await pilot.press("ctrl+n")
+        await until(pilot, lambda: type(app.screen).__name__ == "PickerScreen")
+        await until(pilot, lambda: getattr(app.screen, "ready", False) and app.screen.game_id == "gin")
+        saved = Session.resume(tmp_path / "autosave.ctr")
+        assert saved.game.snapshot() == session.game.snapshot()
+        assert app.settings.last_game == "gin"
+
+
+async def test_palette_new_game_opens_the_picker_on_that_preset(make_app, tmp_path) -> None:
+    from cardtable.engine import get
+
+    spec = get("progressive-rummy")
+    preset = next(iter(spec.presets))
+    session = Session.start("gin", ["Ann", "Bob"], [None, None], seed=3, save_path=tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ in ("TableScreen", "HandoffScreen"))
+        app.back_to_picker("progressive-rummy", preset)
+        await until(pilot, lambda: getattr(app.screen, "game_id", None) == "progressive-rummy")
+        screen = app.screen
+        await until(pilot, lambda: screen.query_one("#preset").value == preset)
+        assert app.focused is screen.query_one("#player-count")  # seats next: people or bots
+        labels = [c.title for c in app.get_system_commands(screen)]
+        assert f"New game: {spec.title} ({preset})" in labels and "New game: back to the picker" in labels
+
+
+# ---------------------------------------------------------------------- item 17: "custom"
+async def test_the_preset_says_custom_once_a_rule_departs_from_it(make_app) -> None:
+    from textual.widgets import Switch
+
+    from cardtable.tui.screens.picker import CUSTOM
+
+    app = make_app(last_game="progressive-rummy")
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: getattr(app.screen, "ready", False))
+        screen = app.screen
+        preset = next(iter(screen._spec.presets))
+        box = screen.query_one("#preset")
+        box.value = preset
+        await until(pilot, lambda: screen._preset == preset)
+        switch = screen.query(Switch).first()
+        switch.value = not switch.value
+        await until(pilot, lambda: box.value is CUSTOM)
+        assert screen._preset == preset  # still the base a start sends
+        switch.value = not switch.value
+        await until(pilot, lambda: box.value == preset)

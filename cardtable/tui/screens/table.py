@@ -176,7 +176,7 @@ class TableScreen(Screen[None]):
         Binding("plus,equals_sign", "amount(1)", "More", id="amount-up"),
         Binding("minus", "amount(-1)", "Less", id="amount-down"),
         Binding("question_mark,f1", "rules", "Rules", id="rules"),
-        Binding("ctrl+n", "new_game", "New game", show=False, id="new-game"),
+        Binding("ctrl+n", "new_game", "New game", id="new-game"),
         # Board games: Tab cycles the picked card's moves on the board (before focus moves).
         Binding("tab", "board_cycle(1)", "Next move", priority=True, id="board-next"),
         Binding("shift+tab", "board_cycle(-1)", "Previous", show=False, priority=True, id="board-prev"),
@@ -249,7 +249,7 @@ class TableScreen(Screen[None]):
             id="command-input",
         )
         # keys that can act now; help and quit kept, the least needed dropped first (item 9)
-        yield KeysFooter(drop_first=("command", "sort", "board_numbers", "arrange", "hint"))
+        yield KeysFooter(drop_first=("command", "new_game", "sort", "board_numbers", "arrange", "hint"))
 
     def _piles(self) -> ComposeResult:
         with Horizontal(id="piles"):
@@ -1149,7 +1149,9 @@ class TableScreen(Screen[None]):
         app.show_rules(self.seen().game, self.session.rule_values())
 
     def action_new_game(self) -> None:
-        self.app.pop_screen()
+        """Back to the picker for a new game (this one stays saved: Resume goes on)."""
+        app: Any = self.app
+        app.back_to_picker()
 
     # ------------------------------------------------------------------ mouse
     @on(HandWidget.CardClicked)
