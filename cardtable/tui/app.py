@@ -10,12 +10,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App, ComposeResult, SystemCommand
+from textual import events
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Static
 
 from cardtable.engine.errors import CardtableError
+from cardtable.tui.minsize import fit, too_small
 from cardtable.tui.theming import CARD_VARIABLES, load_themes, peek_theme
 
 if TYPE_CHECKING:
@@ -25,29 +27,6 @@ if TYPE_CHECKING:
 
 # Start-up is kept light (no Pydantic, no games) until the first frame is out: the session,
 # the settings model and the registry are imported where they are first needed.
-
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
-
-
-class TooSmallScreen(Screen[None]):
-    """Shown instead of anything else while the terminal is too small."""
-
-    DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; background: $background; }
-    TooSmallScreen Static { width: auto; color: $warning; text-style: bold; }
-    """
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="too-small-text")
-
-    def on_mount(self) -> None:
-        self.update_size(self.app.size.width, self.app.size.height)
-
-    def update_size(self, width: int, height: int) -> None:
-        self.query_one("#too-small-text", Static).update(
-            f"Make the window at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {width}×{height} now)."
-        )
 
 
 class CardTableApp(App[None]):
@@ -117,6 +96,7 @@ class CardTableApp(App[None]):
         return self.theme_variables
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         wanted = self._settings.theme if self._settings is not None else peek_theme(self.settings_file)
         if wanted in self.available_themes:
             self.theme = wanted
@@ -134,19 +114,32 @@ class CardTableApp(App[None]):
         self.check_size()
 
     # ------------------------------------------------------------------ size
-    def on_resize(self) -> None:
-        self.check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        # ``event.size``, not ``self.size``: this handler runs before App's own, which
+        # records the new size (reading ``self.size`` here lagged one resize behind).
+        self.check_size(event.size)
 
-    def check_size(self) -> None:
-        width, height = self.size.width, self.size.height
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        top = self.screen if self.screen_stack else None
-        if small and not isinstance(top, TooSmallScreen):
-            self.push_screen(TooSmallScreen())
-        elif small and isinstance(top, TooSmallScreen):
-            top.update_size(width, height)
-        elif not small and isinstance(top, TooSmallScreen):
-            self.pop_screen()
+    def check_size(self, size: Size | None = None) -> None:
+        """Cover every screen with the size notice while the window is too small (see
+        :mod:`cardtable.tui.minsize`); lift it when the window is big enough again."""
+        size = size or self.size
+        for screen in self.screen_stack:
+            fit(screen, size)
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        fit(screen, self.size)  # a screen opened while small is covered at once
+
+    async def on_event(self, event: events.Event) -> None:
+        # While the notice covers the screen nobody can see what a key would do: keys and
+        # clicks wait (ctrl+q still quits).
+        if (
+            isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click))
+            and not event.is_forwarded
+            and too_small(self.size)
+            and getattr(event, "key", "") not in ("ctrl+q", "ctrl+c")
+        ):
+            return
+        await super().on_event(event)
 
     # ------------------------------------------------------------------ sessions
     def start_session(
@@ -226,6 +219,10 @@ class CardTableApp(App[None]):
         from cardtable.tui.screens.table import TableScreen
 
         self.session = session
+        game = session.view(None).game
+        if self.settings.last_game != game:  # the picker opens on the game last played (item 17)
+            self.settings.last_game = game
+            self.remember()
         self.push_screen(TableScreen(session))
 
     def open_replay(self, replay: Replay) -> None:
@@ -251,13 +248,20 @@ class CardTableApp(App[None]):
         yield from super().get_system_commands(screen)
         from cardtable.engine import all_games
 
+        yield SystemCommand(
+            "New game: back to the picker",
+            "Choose a game, its players (people or computer players) and rules; this game stays saved",
+            self.back_to_picker,
+        )
         for spec in all_games():
             for preset in spec.presets or {"": {}}:
                 label = f"New game: {spec.title}" + (f" ({preset})" if preset else "")
                 yield SystemCommand(
                     label,
-                    f"{spec.min_players}-{spec.max_players} players, two humans",
-                    lambda g=spec.id, p=preset or None: self._quick_start(g, p),
+                    "Opens the picker on it"
+                    + (" with this preset" if preset else "")
+                    + ": set the seats (people or computer players), then Start",
+                    lambda g=spec.id, p=preset or None: self.back_to_picker(g, p),
                 )
         table = self._table()
         if table is not None:
@@ -292,8 +296,30 @@ class CardTableApp(App[None]):
                 return screen
         return None
 
-    def _quick_start(self, game_id: str, preset: str | None) -> None:
-        self.start_session(game_id, ["Ann", "Bob"], [None, None], preset=preset)
+    def back_to_picker(self, game_id: str | None = None, preset: str | None = None) -> None:
+        """Leave whatever screens are open for the picker, showing ``game_id`` (else the
+        game just played) with ``preset`` (else its set-up as it was). The game being left
+        stays in the autosave, and Resume goes on with it."""
+        from cardtable.tui.screens.picker import PickerScreen
+
+        pickers = [s for s in self.screen_stack if isinstance(s, PickerScreen)]
+        if not pickers:
+            return
+        picker = pickers[-1]
+        session = self.session if self._table() is not None else None
+        while self.screen is not picker:
+            self.pop_screen()
+        if session is not None:
+            view = session.view(None)
+            game_id = game_id or view.game
+            if view.to_act is not None and not session.save_error:
+                self.notify(
+                    f"{view.title} is saved: Resume (ctrl+r) goes on with it; a new game replaces it.",
+                    title="Game saved",
+                    timeout=6,
+                )
+        if game_id is not None:
+            self.call_later(picker.open_game, game_id, preset)
 
     def toggle_ascii(self) -> None:
         """Switch between suit symbols and plain letters."""

@@ -316,30 +316,94 @@ class MeldLine(Static):
 
 
 class SeatsBar(Static):
-    """Every seat: name, card count, score, badges and the turn marker."""
+    """Every seat: name, card count, score, badges and the turn marker.
+
+    A seat is never split across two lines: its badges ("[dealer]") must not fall under
+    another seat's name. Seats that do not fit on a line start the next one; when that
+    would take more than two lines, the seats are written shorter (see :func:`seat_texts`).
+    """
 
     DEFAULT_CSS = """
     SeatsBar { height: auto; padding: 0 1; }
     """
 
+    GAP = 3
+    """Spaces between two seats on a line."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._seats: tuple[SeatView, ...] = ()
+        self._kinds: tuple[str, ...] = ()
+        self._unit = "pts"
+
     def show(self, seats: Sequence[SeatView], kinds: Sequence[str], unit: str = "pts") -> None:
         """Draw the seats; ``unit`` follows each score (the view's score label, short)."""
-        text = Text()
-        for i, seat in enumerate(seats):
-            if i:
-                text.append("   ")
-            marker = "▶ " if seat.to_act else "  "
-            style = "bold reverse" if seat.to_act else ("dim strike" if not seat.active else "bold")
-            text.append(marker, style="bold")
-            text.append(seat.name, style=style)
-            kind = kinds[i] if i < len(kinds) else ""
-            extra = f" {_count(seat.card_count)} · {seat.score} {unit}"
-            text.append(extra)
-            if kind:
-                text.append(f" ({kind})", style="dim")
-            for badge in seat.badges:
-                text.append(f" [{badge}]", style="italic")
-        self.update(text)
+        self._seats, self._kinds, self._unit = tuple(seats), tuple(kinds), unit
+        self.update(self.lines(max(20, self.content_size.width or self.app.size.width - 2)))
+
+    def on_resize(self) -> None:
+        if self._seats:
+            self.update(self.lines(self.content_size.width))
+
+    def lines(self, width: int) -> Text:
+        """The seats laid out in ``width`` columns, no seat split between lines."""
+        if not self._seats:
+            return Text()
+        for short in range(3):
+            texts = seat_texts(self._seats, self._kinds, self._unit, short)
+            rows = _pack(texts, width, self.GAP)
+            if len(rows) <= 2:
+                break
+        out = Text()
+        for r, row in enumerate(rows):
+            if r:
+                out.append("\n")
+            for i, text in enumerate(row):
+                if i:
+                    out.append(" " * self.GAP)
+                out.append_text(text)
+        return out
+
+
+def seat_texts(seats: Sequence[SeatView], kinds: Sequence[str], unit: str, short: int = 0) -> list[Text]:
+    """One text per seat; ``short`` 1 writes the kind shorter ("medium bot"), 2 also the card
+    count ("10c")."""
+    texts: list[Text] = []
+    for i, seat in enumerate(seats):
+        text = Text(no_wrap=True)
+        marker = "▶ " if seat.to_act else "  "
+        style = "bold reverse" if seat.to_act else ("dim strike" if not seat.active else "bold")
+        text.append(marker, style="bold")
+        text.append(seat.name, style=style)
+        count = f"{seat.card_count}c" if short >= 2 else _count(seat.card_count)
+        text.append(f" {count} · {seat.score} {unit}")
+        kind = kinds[i] if i < len(kinds) else ""
+        if kind and short and kind.startswith("computer, "):
+            kind = kind.removeprefix("computer, ") + " bot"
+        if kind:
+            text.append(f" ({kind})", style="dim")
+        for badge in seat.badges:
+            text.append(f" [{badge}]", style="italic")
+        texts.append(text)
+    return texts
+
+
+def _pack(texts: Sequence[Text], width: int, gap: int) -> list[list[Text]]:
+    """Texts on lines of ``width``, in order, a new line where the next would not fit (one
+    too long for any line is cut with an ellipsis)."""
+    rows: list[list[Text]] = [[]]
+    used = 0
+    for text in texts:
+        if len(text) > width:
+            text = text.copy()
+            text.truncate(width, overflow="ellipsis")
+        need = len(text) + (gap if rows[-1] else 0)
+        if rows[-1] and used + need > width:
+            rows.append([])
+            used, need = 0, len(text)
+        rows[-1].append(text)
+        used += need
+    return rows
 
 
 class TrickArea(Static):

@@ -19,7 +19,14 @@ from cardtable.bots import BOTS
 from cardtable.engine import GameSpec, all_games
 from cardtable.engine.registry import FAMILIES
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.screens.picker import PickerScreen, RuleField, name_problems, rule_fields, rules_to_send
+from cardtable.tui.screens.picker import (
+    CUSTOM,
+    PickerScreen,
+    RuleField,
+    name_problems,
+    rule_fields,
+    rules_to_send,
+)
 from cardtable.tui.settings import GameSetup, Settings
 
 SIZE = (100, 40)
@@ -325,7 +332,10 @@ async def test_remembered_settings_are_restored(tmp_path: Path) -> None:
         if len(seats) == 3:
             assert screen.query_one("#seat-kind-2", Select).value == "human"
         if preset is not None:
-            assert screen.query_one("#preset", Select).value == preset
+            # the preset stays the base; its box says "custom" when a remembered rule departs
+            under = {**{f.name: f.default for f in rule_fields(spec.rules_type)}, **spec.presets[preset]}
+            departs = screen.current_values() != under
+            assert screen.query_one("#preset", Select).value == (CUSTOM if departs else preset)
         await pilot.press("ctrl+s")
         await pilot.pause()
         args, kwargs = calls["start_session"].calls[0]

@@ -49,6 +49,16 @@ from cardtable.tui.screens.picker_form import (
 )
 
 
+class _Custom:
+    """The preset box's "custom" entry (no preset can be named by it)."""
+
+    def __repr__(self) -> str:
+        return "CUSTOM"
+
+
+CUSTOM = _Custom()
+
+
 class PickerScreen(Screen[None]):
     """The game list on the left; seats, preset and rules of the chosen game on the right."""
 
@@ -127,9 +137,20 @@ class PickerScreen(Screen[None]):
     PickerScreen .rule-number { width: 8; }
     PickerScreen .rule-text { width: 20; }
     PickerScreen Input.-textual-compact { background: $panel; }
-    PickerScreen Input.-textual-compact:focus { background: $primary 30%; }
     PickerScreen Select.-textual-compact > SelectCurrent { background: $panel; }
-    PickerScreen Select.-textual-compact:focus > SelectCurrent { background: $primary 30%; }
+    /* The focused control, in every theme (item 12): the accent colour with text that
+       contrasts, and its row's label reversed, which shows even without colour. */
+    PickerScreen Input.-textual-compact:focus { background: $accent; color: auto 95%; text-style: bold; }
+    PickerScreen Select.-textual-compact:focus > SelectCurrent {
+        background: $accent;
+        color: auto 95%;
+        text-style: bold;
+        & Static#label { color: auto 95%; }
+        & .arrow { color: auto 95%; }
+    }
+    PickerScreen .form-row:focus-within { background: $accent 15%; }
+    PickerScreen .form-row:focus-within > .form-label,
+    PickerScreen .form-row:focus-within > .seat-label { text-style: bold reverse; color: $foreground; }
     PickerScreen Switch {
         border: none;
         height: 1;
@@ -137,7 +158,9 @@ class PickerScreen(Screen[None]):
         background: $panel;
         & .switch--slider { color: $foreground 35%; background: $background; }
         &.-on .switch--slider { color: $success; }
-        &:focus { border: none; background: $primary 30%; }
+        &:focus { border: none; background: $accent; }
+        &:focus > .switch--slider { color: $background; }
+        &.-on:focus > .switch--slider { color: $background; text-style: bold; }
         &:hover > .switch--slider { color: $foreground 55%; }
         &.-on:hover > .switch--slider { color: $success-lighten-1; }
     }
@@ -231,6 +254,7 @@ class PickerScreen(Screen[None]):
         await form.remove_children()
         await form.mount_all(self._form_widgets(self._spec, draft))
         self._refresh_problems()
+        self.sync_preset()
 
     def _matches(self, spec: GameSpec, query: str) -> bool:
         """Every word typed appears in the game's title, id, family or a preset's name."""
@@ -331,7 +355,9 @@ class PickerScreen(Screen[None]):
 
         widgets.append(Label("Rules", classes="picker-heading section-gap"))
         if spec.presets:
-            preset_options = [(name, name) for name in spec.presets]
+            # "custom" is what the preset reads once a rule departs from it (item 17)
+            preset_options: list[tuple[str, object]] = [(name, name) for name in spec.presets]
+            preset_options.append(("custom", CUSTOM))
             widgets.append(
                 Horizontal(
                     Label("Preset", classes="form-label"),
@@ -607,16 +633,57 @@ class PickerScreen(Screen[None]):
         await form.mount_all(self._form_widgets(spec, draft))
         form.scroll_home(animate=False)
         self._refresh_problems()
+        self.sync_preset()
+
+    async def open_game(self, game_id: str, preset: str | None = None) -> None:
+        """Show ``game_id`` (the filter cleared) with ``preset`` chosen (None: its set-up as
+        it was), and put the focus on the seats, ready for people and computer players."""
+        if not self.ready:
+            await self._populate()
+        box = self.query_one("#game-filter", Input)
+        if box.value:
+            box.value = ""
+            await self.apply_filter("")
+        await self.select_game(game_id)
+        game_list = self.query_one("#game-list", OptionList)
+        ids = [game_list.get_option_at_index(i).id for i in range(game_list.option_count)]
+        if game_id in ids:
+            game_list.highlighted = ids.index(game_id)
+        chooser = self._widget("#preset", Select)
+        if preset is not None and preset in self._spec.presets and chooser is not None:
+            chooser.value = preset
+            self.apply_preset(preset)
+        count = self._widget("#player-count", Select)
+        if count is not None:
+            count.focus()
+            self.query_one("#picker-form", VerticalScroll).scroll_home(animate=False)
 
     def apply_preset(self, preset: str | None) -> None:
         """Fill the rule fields with the preset's values over the defaults."""
         self._preset = preset
-        values = self._defaults()
-        if preset is not None:
-            values.update(_known({rf.name: rf for rf in self._fields}, self._spec.presets[preset]))
+        values = self._preset_values(preset)
         for rf in self._fields:
             self._set_widget(rf, rf.to_raw(values[rf.name]))
         self._set_problem("form-error", "")
+
+    def _preset_values(self, preset: str | None) -> dict[str, Any]:
+        """Every field's value under ``preset`` (None: the defaults)."""
+        values = self._defaults()
+        if preset is not None:
+            values.update(_known({rf.name: rf for rf in self._fields}, self._spec.presets[preset]))
+        return values
+
+    def sync_preset(self) -> None:
+        """The preset box says "custom" while a rule departs from the chosen preset (or from
+        the defaults), and the preset's name again once they all agree. The preset chosen
+        stays what a start sends, with the rules changed from it."""
+        chooser = self._widget("#preset", Select)
+        if chooser is None:
+            return
+        custom = self.current_values() != self._preset_values(self._preset)
+        shown = CUSTOM if custom else (self._preset if self._preset is not None else Select.NULL)
+        if chooser.value != shown:
+            chooser.value = shown
 
     def _set_widget(self, rf: RuleField, raw: Any) -> None:
         widget = self._widget(f"#{rf.widget_id}", Widget)
@@ -660,6 +727,9 @@ class PickerScreen(Screen[None]):
     def _preset_changed(self, event: Select.Changed) -> None:
         if not event.select.is_attached:
             return
+        if event.value is CUSTOM:
+            self.sync_preset()  # chosen from the list: nothing to fill in, say what is so
+            return
         preset = event.value if isinstance(event.value, str) else None
         if preset != self._preset:
             self.apply_preset(preset)
@@ -670,6 +740,12 @@ class PickerScreen(Screen[None]):
         if state is not None:
             state.update("on" if event.value else "off")
             state.set_class(event.value, "-on")
+        self.sync_preset()
+
+    @on(Select.Changed, ".rule-choice")
+    @on(Input.Changed, ".rule-text")
+    def _rule_changed(self, event: Select.Changed | Input.Changed) -> None:
+        self.sync_preset()
 
     @on(Input.Changed, ".seat-name")
     def _name_changed(self, event: Input.Changed) -> None:
@@ -684,6 +760,7 @@ class PickerScreen(Screen[None]):
         rf = next((f for f in self._fields if f.name == name), None)
         if rf is not None:
             self._check_number(rf)
+        self.sync_preset()
 
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from cardtable.engine.cards import Card, parse_card
 from cardtable.engine.errors import IllegalMove, InvalidNotation
@@ -32,6 +32,7 @@ from cardtable.engine.views import CallView, GroupingView, PlayerView
 from cardtable.session import Session
 from cardtable.tui.arrange import arranged_text, order_of, panel_groups
 from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
+from cardtable.tui.footer import KeysFooter
 from cardtable.tui.keys import (
     flagged_label,
     key_labels,
@@ -79,7 +80,7 @@ class TableScreen(Screen[None]):
         Binding("plus,equals_sign", "amount(1)", "More", id="amount-up"),
         Binding("minus", "amount(-1)", "Less", id="amount-down"),
         Binding("question_mark,f1", "rules", "Rules", id="rules"),
-        Binding("ctrl+n", "new_game", "New game", show=False, id="new-game"),
+        Binding("ctrl+n", "new_game", "New game", id="new-game"),
         # Board games: Tab cycles the picked card's moves on the board (before focus moves).
         Binding("tab", "board_cycle(1)", "Next move", priority=True, id="board-next"),
         Binding("shift+tab", "board_cycle(-1)", "Previous", show=False, priority=True, id="board-prev"),
@@ -154,7 +155,8 @@ class TableScreen(Screen[None]):
             f"Type a move, e.g. {example or (examples[0] if examples else 'next')} — Enter to play, Escape to close",
             id="command-input",
         )
-        yield Footer(compact=True, show_command_palette=False)
+        # keys that can act now; help and quit kept, the least needed dropped first (item 9)
+        yield KeysFooter(drop_first=("command", "new_game", "sort", "board_numbers", "arrange", "hint"))
 
     def _piles(self) -> ComposeResult:
         with Horizontal(id="piles"):
@@ -1119,7 +1121,9 @@ class TableScreen(Screen[None]):
         app.show_rules(self.seen().game, self.session.rule_values(), keys=keys_help(self.verb_specs.values()))
 
     def action_new_game(self) -> None:
-        self.app.pop_screen()
+        """Back to the picker for a new game (this one stays saved: Resume goes on)."""
+        app: Any = self.app
+        app.back_to_picker()
 
     # ------------------------------------------------------------------ mouse
     @on(HandWidget.CardClicked)

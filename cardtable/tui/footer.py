@@ -1,0 +1,99 @@
+"""A footer that fits its line: only keys that can act now, help and quit always shown.
+
+Textual's footer lists every shown binding, dimmed when it cannot act, and cuts the line at
+the window's edge, so at 110 columns a table lost "? Rules ^q Quit" behind keys that did
+nothing. This one leaves out the keys that cannot act now, keeps the help and quit keys
+whatever the width, and when the rest still does not fit drops keys in a given order (the
+least needed first, then from the end of the line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+PINNED = frozenset({"rules", "help", "quit", "quit_picker"})
+"""Actions whose keys are always in the footer: how to get help and how to leave."""
+
+
+def key_width(key: str, description: str, *, compact: bool) -> int:
+    """The cells one footer key takes, its margin included.
+
+    >>> key_width("^q", "Quit", compact=True)
+    8
+    >>> key_width("^q", "Quit", compact=False)
+    9
+    """
+    if compact:  # "^q Quit" and a margin of one
+        return len(key) + 1 + len(description) + 1
+    return 1 + len(key) + 1 + len(description) + 1  # " ^q Quit "
+
+
+def fit_keys(keys: Sequence[tuple[str, int]], width: int, drop_first: Sequence[str] = ()) -> list[int]:
+    """The indices of ``keys`` ((action, width) each) to show in ``width`` cells: pinned
+    actions always, the others dropped (``drop_first`` actions first, in that order, then
+    from the end) until the rest fits.
+
+    >>> keys = [("draw", 8), ("sort", 7), ("command", 7), ("rules", 8), ("quit", 7)]
+    >>> fit_keys(keys, 40)
+    [0, 1, 2, 3, 4]
+    >>> fit_keys(keys, 30, drop_first=["command"])
+    [0, 1, 3, 4]
+    >>> fit_keys(keys, 16)
+    [3, 4]
+    """
+    shown = list(range(len(keys)))
+    order = [i for name in drop_first for i, (action, _) in enumerate(keys) if action == name]
+    order += [i for i in reversed(shown) if i not in order]
+    for i in order:
+        if sum(keys[k][1] for k in shown) <= width:
+            break
+        if keys[i][0] not in PINNED:
+            shown.remove(i)
+    return shown
+
+
+class KeysFooter(Footer):
+    """The footer of a screen with more keys than room: see the module's docstring.
+
+    ``drop_first``: actions whose keys go first when the line is too short.
+    """
+
+    def __init__(self, *, drop_first: Iterable[str] = (), compact: bool = True) -> None:
+        super().__init__(compact=compact, show_command_palette=False)
+        self.drop_first = tuple(drop_first)
+        self._laid_out_width = 0
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        actions: dict[str, Binding] = {}
+        for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            # Only keys that can act now; one key per action (the first listed).
+            if binding.show and enabled and binding.action not in actions:
+                actions[binding.action] = binding
+        bindings = list(actions.values())
+        keys = [
+            (b.action, key_width(self.app.get_key_display(b), b.description, compact=self.compact))
+            for b in bindings
+        ]
+        width = self.size.width or self.app.size.width
+        self._laid_out_width = width
+        for i in fit_keys(keys, width, self.drop_first):
+            binding = bindings[i]
+            yield FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                tooltip=binding.tooltip,
+            ).data_bind(compact=Footer.compact)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._laid_out_width:
+            self.call_after_refresh(self.recompose)
