@@ -136,7 +136,7 @@ class ReplayScreen(Screen[None]):
         names = [s.name for s in view.seats]
         total = len(self.replay)
         header = Text(f" {view.title} — replay ", style="bold reverse")
-        header.append(f"  deal {view.deal_number}  move {self.position}/{total}")
+        header.append(f"  {view.deal_word} {view.deal_number}  move {self.position}/{total}")
         header.append(f"  {'playing' if self.player else 'paused'} ({SPEEDS[self.speed]} s a move)")
         header.append(f"  view: {'every hand open' if self.viewer == OPEN else names[self.viewer]}")
         self.query_one("#replay-header", Static).update(header)

@@ -245,9 +245,10 @@ class TableScreen(Screen[None]):
         view = self.seen()
         names = self.names(view)
         header = Text(f" {view.title} ", style="bold reverse")
-        header.append(f"  deal {view.deal_number}")
+        header.append(f"  {view.deal_word} {view.deal_number}")
         for key, value in view.facts.items():
-            if key != "deal":
+            # the deal's number is said once, in the game's word ('hand 1', not 'deal 1 hand: 1')
+            if key not in ("deal", view.deal_word) or value != str(view.deal_number):
                 header.append(f"  {key}: {value}")
         self.query_one("#table-header", Static).update(header)
         kinds = [
