@@ -12,7 +12,6 @@ the game only through the session (legal moves, ``find_move``, ``play``, hints, 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -23,30 +22,29 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from cardtable.engine.cards import Card, parse_card
 from cardtable.engine.errors import IllegalMove, InvalidNotation
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.verbs import Takes, VerbSpec
-from cardtable.engine.views import CallView, GroupingView, PlayerView
+from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.session import Session
-from cardtable.tui.arrange import arranged_text, order_of, panel_groups
 from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
 from cardtable.tui.footer import KeysFooter
 from cardtable.tui.keys import (
     flagged_label,
-    key_labels,
     keys_help,
-    relabel,
     split_groups,
     turn_end_question,
     wild_targets,
 )
-from cardtable.tui.panels import draw_panels, play_panels, show_board
+from cardtable.tui.panels import draw_panels, play_panels
 from cardtable.tui.prompt import PromptLine
-from cardtable.tui.screens.choices import AuctionModal, ChoiceModal, ConfirmModal
+from cardtable.tui.screens.choices import ChoiceModal, ConfirmModal
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.scores import ScoresScreen
+from cardtable.tui.screens.table_hand import HandKeys
+from cardtable.tui.screens.table_panels import PanelKeys
+from cardtable.tui.screens.table_talk import TableTalk
 from cardtable.tui.widgets import (
     FaceUpCard,
     GroupsPanel,
@@ -60,7 +58,7 @@ TAIL_BINDINGS = ("o", "s", "r", "colon", "question_mark", "f1", "ctrl+n", "ctrl+
 """Keys the footer lists after the game's verbs."""
 
 
-class TableScreen(Screen[None]):
+class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
     """The table for one session; the viewer is the seat whose hand is shown (or None)."""
 
     BINDINGS = [
@@ -107,9 +105,9 @@ class TableScreen(Screen[None]):
         past a hand-off."""
         self.last_message = ""
         self.message_timer: Any = None
+        """Clears the message line: a message is short-lived."""
         self.counts: tuple[int, tuple[int, ...]] | None = None
         """The deal number and every seat's card count after the last move."""
-        """Clears the message line: a message is short-lived."""
         self.log_shown: tuple[str, ...] = ()
         self.board_game = session.view(None).board is not None
         """The game is played on a board: the table draws it, with the seats beside it."""
@@ -206,33 +204,6 @@ class TableScreen(Screen[None]):
     def names(self, view: PlayerView | None = None) -> list[str]:
         """The players' names by seat."""
         return [s.name for s in (view or self.seen()).seats]
-
-    def _held(self, seat: int) -> list[Card]:
-        """``seat``'s cards as its view shows them, each with its identity (without one from
-        the view: its name and occurrence, so equal cards stay apart)."""
-        view = self.session.view(seat)
-        cards: list[Card] = []
-        seen: Counter[str] = Counter()
-        for i, name in enumerate(view.hand):
-            card = parse_card(name)
-            seen[name] += 1
-            ident = view.hand_ids[i] if view.hand_ids else -1 - (100 * seen[name] + card.key)
-            cards.append(Card(card.rank, card.suit, card.copy, ident))
-        return cards
-
-    def hand_order(self, seat: int) -> list[int]:
-        """The viewer's arrangement (card ids), kept across moves: new cards go last."""
-        hand = self._held(seat)
-        ids = {c.id for c in hand}
-        order = [i for i in self.order.get(seat, []) if i in ids]
-        known = set(order)
-        order.extend(c.id for c in hand if c.id not in known)
-        self.order[seat] = order
-        return order
-
-    def hand_cards(self, seat: int) -> list[Card]:
-        by_id = {c.id: c for c in self._held(seat)}
-        return [by_id[i] for i in self.hand_order(seat)]
 
     def my_turn(self) -> bool:
         if self.handing_off or self.viewer is None:
@@ -347,74 +318,6 @@ class TableScreen(Screen[None]):
         self.query_one(GroupsPanel).show(self._grouping())
 
     # ------------------------------------------------------------------ board
-    def picked_card(self) -> str | None:
-        """The card whose moves the board shows: the one selected, else the one under the cursor."""
-        chosen = self.selected_cards()
-        card = chosen[0] if len(chosen) == 1 else self.cursor_card()
-        return card.name if card is not None else None
-
-    def _sync_chooser(self, view: PlayerView | None = None, hand: list[str] | None = None) -> None:
-        """Start a new choice when the picked card (or the position) has changed. ``view``
-        and ``hand`` (the viewer's cards in display order) save building them again."""
-        view = view or self.seen()
-        mine = (
-            not self.handing_off
-            and self.viewer is not None
-            and view.to_act == self.viewer
-            and not self.session.is_bot(view.to_act)
-        )
-        moves = view.board.moves if view.board is not None and mine else ()
-        if hand is None:
-            card = self.picked_card()
-        else:
-            chosen = sorted(i for i in self.selected if i < len(hand))
-            at = chosen[0] if len(chosen) == 1 else self.cursor
-            card = hand[at] if 0 <= at < len(hand) else None
-        old = self.chooser
-        if old is None or old.card != card or tuple(old.moves) != tuple(moves):
-            hinted = str(self.hinted) if self.hinted is not None else None
-            self.chooser = BoardChooser(moves, card, prefer=hinted) if moves else None
-            self._draw_status(view)
-        self._show_board(view)
-
-    def _show_board(self, view: PlayerView) -> None:
-        show_board(self, view, self.chooser)
-
-    def _draw_board(self, view: PlayerView, kinds: list[str]) -> None:
-        if self.viewer is None or self.handing_off:
-            self.chooser = None
-            self._show_board(view)
-        else:
-            self._sync_chooser()
-
-    def action_board_cycle(self, by: int) -> None:
-        if self.chooser is None or not self.chooser.options():
-            card = self.picked_card()
-            self.refuse(f"no move on the board with {card}" if card else "pick a card first")
-            return
-        self.chooser.cycle(by)
-        self.last_message = ""
-        self.redraw()
-
-    def action_board_numbers(self) -> None:
-        widget = self.query_one(BoardWidget)
-        widget.numbers = not widget.numbers
-        widget.refresh()
-
-    def _board_enter(self) -> bool:
-        """Enter on a board: take the chosen step, playing the move once it is whole.
-        False when the picked card has no move on the board (Enter does what it does elsewhere)."""
-        if self.chooser is None or not self.chooser.options():
-            return False
-        text = self.chooser.enter()
-        if text is not None:
-            self.chooser = None
-            self.play_move(text)  # the same path as a typed move
-        else:
-            self.last_message = ""
-            self.redraw()
-        return True
-
     @on(BoardWidget.HoleClicked)
     def hole_clicked(self, event: BoardWidget.HoleClicked) -> None:
         if not self.my_turn():
@@ -463,19 +366,6 @@ class TableScreen(Screen[None]):
             self.redraw()
             return
         self.hand_off(seat)
-
-    def _flash_gains(self, view: PlayerView) -> None:
-        """A hand that grows by several cards in one move (a penalty: one card to six) is
-        said on the message line, not only in the log (issue 24 item 13b)."""
-        counts = (view.deal_number, tuple(s.card_count for s in view.seats))
-        before, self.counts = self.counts, counts
-        if before is None or before[0] != counts[0]:
-            return  # a new deal deals everyone cards: no news
-        for seat, (was, now) in enumerate(zip(before[1], counts[1], strict=False)):
-            if now - was >= 2:
-                name = view.seats[seat].name
-                line = next((ln for ln in reversed(view.log) if name in ln), "")
-                self.say(f"⚠ {name} now holds {now} cards" + (f": {line}" if line else ""), seconds=6)
 
     def hand_off(self, seat: int) -> None:
         # Blank the table first: the next frame shows no hand at all.
@@ -580,55 +470,6 @@ class TableScreen(Screen[None]):
         self.redraw()
         self.advance()
         return True
-
-    def refuse(self, reason: str) -> None:
-        reason = self.session.show(reason)  # a game's reason names cards in notation
-        self.say(f"✗ {reason}", seconds=6)
-
-    def say(self, text: str, seconds: float = 4.0) -> None:
-        """One message on the line above the hand (a board game: the line under the board),
-        replacing the one before; it goes after ``seconds``, or at the next move. Toasts
-        sat over the hand's right end, where a drawn card lands, and stacked up."""
-        self.last_message = text
-        if self.message_timer is not None:
-            self.message_timer.stop()
-        self.message_timer = self.set_timer(seconds, self._message_over)
-        self.redraw()
-
-    def _message_over(self) -> None:
-        self.message_timer = None
-        if self.last_message:
-            self.last_message = ""
-            self.redraw()
-
-    def _label_keys(self) -> None:
-        """The footer names the card a one-card key will take ("x Discard 6♦")."""
-        chosen = self.selected_or_cursor() if self.viewer is not None and not self.handing_off else []
-        card = chosen[0].name if len(chosen) == 1 else None
-        labels = key_labels(self.verb_specs.values(), card, self.session.show)
-        if relabel(self._bindings.key_to_bindings, labels):
-            self.refresh_bindings()
-
-    def selected_cards(self) -> list[Card]:
-        if self.viewer is None:
-            return []
-        cards = self.hand_cards(self.viewer)
-        return [cards[i] for i in sorted(self.selected) if i < len(cards)]
-
-    def cursor_card(self) -> Card | None:
-        """The viewer's card under the cursor (None without a hand)."""
-        if self.viewer is None:
-            return None
-        hand = self.hand_cards(self.viewer)
-        return hand[self.cursor] if 0 <= self.cursor < len(hand) else None
-
-    def selected_or_cursor(self) -> list[Card]:
-        """The selected cards, or with none selected the card under the cursor."""
-        cards = self.selected_cards()
-        if not cards:
-            card = self.cursor_card()
-            cards = [card] if card is not None else []
-        return cards
 
     def gesture(self, verb: str, target: int | None = None, by_enter: bool = False) -> None:
         """Turn a verb (+ selected cards, + a meld number) into a legal move. A move that
@@ -770,33 +611,6 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(ConfirmModal(question), answered)
 
-    def choose_call(self, calls: Sequence[CallView], typed: str = "") -> None:
-        """The auction chooser: the call whose keys are typed (or picked) is played."""
-
-        def chosen(text: str | None) -> None:
-            if text is not None:
-                self.play_move(text)
-
-        self.app.push_screen(AuctionModal(calls, typed), chosen)
-
-    def _explain(self, text: str) -> None:
-        try:
-            self.session.find_move(text)
-        except (IllegalMove, InvalidNotation) as exc:
-            self.refuse(str(exc))
-            return
-        self.refuse(f"'{text}' is not possible now")
-
-    def _not_your_turn(self) -> str:
-        view = self.seen()
-        seat = view.to_act
-        if seat is None:
-            return "the match is over"
-        name = self.names(view)[seat]
-        if self.session.is_bot(seat):
-            return f"{name} (computer) is thinking"
-        return f"it is {name}'s turn"
-
     # ------------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "verb":
@@ -824,59 +638,6 @@ class TableScreen(Screen[None]):
             # shown only when a move can be taken back; pressed otherwise, it says why not
             return not self._undo_refusal()
         return True
-
-    def _undo_refusal(self) -> str:
-        """Why the viewer may not take back the last move now ('' when they may)."""
-        if self.handing_off or self.viewer is None:
-            return "nobody holds the keyboard: there is nothing to take back"
-        if self.session.move_count <= self.keyboard_from:
-            return "the keyboard has been passed since: the moves before stand"
-        return self.session.can_undo(self.viewer).reason
-
-    def action_undo(self) -> None:
-        """Take back the viewer's last move of this turn, if the fair-undo rule allows it."""
-        why = self._undo_refusal()
-        if why:
-            self.refuse(why)
-            return
-        if self.bot_timer is not None:  # the computer player waits for the move to stand
-            self.bot_timer.stop()
-            self.bot_timer = None
-        try:
-            move = self.session.undo(self.viewer)
-        except IllegalMove as exc:
-            self.refuse(exc.reason)
-            return
-        self.selected = set()
-        self.app.clear_notifications()
-        self.say(f"Taken back: {self.session.show(str(move))}", seconds=4)
-        self.advance()
-
-    def chosen_amount(self, view: PlayerView) -> int | None:
-        """The bet or raise the viewer has chosen (within the allowed range), or None when
-        no bet or raise is allowed."""
-        chips = view.chips
-        if chips is None or chips.min_raise_to is None or chips.max_raise_to is None:
-            return None
-        lo, hi = chips.min_raise_to, chips.max_raise_to
-        return lo if self.amount is None else max(lo, min(hi, self.amount))
-
-    def _amount_step(self, view: PlayerView) -> int:
-        chips = view.chips
-        if chips is None or chips.min_raise_to is None:
-            return 1
-        bets = max(chips.committed, default=0)
-        return max(1, chips.min_raise_to - bets)
-
-    def action_amount(self, direction: int) -> None:
-        """+ and -: raise or lower the chosen bet by the smallest raise."""
-        view = self.seen()
-        now = self.chosen_amount(view)
-        if now is None or not self.my_turn():
-            return
-        self.amount = now + direction * self._amount_step(view)
-        self.amount = self.chosen_amount(view)
-        self.redraw()
 
     def action_verb(self, verb: str) -> None:
         self.gesture(verb)
@@ -937,122 +698,6 @@ class TableScreen(Screen[None]):
                 return verb
         return None
 
-    def action_cursor(self, step: int) -> None:
-        if self.viewer is None:
-            return
-        size = len(self.seen().hand)
-        if size:
-            self.cursor = (self.cursor + step) % size
-            if self.board_game:
-                self.last_message = ""  # the line under a board follows the picked card
-            self._draw_hand()
-
-    def action_cursor_end(self, last: int) -> None:
-        """Home / End: the first or the last card of the hand (the arrows wrap around)."""
-        if self.viewer is None:
-            return
-        size = len(self.seen().hand)
-        if size:
-            self.cursor = size - 1 if last else 0
-            self._draw_hand()
-
-    def action_select(self) -> None:
-        if self.viewer is None:
-            return
-        if self.cursor in self.selected:
-            self.selected.discard(self.cursor)
-        else:
-            self.selected.add(self.cursor)
-        self._draw_hand()
-
-    def action_clear(self) -> None:
-        if self.chooser is not None and self.chooser.back():
-            self.redraw()
-            return
-        self.selected = set()
-        self._draw_hand()
-
-    def action_shift(self, step: int) -> None:
-        if self.viewer is None:
-            return
-        order = self.hand_order(self.viewer)
-        i, j = self.cursor, self.cursor + step
-        if 0 <= j < len(order):
-            order[i], order[j] = order[j], order[i]
-            if (i in self.selected) != (j in self.selected):
-                self.selected ^= {i, j}
-            self.cursor = j
-            self._draw_hand()
-
-    def action_sort(self) -> None:
-        if self.viewer is None:
-            return
-        by_id = {c.id: c for c in self._held(self.viewer)}
-        self.sort_mode = (self.sort_mode + 1) % 2
-
-        def key(i: int) -> tuple[int, ...]:
-            card = by_id[i]
-            if self.sort_mode == 1:  # jokers last (their suit_index, 4, is also the stars')
-                return (card.suit_index + (card.rank == 0), card.rank)
-            return (card.rank == 0, card.rank, card.suit_index)
-
-        self.order[self.viewer] = sorted(self.hand_order(self.viewer), key=key)
-        self.selected = set()
-        self._draw_hand()
-        self.say("Sorted by suit" if self.sort_mode == 1 else "Sorted by rank", seconds=2)
-
-    def action_hint(self) -> None:
-        """Suggest a move and say why; its cards are selected, so Enter (or its key) plays it."""
-        if not self.my_turn():
-            self.refuse(self._not_your_turn())
-            return
-        try:
-            decision = self.session.hint()
-        except Exception as exc:  # a hint must never take the table down
-            self.refuse(f"No hint this time: {exc}")
-            return
-        move = decision.move
-        self.hinted = move
-        self.chooser = None  # a board offers the hinted move first
-        self.selected = set()
-        if self.viewer is not None and move.cards:
-            cards = self.hand_cards(self.viewer)
-            for want in move.cards:
-                i = next(
-                    (k for k, c in enumerate(cards) if c == want and k not in self.selected),
-                    None,
-                )
-                if i is not None:
-                    self.selected.add(i)
-            if self.selected:
-                self.cursor = min(self.selected)
-        spec = self.verb_specs.get(move.kind)
-        how = f" (press {spec.key})" if spec is not None else ""
-        show = self.session.show
-        why = decision.why or show(str(move))
-        if move.cards and not any(show(c.name) in why for c in move.cards):
-            why = f"{show(str(move))}: {why}"  # the reason does not name the move's cards: say the move too
-        self.say(f"Hint — {why}{how}", seconds=20)
-
-    def action_arrange(self) -> None:
-        """Order the hand into its best groups (the declare panel's, when the game has one),
-        then the loose cards."""
-        if self.viewer is None or self.handing_off:
-            return
-        cards = self.hand_cards(self.viewer)
-        try:
-            found = panel_groups(self.session.grouping(self.viewer, None))
-        except Exception:  # a panel must never take the table down: arrange as melds
-            found = None
-        if found is not None:
-            melds, kinds, loose = found
-        else:
-            (melds, loose), kinds = self.session.arrange([c.name for c in cards]), []
-        self.order[self.viewer] = order_of(cards, [*melds, loose])
-        self.selected = set()
-        groups_game = self.melds_game or found is not None or self._grouping() is not None
-        self.say(arranged_text(melds, kinds, self.session.show, groups_game), seconds=6)
-
     def action_command(self) -> None:
         self.query_one("#command-input", PromptLine).open(return_to=self.query_one(HandWidget))
 
@@ -1092,17 +737,6 @@ class TableScreen(Screen[None]):
             if verb is not None:
                 self.gesture(verb, target=number)
                 event.stop()
-
-    def _auction_key(self, char: str) -> bool:
-        """On the viewer's auction turn a key that starts a call's keys and is no key of a
-        move possible now (a digit: ``7`` then ``h``) opens the chooser with it typed."""
-        auction = self.seen().auction
-        if auction is None or not self.my_turn() or self.key_verbs.get(char) in self._kinds():
-            return False
-        if not any(c.keys.startswith(char) for c in auction.legal):
-            return False
-        self.choose_call(list(auction.legal), char)
-        return True
 
     def _kinds(self) -> set[str]:
         return {m.kind for m in self._legal()}

@@ -1,0 +1,178 @@
+"""The table's hand keys: the cursor, picking cards, moving and sorting them, hints and
+arranging, mixed into :class:`cardtable.tui.screens.table.TableScreen` (which holds the state
+these read: ``order``, ``selected``, ``cursor``, ``session``, ``viewer``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from cardtable.engine.cards import Card, parse_card
+from cardtable.tui.arrange import arranged_text, order_of, panel_groups
+
+
+class HandKeys:
+    """The hand's cursor, selection and order, and the keys that work on them."""
+
+    def _held(self, seat: int) -> list[Card]:
+        """``seat``'s cards as its view shows them, each with its identity (without one from
+        the view: its name and occurrence, so equal cards stay apart)."""
+        view = self.session.view(seat)
+        cards: list[Card] = []
+        seen: Counter[str] = Counter()
+        for i, name in enumerate(view.hand):
+            card = parse_card(name)
+            seen[name] += 1
+            ident = view.hand_ids[i] if view.hand_ids else -1 - (100 * seen[name] + card.key)
+            cards.append(Card(card.rank, card.suit, card.copy, ident))
+        return cards
+
+    def hand_order(self, seat: int) -> list[int]:
+        """The viewer's arrangement (card ids), kept across moves: new cards go last."""
+        hand = self._held(seat)
+        ids = {c.id for c in hand}
+        order = [i for i in self.order.get(seat, []) if i in ids]
+        known = set(order)
+        order.extend(c.id for c in hand if c.id not in known)
+        self.order[seat] = order
+        return order
+
+    def hand_cards(self, seat: int) -> list[Card]:
+        by_id = {c.id: c for c in self._held(seat)}
+        return [by_id[i] for i in self.hand_order(seat)]
+
+    def selected_cards(self) -> list[Card]:
+        if self.viewer is None:
+            return []
+        cards = self.hand_cards(self.viewer)
+        return [cards[i] for i in sorted(self.selected) if i < len(cards)]
+
+    def cursor_card(self) -> Card | None:
+        """The viewer's card under the cursor (None without a hand)."""
+        if self.viewer is None:
+            return None
+        hand = self.hand_cards(self.viewer)
+        return hand[self.cursor] if 0 <= self.cursor < len(hand) else None
+
+    def selected_or_cursor(self) -> list[Card]:
+        """The selected cards, or with none selected the card under the cursor."""
+        cards = self.selected_cards()
+        if not cards:
+            card = self.cursor_card()
+            cards = [card] if card is not None else []
+        return cards
+
+    def action_cursor(self, step: int) -> None:
+        if self.viewer is None:
+            return
+        size = len(self.seen().hand)
+        if size:
+            self.cursor = (self.cursor + step) % size
+            if self.board_game:
+                self.last_message = ""  # the line under a board follows the picked card
+            self._draw_hand()
+
+    def action_cursor_end(self, last: int) -> None:
+        """Home / End: the first or the last card of the hand (the arrows wrap around)."""
+        if self.viewer is None:
+            return
+        size = len(self.seen().hand)
+        if size:
+            self.cursor = size - 1 if last else 0
+            self._draw_hand()
+
+    def action_select(self) -> None:
+        if self.viewer is None:
+            return
+        if self.cursor in self.selected:
+            self.selected.discard(self.cursor)
+        else:
+            self.selected.add(self.cursor)
+        self._draw_hand()
+
+    def action_clear(self) -> None:
+        if self.chooser is not None and self.chooser.back():
+            self.redraw()
+            return
+        self.selected = set()
+        self._draw_hand()
+
+    def action_shift(self, step: int) -> None:
+        if self.viewer is None:
+            return
+        order = self.hand_order(self.viewer)
+        i, j = self.cursor, self.cursor + step
+        if 0 <= j < len(order):
+            order[i], order[j] = order[j], order[i]
+            if (i in self.selected) != (j in self.selected):
+                self.selected ^= {i, j}
+            self.cursor = j
+            self._draw_hand()
+
+    def action_sort(self) -> None:
+        if self.viewer is None:
+            return
+        by_id = {c.id: c for c in self._held(self.viewer)}
+        self.sort_mode = (self.sort_mode + 1) % 2
+
+        def key(i: int) -> tuple[int, ...]:
+            card = by_id[i]
+            if self.sort_mode == 1:  # jokers last (their suit_index, 4, is also the stars')
+                return (card.suit_index + (card.rank == 0), card.rank)
+            return (card.rank == 0, card.rank, card.suit_index)
+
+        self.order[self.viewer] = sorted(self.hand_order(self.viewer), key=key)
+        self.selected = set()
+        self._draw_hand()
+        self.say("Sorted by suit" if self.sort_mode == 1 else "Sorted by rank", seconds=2)
+
+    def action_hint(self) -> None:
+        """Suggest a move and say why; its cards are selected, so Enter (or its key) plays it."""
+        if not self.my_turn():
+            self.refuse(self._not_your_turn())
+            return
+        try:
+            decision = self.session.hint()
+        except Exception as exc:  # a hint must never take the table down
+            self.refuse(f"No hint this time: {exc}")
+            return
+        move = decision.move
+        self.hinted = move
+        self.chooser = None  # a board offers the hinted move first
+        self.selected = set()
+        if self.viewer is not None and move.cards:
+            cards = self.hand_cards(self.viewer)
+            for want in move.cards:
+                i = next(
+                    (k for k, c in enumerate(cards) if c == want and k not in self.selected),
+                    None,
+                )
+                if i is not None:
+                    self.selected.add(i)
+            if self.selected:
+                self.cursor = min(self.selected)
+        spec = self.verb_specs.get(move.kind)
+        how = f" (press {spec.key})" if spec is not None else ""
+        show = self.session.show
+        why = decision.why or show(str(move))
+        if move.cards and not any(show(c.name) in why for c in move.cards):
+            why = f"{show(str(move))}: {why}"  # the reason does not name the move's cards: say the move too
+        self.say(f"Hint — {why}{how}", seconds=20)
+
+    def action_arrange(self) -> None:
+        """Order the hand into its best groups (the declare panel's, when the game has one),
+        then the loose cards."""
+        if self.viewer is None or self.handing_off:
+            return
+        cards = self.hand_cards(self.viewer)
+        try:
+            found = panel_groups(self.session.grouping(self.viewer, None))
+        except Exception:  # a panel must never take the table down: arrange as melds
+            found = None
+        if found is not None:
+            melds, kinds, loose = found
+        else:
+            (melds, loose), kinds = self.session.arrange([c.name for c in cards]), []
+        self.order[self.viewer] = order_of(cards, [*melds, loose])
+        self.selected = set()
+        groups_game = self.melds_game or found is not None or self._grouping() is not None
+        self.say(arranged_text(melds, kinds, self.session.show, groups_game), seconds=6)
