@@ -66,7 +66,7 @@ async def test_a_hinted_joker_set_is_the_first_choice_when_the_key_asks_which(ma
     offered first, so Enter plays the hint."""
     from cardtable.engine import new_game
     from cardtable.session import Session
-    from cardtable.tui.screens.table import ChoiceModal
+    from cardtable.tui.screens.choices import ChoiceModal
 
     ann = "KS KD JK QS QD QC 9H 9C 9D 2S 4H 6C 8D"
     game = new_game("scala40", players=["Ann", "Bob"], seed=1, deal={"hands": [ann, None], "stock": "5H"})

@@ -57,7 +57,7 @@ async def test_step_by_move_and_by_deal_and_jump(tmp_path) -> None:
         await until(pilot, lambda: screen.position == match.deal_start(2))
         await pilot.press("g", "3", "enter")
         await until(pilot, lambda: screen.position == match.deal_start(3))
-        assert "deal 3" in str(screen.query_one("#replay-header").render())
+        assert "hand 3" in str(screen.query_one("#replay-header").render())  # Gin says hand
         await pilot.press("g", "9", "9", "enter")
         await until(pilot, lambda: "there is no deal 99" in str(screen.query_one("#status").render()))
         await pilot.press("end")

@@ -261,7 +261,7 @@ async def test_keys_of_verbs_without_cards_and_enter_names_them(make_app, tmp_pa
 
 async def test_a_wrong_show_asks_first_and_going_back_changes_nothing(make_app, tmp_path):
     from cardtable.engine import new_game
-    from cardtable.tui.screens.table import ChoiceModal
+    from cardtable.tui.screens.choices import ChoiceModal
 
     game = new_game("indian-rummy", players=["Ann", "Bob"], seed=4)
     session = Session(game, [None, "random"], tmp_path / "autosave.ctr")
@@ -327,7 +327,7 @@ async def test_enter_draws_when_drawing_is_the_only_move(make_app, tmp_path):
 
 async def test_auction_panel_shows_the_calls_and_bids_by_number_then_suit(make_app, tmp_path):
     from cardtable.engine import new_game
-    from cardtable.tui.screens.table import AuctionModal
+    from cardtable.tui.screens.choices import AuctionModal
     from cardtable.tui.widgets import AuctionPanel
 
     game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=3)
