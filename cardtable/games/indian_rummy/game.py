@@ -132,13 +132,7 @@ class IndianRummy(IndianViews):
         n = self.n
         rules = self.rules
         self.deal_no += 1
-        self.hands = [[] for _ in range(n)]
-        self.melds_ = []
-        self.opened = [False] * n
-        self.must_use = []
-        self.prov = []
-        self.prov_value = 0
-        self.taken = None
+        self._clear_table()
         self.reshuffles = 0
         self.in_deal = list(self.active)
         self.draws = [0] * n
