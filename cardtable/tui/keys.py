@@ -5,7 +5,7 @@ the footer: "x Discard 6♦") and the question asked before a move that ends the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
 
 from textual.binding import Binding
@@ -15,15 +15,24 @@ from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import MeldView
 
 
-def key_labels(specs: Iterable[VerbSpec], card: str | None, show: Callable[[str], str]) -> dict[str, str]:
+def key_labels(
+    specs: Iterable[VerbSpec], card: str | None, show: Callable[[str], str], able: Collection[str] = ()
+) -> dict[str, str]:
     """Each verb's footer label; a one-card verb names the card it will take (the one
-    selected, else the one under the cursor), so ``x`` never surprises.
+    selected, else the one under the cursor), so ``x`` never surprises, but only where a
+    legal move of that verb takes that card (``able``: those verbs): a key never promises a
+    card it would refuse.
 
     >>> from cardtable.engine.verbs import verb_specs
-    >>> key_labels(verb_specs(("draw", "discard")), "6D", str)
+    >>> key_labels(verb_specs(("draw", "discard")), "6D", str, able={"discard"})
     {'draw': 'Draw', 'discard': 'Discard 6D'}
+    >>> key_labels(verb_specs(("play",)), "7S", str, able=())
+    {'play': 'Play'}
     """
-    return {v.name: f"{v.label} {show(card)}" if v.takes is Takes.CARD and card else v.label for v in specs}
+    return {
+        v.name: f"{v.label} {show(card)}" if v.takes is Takes.CARD and card and v.name in able else v.label
+        for v in specs
+    }
 
 
 def relabel(bindings: dict[str, list[Binding]], labels: dict[str, str]) -> bool:

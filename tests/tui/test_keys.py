@@ -207,3 +207,33 @@ async def test_the_page_one_call_is_said_in_words_and_a_penalty_is_flashed(make_
         await pilot.press("down", "enter")  # forget the call
         await until(pilot, lambda: len(session.game.hand(0)) == 6)
         assert "⚠ Ann now holds 6 cards: Ann forgot to call Page One and draws 5" in said(app)
+
+
+async def test_the_footer_names_only_a_card_the_key_may_take(make_app, tmp_path):
+    """A trick to follow: the play key names the card under the cursor only when it may be
+    played ('p Play 7♠' was offered while Ann had to follow hearts)."""
+    import random
+
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    game = new_game("five-hundred", ["Ann", "Bob", "Cy", "Di"], seed=2)
+    rng = random.Random(2)
+    while not (
+        game.to_act == 0
+        and {m.kind for m in game.legal_moves()} == {"play"}
+        and len(game.legal_moves()) < len(game.hand(0))
+    ):
+        game.play(rng.choice(game.legal_moves()))
+    session = Session(game, [None, "random", "random", "random"], tmp_path / "autosave.ctr")
+    app = make_app(session, bot_delay=5.0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        screen = app.screen
+        playable = {m.cards[0].name for m in game.legal_moves()}
+        hand = screen.hand_cards(0)
+        for at, card in enumerate(hand):
+            screen.cursor = at
+            screen._label_keys()
+            expected = f"Play {session.show(card.name)}" if card.name in playable else "Play"
+            assert label(app, "play") == expected, (card.name, playable)

@@ -70,7 +70,12 @@ class TableTalk:
         """The footer names the card a one-card key will take ("x Discard 6♦")."""
         chosen = self.selected_or_cursor() if self.viewer is not None and not self.handing_off else []
         card = chosen[0].name if len(chosen) == 1 else None
-        labels = key_labels(self.verb_specs.values(), card, self.session.show)
+        able = (
+            {m.kind for m in self._legal() if len(m.cards) == 1 and m.cards[0].name == card}
+            if card
+            else set()
+        )
+        labels = key_labels(self.verb_specs.values(), card, self.session.show, able)
         if relabel(self._bindings.key_to_bindings, labels):
             self.refresh_bindings()
 
