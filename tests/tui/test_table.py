@@ -352,6 +352,23 @@ async def test_auction_panel_shows_the_calls_and_bids_by_number_then_suit(make_a
             assert "Ann 7♥" in shown and "to beat:" in shown
 
 
+async def test_a_call_typed_fast_is_not_split_between_the_table_and_the_chooser(make_app, tmp_path):
+    """'7s' typed quickly: the '7' opens the call chooser, and the 's' reached the table before
+    the chooser had the focus (a hint instead of the suit). The table passes it on."""
+    from cardtable.engine import new_game
+
+    game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=3)
+    session = Session(game, [None, "random", "random", "random"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+        table = app.screen
+        # both keys in one go, as a fast typist's reach the table before the chooser mounts
+        assert table._auction_key("7") and table._auction_key("s")
+        await until(pilot, lambda: any(line.startswith("Ann bids 7♠") for line in game.log))
+        assert "Hint" not in table.last_message
+
+
 async def _faces_or_letters(make_app, stacked, ascii_cards: bool, queen: str, refused: str) -> None:
     session = stacked(bots=[None, "medium"])
     app = make_app(session, ascii_cards=ascii_cards)

@@ -59,6 +59,7 @@ class AuctionModal(ModalScreen[str | None]):
         super().__init__()
         self.calls = list(calls)
         self.typed = typed
+        self._dismissed = False
         self.shown = list(calls)
         """The calls listed: those whose keys start with what is typed."""
 
@@ -86,14 +87,28 @@ class AuctionModal(ModalScreen[str | None]):
         self.dismiss(self.shown[event.option_index].move)
 
     def on_key(self, event: Any) -> None:
-        char = event.character or ""
-        if len(char) != 1 or not char.isalnum():
-            return
+        if self.type_key(event.character or ""):
+            event.stop()
+
+    def type_key(self, char: str) -> bool:
+        """Add a typed key to the call's keys (a letter or digit; anything else is not
+        taken): the table passes on keys that reach it while this chooser is opening."""
+        if len(char) != 1 or not char.isalnum() or self.is_dismissed():
+            return False
         self.typed += char
         if not any(c.keys.startswith(self.typed) for c in self.calls):
             self.typed = self.typed[:-1] + char.lower()  # 7H reads as 7h
-        event.stop()
-        self._match()
+        if self.is_mounted:
+            self._match()  # before mounting, on_mount matches what was typed
+        return True
+
+    def is_dismissed(self) -> bool:
+        """Whether a call was chosen or the chooser closed (it takes no more keys)."""
+        return self._dismissed
+
+    def dismiss(self, result: str | None = None) -> Any:
+        self._dismissed = True
+        return super().dismiss(result)
 
     def _match(self) -> None:
         if not self.typed:

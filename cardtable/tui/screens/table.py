@@ -39,7 +39,7 @@ from cardtable.tui.keys import (
 )
 from cardtable.tui.panels import draw_panels, play_panels
 from cardtable.tui.prompt import PromptLine
-from cardtable.tui.screens.choices import ChoiceModal, ConfirmModal
+from cardtable.tui.screens.choices import AuctionModal, ChoiceModal, ConfirmModal
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.scores import ScoresScreen
 from cardtable.tui.screens.table_hand import HandKeys
@@ -113,6 +113,9 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         """The game is played on a board: the table draws it, with the seats beside it."""
         self.chooser: BoardChooser | None = None
         """The move being chosen on the board, for the picked card."""
+        self.opening_call: AuctionModal | None = None
+        """The call chooser while it is open: keys typed fast after the first reach the table
+        before the chooser has the focus, and are passed on to it."""
         specs = session.verbs
         self.verb_specs: dict[str, VerbSpec] = {v.name: v for v in specs}
         """The game's verbs by name: keys, labels and what each takes come from here."""

@@ -114,14 +114,20 @@ class PanelKeys:
         """The auction chooser: the call whose keys are typed (or picked) is played."""
 
         def chosen(text: str | None) -> None:
+            self.opening_call = None
             if text is not None:
                 self.play_move(text)
 
-        self.app.push_screen(AuctionModal(calls, typed), chosen)
+        self.opening_call = AuctionModal(calls, typed)
+        self.app.push_screen(self.opening_call, chosen)
 
     def _auction_key(self, char: str) -> bool:
         """On the viewer's auction turn a key that starts a call's keys and is no key of a
         move possible now (a digit: ``7`` then ``h``) opens the chooser with it typed."""
+        opening = self.opening_call
+        if opening is not None and not opening.is_dismissed():
+            # typed fast ('7s'): the chooser is still opening and this key reached the table
+            return opening.type_key(char)
         auction = self.seen().auction
         if auction is None or not self.my_turn() or self.key_verbs.get(char) in self._kinds():
             return False
