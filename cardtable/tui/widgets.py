@@ -335,10 +335,19 @@ class SeatsBar(Static):
         self._seats: tuple[SeatView, ...] = ()
         self._kinds: tuple[str, ...] = ()
         self._unit = "pts"
+        self._teams: tuple[tuple[int, ...], ...] = ()
 
-    def show(self, seats: Sequence[SeatView], kinds: Sequence[str], unit: str = "pts") -> None:
-        """Draw the seats; ``unit`` follows each score (the view's score label, short)."""
+    def show(
+        self,
+        seats: Sequence[SeatView],
+        kinds: Sequence[str],
+        unit: str = "pts",
+        teams: Sequence[Sequence[int]] = (),
+    ) -> None:
+        """Draw the seats; ``unit`` follows each score (the view's score label, short);
+        ``teams`` (the view's) name each seat's partners, so a player knows their side."""
         self._seats, self._kinds, self._unit = tuple(seats), tuple(kinds), unit
+        self._teams = tuple(tuple(team) for team in teams)
         self.update(self.lines(max(20, self.content_size.width or self.app.size.width - 2)))
 
     def on_resize(self) -> None:
@@ -350,7 +359,7 @@ class SeatsBar(Static):
         if not self._seats:
             return Text()
         for short in range(3):
-            texts = seat_texts(self._seats, self._kinds, self._unit, short)
+            texts = seat_texts(self._seats, self._kinds, self._unit, short, self._teams)
             rows = _pack(texts, width, self.GAP)
             if len(rows) <= 2:
                 break
@@ -365,9 +374,23 @@ class SeatsBar(Static):
         return out
 
 
-def seat_texts(seats: Sequence[SeatView], kinds: Sequence[str], unit: str, short: int = 0) -> list[Text]:
+def score_unit(view: PlayerView) -> str:
+    """What follows a seat's score in the seats bar: 'pts' for points of either kind, else
+    the view's score label ('chips', 'credits')."""
+    label = view.scoring.label
+    return "pts" if label in ("points", "penalty points") else label
+
+
+def seat_texts(
+    seats: Sequence[SeatView],
+    kinds: Sequence[str],
+    unit: str,
+    short: int = 0,
+    teams: Sequence[Sequence[int]] = (),
+) -> list[Text]:
     """One text per seat; ``short`` 1 writes the kind shorter ("medium bot"), 2 also the card
-    count ("10c")."""
+    count ("10c"). A seat in one of ``teams`` names its partners ("[with Cat]")."""
+    partners = {s: [o for o in team if o != s] for team in teams for s in team}
     texts: list[Text] = []
     for i, seat in enumerate(seats):
         text = Text(no_wrap=True)
@@ -382,6 +405,9 @@ def seat_texts(seats: Sequence[SeatView], kinds: Sequence[str], unit: str, short
             kind = kind.removeprefix("computer, ") + " bot"
         if kind:
             text.append(f" ({kind})", style="dim")
+        if partners.get(i):
+            names = " & ".join(seats[o].name for o in partners[i])
+            text.append(f" [with {names}]", style="italic")
         for badge in seat.badges:
             text.append(f" [{badge}]", style="italic")
         texts.append(text)

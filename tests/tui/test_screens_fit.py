@@ -380,3 +380,29 @@ async def test_the_preset_says_custom_once_a_rule_departs_from_it(make_app) -> N
         assert screen._preset == preset  # still the base a start sends
         switch.value = not switch.value
         await until(pilot, lambda: box.value == preset)
+
+
+async def test_the_player_bar_names_each_players_partners(make_app, tmp_path) -> None:
+    """In a partnership game a player learns their side from the table, not from the rules:
+    Five Hundred with four has Ann and Cat against Bob and Dan; with five the called partner
+    is a secret, and no partner is named."""
+    import re
+
+    from cardtable.tui.screens.table import TableScreen
+    from cardtable.tui.widgets import SeatsBar
+
+    for names, expected in (
+        (["Ann", "Bob", "Cat", "Dan"], {"Ann": "[with Cat]", "Bob": "[with Dan]"}),
+        (["Ann", "Bob", "Cat", "Dan", "Eve"], {}),
+    ):
+        game = new_game("five-hundred", names, seed=3)
+        session = Session(game, [None] + ["random"] * (len(names) - 1), tmp_path / "autosave.ctr")
+        app = make_app(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda a=app: isinstance(a.screen, TableScreen) and a.screen.viewer == 0)
+            bar = str(app.screen.query_one(SeatsBar).render())
+            for name, words in expected.items():
+                # the first tag after the name is its own: the seat's text reaches no other seat
+                assert re.search(rf"{name} [^\[▶]*{re.escape(words)}", bar), bar
+            if not expected:
+                assert "[with" not in bar, bar

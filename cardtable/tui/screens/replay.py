@@ -25,7 +25,7 @@ from cardtable.replay import Replay
 from cardtable.tui.board import BoardWidget, SeatsPanel
 from cardtable.tui.panels import draw_panels, play_panels, show_board
 from cardtable.tui.prompt import PromptLine
-from cardtable.tui.widgets import FaceUpCard, HandWidget, MeldLine, PileWidget, SeatsBar
+from cardtable.tui.widgets import FaceUpCard, HandWidget, MeldLine, PileWidget, SeatsBar, score_unit
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
 """Seconds per move when playing, slowest first."""
@@ -143,10 +143,7 @@ class ReplayScreen(Screen[None]):
         kinds = [
             f"computer, {kind[4:]}" if kind.startswith("bot:") else "" for kind in self.replay.seat_kinds
         ]
-        label = view.scoring.label
-        self.query_one(SeatsBar).show(
-            view.seats, kinds, "pts" if label in ("points", "penalty points") else label
-        )
+        self.query_one(SeatsBar).show(view.seats, kinds, score_unit(view), view.teams)
         draw_panels(self, view, names, kinds)  # read-only: no amount, nobody choosing
         if self.board_game:
             show_board(self, view)

@@ -52,6 +52,7 @@ from cardtable.tui.widgets import (
     MeldLine,
     PileWidget,
     SeatsBar,
+    score_unit,
 )
 
 TAIL_BINDINGS = ("o", "s", "r", "colon", "question_mark", "f1", "ctrl+n", "ctrl+z")
@@ -231,9 +232,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             else (f"computer, {self.session.bots[s]}" if self.session.is_bot(s) else "")
             for s in range(len(names))
         ]
-        label = view.scoring.label
-        unit = "pts" if label in ("points", "penalty points") else label
-        self.query_one(SeatsBar).show(view.seats, kinds, unit)
+        self.query_one(SeatsBar).show(view.seats, kinds, score_unit(view), view.teams)
         self.query_one("#stock", PileWidget).show(view)
         self.query_one("#discard", PileWidget).show(view)
         facts = Text()
