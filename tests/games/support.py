@@ -106,6 +106,12 @@ def draw(game: Game) -> str:
     return card
 
 
+def play(game: Game, *moves: str) -> None:
+    """Play ``moves`` in order (a script of a deal, one move after another)."""
+    for move in moves:
+        game.play(move)
+
+
 def pass_turn(game: Game) -> str:
     """Draw and discard the card drawn."""
     card = draw(game)
@@ -141,3 +147,9 @@ def refused(game: Game, move: str, *fragments: str) -> str:
         assert fragment.lower() in message.lower(), (move, message)
     assert state(game) == before, f"{move!r} was refused but changed the game"
     return message
+
+
+def refusals(game: Game, *cases: tuple[str, ...]) -> None:
+    """Each case is ``(move, *fragments)``: :func:`refused` for every one, in order."""
+    for move, *fragments in cases:
+        refused(game, move, *fragments)

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 import pytest
-from support import hand, legal, melds, names, pass_turn, refused, stacked
+from support import hand, legal, melds, names, pass_turn, play, refusals, refused, stacked
 
 from cardtable.cli import main
 from cardtable.engine import (
@@ -44,9 +44,7 @@ def start(ann: str | None = None, bob: str | None = None, **kw: Any) -> Game:
 
 def drawn(game):
     """Both pass the upcard, Ann draws the stock's top card: she holds eleven."""
-    game.play("pass")
-    game.play("pass")
-    game.play("draw")
+    play(game, "pass", "pass", "draw")
     assert game.phase == "play" and game.to_act == 0 and len(game.hand(0)) == 11
     return game
 
@@ -145,11 +143,14 @@ def test_a_knock_above_the_knock_value_is_refused():
 def test_knock_or_gin_must_say_what_the_hand_is():
     game = drawn(start(ANN_GIN, BOB_57, stock="AC", discard="JC"))
     assert ends(game) == {"gin 9D", "knock AC", "knock 4C"}
-    refused(game, "knock 9D", "you have gin", "gin 9D")
-    refused(game, "gin AC", "not gin", "deadwood is 9", "knock AC")
-    refused(game, "knock 7H", "deadwood is 26")
-    refused(game, "biggin", "all eleven", "9D")
-    refused(game, "knock 5H", "you do not hold 5H")
+    refusals(
+        game,
+        ("knock 9D", "you have gin", "gin 9D"),
+        ("gin AC", "not gin", "deadwood is 9", "knock AC"),
+        ("knock 7H", "deadwood is 26"),
+        ("biggin", "all eleven", "9D"),
+        ("knock 5H", "you do not hold 5H"),
+    )
 
 
 def test_gin_scores_the_deadwood_and_the_bonus_with_no_lay_offs():
@@ -376,9 +377,12 @@ def test_the_defender_may_lay_off_by_hand():
     assert (game.phase, game.to_act) == ("layoff", 1)
     number = cardsets(game).index(names_of("4H 4S 4D")) + 1
     assert legal(game) == {f"layoff {number} 4C", "pass"}
-    refused(game, f"layoff {number} 5H", "5H does not fit")
-    refused(game, "layoff 9 4C", "no table meld 9")
-    refused(game, "discard 4C", "lay off on the knocker's melds")
+    refusals(
+        game,
+        (f"layoff {number} 5H", "5H does not fit"),
+        ("layoff 9 4C", "no table meld 9"),
+        ("discard 4C", "lay off on the knocker's melds"),
+    )
     done = game.copy()
     done.play(f"layoff {number} 4C")
     assert done.phase == "deal-over", "nothing more fits: the lay-offs end by themselves"
@@ -605,21 +609,27 @@ def test_bad_deals_and_rules_are_refused_with_a_reason():
 
 def test_bad_moves_say_why():
     game = start(ANN_GIN, BOB_57, stock="AC", discard="JC")
-    refused(game, "draw", "first the upcard", "take")
-    refused(game, "discard 9D", "first the upcard")
-    refused(game, "next", "still going on")
+    refusals(
+        game,
+        ("draw", "first the upcard", "take"),
+        ("discard 9D", "first the upcard"),
+        ("next", "still going on"),
+    )
     game.play("pass")
     game.play("pass")
     refused(game, "pass", "only for the upcard offer")
     refused(game, "discard 9D", "must draw first")
     game.play("draw")
-    refused(game, "knock", "name one card", "knock KS")
-    refused(game, "knock 7H 8H", "name one card")
-    refused(game, "draw", "drawn already")
-    refused(game, "meld 7H 8H 9H", "when you knock")
-    refused(game, "layoff 1 9D", "no table meld 1")
-    refused(game, "swap 1 9D", "not a Gin Rummy move")
-    refused(game, "pass", "upcard offer")
+    refusals(
+        game,
+        ("knock", "name one card", "knock KS"),
+        ("knock 7H 8H", "name one card"),
+        ("draw", "drawn already"),
+        ("meld 7H 8H 9H", "when you knock"),
+        ("layoff 1 9D", "no table meld 1"),
+        ("swap 1 9D", "not a Gin Rummy move"),
+        ("pass", "upcard offer"),
+    )
     with pytest.raises(InvalidNotation):
         game.play("discard ZZ")
     with pytest.raises(IllegalMove, match="no wild cards"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from support import SEATS, deck, draw, hand, legal, names, refused, rest_of, stacked, state
+from support import SEATS, deck, draw, hand, legal, names, play, refusals, refused, rest_of, stacked, state
 
 from cardtable.engine import Game, IllegalMove, InvalidNotation, InvalidRules, get, new_game, replay
 from cardtable.rulesdoc import rules_markdown
@@ -109,9 +109,7 @@ def test_po01_must_follow_suit() -> None:
 
 def test_po03_highest_card_of_the_suit_wins_and_leads() -> None:
     game = start(["7H 2S 3S 4S", "QH 5S 6S 7S", "2H 8S 9S 10S"])
-    game.play("play 7H")
-    game.play("play QH")
-    game.play("play 2H")
+    play(game, "play 7H", "play QH", "play 2H")
     assert game.to_act == 1 and game.phase == "lead"
     assert game.log[-1] == "Bob wins trick 1 with QH"
     view = game.view(None).trick
@@ -148,9 +146,7 @@ def test_po07_missed_call_after_winning_the_trick_draws_five() -> None:
 def test_po07_missed_call_after_winning_with_no_stock_takes_the_trick_won() -> None:
     game = start(["7H 2S 3S 4S", "AH 5S"], stock="", rest="played")
     played = game.view(None).discard_count
-    game.play("play 7H")
-    game.play("play AH")
-    game.play("play 5S")
+    play(game, "play 7H", "play AH", "play 5S")
     assert not game.is_over
     assert sorted(hand(game, 1)) == ["7H", "AH"]
     assert trick(game) == [(1, "5S")]
@@ -253,10 +249,7 @@ def test_po15_calling_again_after_drawing_back_to_two() -> None:
 
 def test_po15_calling_again_when_called() -> None:
     game = start(["AH 2S 3S 4S", "8H 5S 6S 7S", "KS"], stock="9H")
-    game.play("play AH")
-    game.play("play 8H")
-    game.play("draw")
-    game.play("play 9H call")
+    play(game, "play AH", "play 8H", "draw", "play 9H call")
     assert hand(game, 2) == ["KS"]
     assert game.log[-2] == 'Cat plays 9H after drawing 1 card and calls "Page One!"'
     assert game.log[-1] == "Ann wins trick 1 with AH"
@@ -307,12 +300,19 @@ def test_the_game_ends_the_moment_a_hand_is_empty_even_mid_trick() -> None:
         game.play("play 8H")
 
 
-def test_empty_stock_no_completed_tricks_and_no_follow_is_a_draw() -> None:
+def bob_void_in_hearts(*also_not: str) -> Game:
+    """Ann leads 7H (calling Page One) with the stock empty; Bob holds no heart and none of
+    ``also_not``, Cat the rest of the deck."""
     ann = "7H 2S"
-    bob = rest_of_deck(ann, "JK 8H 9H 10H JH QH KH AH 2H 3H 4H 5H 6H")  # no hearts, no joker
+    bob = rest_of_deck(ann, "8H 9H 10H JH QH KH AH 2H 3H 4H 5H 6H", *also_not)
     cat = rest_of_deck(ann, bob)
     game = start([ann, bob, cat], stock="")
     game.play("play 7H call")
+    return game
+
+
+def test_empty_stock_no_completed_tricks_and_no_follow_is_a_draw() -> None:
+    game = bob_void_in_hearts("JK")
     assert legal(game) == {"draw"}
     game.play("draw")
     assert game.is_over and game.outcome is not None
@@ -323,11 +323,7 @@ def test_empty_stock_no_completed_tricks_and_no_follow_is_a_draw() -> None:
 
 
 def test_no_draw_game_while_the_joker_can_be_played() -> None:
-    ann = "7H 2S"
-    bob = rest_of_deck(ann, "8H 9H 10H JH QH KH AH 2H 3H 4H 5H 6H")  # no hearts, the joker
-    cat = rest_of_deck(ann, bob)
-    game = start([ann, bob, cat], stock="")
-    game.play("play 7H call")
+    game = bob_void_in_hearts()
     assert "JK" in hand(game, 1)
     assert {str(m) for m in game.legal_moves()} == {"play JK"}
     refused(game, "draw", "nothing left to draw", "joker")
@@ -421,9 +417,7 @@ def test_toggle_drawn_joker_playable() -> None:
     assert game.log[-1] == "Bob wins trick 1 with JK"
     # A joker kept while drawing on may not be played later in the same search.
     game = start(["7H 2S 3S 4S", "2C 3C 4C"], stock="JK 5D 9H")
-    game.play("play 7H")
-    game.play("draw")
-    game.play("draw")
+    play(game, "play 7H", "draw", "draw")
     assert legal(game) == {"draw"}
     refused(game, "play JK", "started drawing")
     # Off: the drawn joker stays in hand and the search goes on.
@@ -465,9 +459,7 @@ def test_toggle_no_rebuild_pickup() -> None:
 def test_pickup_with_a_joker_in_the_trick_gives_the_lead_to_the_joker() -> None:
     rules = {"no_rebuild_pickup": True}
     game = start(["7H 2S", "JK 4S", "2C 3C"], stock="", rest="played", rules=rules)
-    game.play("play 7H call")
-    game.play("play JK call")
-    game.play("take")
+    play(game, "play 7H call", "play JK call", "take")
     assert game.to_act == 1 and game.phase == "lead"
     assert sorted(hand(game, 2)) == ["2C", "3C", "7H", "JK"]
 
@@ -477,9 +469,7 @@ def test_pickup_cards_are_known_to_everyone() -> None:
 
     rules = {"no_rebuild_pickup": True}
     game = start(["7H 2S 3S", "QH 4S 5S", "2C 3C"], stock="", rest="played", rules=rules)
-    game.play("play 7H")
-    game.play("play QH")
-    game.play("take")
+    play(game, "play 7H", "play QH", "take")
     other = game.determinize(0, random.Random(5))
     assert {"7H", "QH"} <= set(hand(other, 2)), "picked-up cards stay where everyone saw them go"
     assert other.view(0) == game.view(0)
@@ -637,17 +627,20 @@ def test_every_preset_starts_and_plays() -> None:
 
 def test_illegal_moves_are_refused_with_a_reason_and_no_change() -> None:
     game = start(["7H 2S 3S 4S", "3H KS 9D QC"])
-    refused(game, "play 5D", "you do not hold 5D")
-    refused(game, "play 7H call", "leaves you one card", "3")
-    refused(game, "draw", "you lead")
-    refused(game, "take", "no_rebuild_pickup")
-    refused(game, "next", "next")
-    refused(game, "meld 7H 2S 3S", "not a Page One move")
-    refused(game, "discard 7H", "not a Page One move")
-    refused(game, "play 7H 2S", "exactly one card")
-    refused(game, "play", "exactly one card")
-    refused(game, "draw call", "'call' goes with a play")
-    refused(game, "play JK=7H", "stands for itself")
+    refusals(
+        game,
+        ("play 5D", "you do not hold 5D"),
+        ("play 7H call", "leaves you one card", "3"),
+        ("draw", "you lead"),
+        ("take", "no_rebuild_pickup"),
+        ("next", "next"),
+        ("meld 7H 2S 3S", "not a Page One move"),
+        ("discard 7H", "not a Page One move"),
+        ("play 7H 2S", "exactly one card"),
+        ("play", "exactly one card"),
+        ("draw call", "'call' goes with a play"),
+        ("play JK=7H", "stands for itself"),
+    )
     with pytest.raises(InvalidNotation):
         game.play("play 1Z")
     game.play("play 7H")
@@ -708,9 +701,7 @@ def test_status_does_not_reveal_the_hand_of_the_player_to_act() -> None:
 
 def test_record_and_replay_with_stacked_deal_and_rules() -> None:
     game = start(["7H 2S 3S 4S", "2C JK 5C"], stock="9H", rules={"call_penalty": 4, "joker_not_last": True})
-    game.play("play 7H")
-    game.play("draw")
-    game.play("play 9H")
+    play(game, "play 7H", "draw", "play 9H")
     text = game.record()
     assert "Bob: draw" in text and "Bob: play 9H" in text
     assert '"call_penalty": 4' in text and '"stock": "9H"' in text

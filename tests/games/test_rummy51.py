@@ -22,7 +22,9 @@ from support import (
     legal,
     melds,
     pass_turn,
+    play,
     random_to_deal_end,
+    refusals,
     refused,
     rest_of,
     run_cli,
@@ -266,9 +268,7 @@ def test_a_joker_counts_the_card_it_stands_for():
 
 def test_melds_must_reach_51_in_one_turn():
     game = start([f"QH KH AH 9S 9D {IDLE}", IDLE_B], stock="4D 9C")
-    game.play("meld QH KH AH")
-    game.play("cancel")
-    game.play("discard KS")
+    play(game, "meld QH KH AH", "cancel", "discard KS")
     pass_turn(game)
     assert draw(game) == "9C"
     game.play("meld 9S 9D 9C")
@@ -582,9 +582,12 @@ def test_r07_joker_take_requires_opened():
 
 def test_swap_needs_the_card_the_joker_stands_for():
     game = joker_on_table(f"6S 6H {IDLE_B}")
-    refused(game, "swap 1 6H", "no joker standing for 6H")
-    refused(game, "swap 2 6S", "no joker standing for 6S")
-    refused(game, "swap 1 8S", "you do not hold 8S")
+    refusals(
+        game,
+        ("swap 1 6H", "no joker standing for 6H"),
+        ("swap 2 6S", "no joker standing for 6S"),
+        ("swap 1 8S", "you do not hold 8S"),
+    )
 
 
 # ----------------------------------------------------------------------------- the discard

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
-from support import deck, draw, hand, legal, melds, pass_turn, refused, rest_of, stacked, state
+from support import deck, draw, hand, legal, melds, pass_turn, play, refused, rest_of, stacked, state
 from support import names as cards
 
 from cardtable.engine import (
@@ -75,9 +75,7 @@ def opened_with_two_left(rules: dict[str, object] | None = None, keep: str = "6S
         stock=f"QS 9C {then}",
         rules=rules,
     )
-    game.play("draw")
-    game.play("meld 7H 8H 9H 10H / KS KD KC / 2C 3C 4C")
-    game.play("discard QS")
+    play(game, "draw", "meld 7H 8H 9H 10H / KS KD KC / 2C 3C 4C", "discard QS")
     pass_turn(game)
     assert game.to_act == 0 and game.phase == "draw"
     return game
@@ -399,10 +397,7 @@ def test_s09_only_the_natural_named_card_swaps_the_joker():
         ["7H 7S JK KS KD KC 2C 9D QS", "AS AH AD 2H 3H 4H 7C 7D 6S 8D"],
         stock="4S 5C",
     )
-    game.play("draw")
-    game.play("meld 7H 7S JK=7D / KS KD KC")
-    game.play("discard 4S")
-    game.play("draw")
+    play(game, "draw", "meld 7H 7S JK=7D / KS KD KC", "discard 4S", "draw")
     refused(game, "swap 1 7D", "only after you have opened")
     game.play("meld AS AH AD / 2H 3H 4H")
     refused(game, "swap 1 7C", "no joker standing for 7C")
@@ -434,10 +429,7 @@ def test_layoffs_on_runs_sets_and_with_jokers():
 
 def test_lay_off_on_an_opponents_meld():
     game = start(["7H 8H 9H KS KD KC 2D 5S", "QS QD QC JS JD JC 10H 4C 9S"], stock="6C 8C")
-    game.play("draw")
-    game.play("meld 7H 8H 9H / KS KD KC")
-    game.play("discard 6C")
-    game.play("draw")
+    play(game, "draw", "meld 7H 8H 9H / KS KD KC", "discard 6C", "draw")
     refused(game, "layoff 1 10H", "only after you have opened")
     game.play("meld QS QD QC / JS JD JC")
     game.play("layoff 1 10H")
@@ -464,11 +456,7 @@ def test_s11_taken_discard_must_be_used_this_turn():
         ["7H 8H 9H 10H KS KD KC 7C 8C QS QD 2S", "3D 4D 9S JD"],
         stock="5S 6C",
     )
-    game.play("draw")
-    game.play("meld 7H 8H 9H 10H / KS KD KC")
-    game.play("discard 5S")
-    game.play("draw")
-    game.play("discard 6C")
+    play(game, "draw", "meld 7H 8H 9H 10H / KS KD KC", "discard 5S", "draw", "discard 6C")
     assert "take" in legal(game)
     game.play("take")
     assert game.view(0).own_facts["must use"] == "6C"
@@ -484,12 +472,7 @@ def test_s11_taken_discard_must_be_used_this_turn():
 
 def test_taken_discard_laid_off_frees_the_turn():
     game = start(["7H 8H 9H KS KD KC 2S 5D QD", "3D 4D 9S JD"], stock="4C 10H")
-    game.play("draw")
-    game.play("meld 7H 8H 9H / KS KD KC")
-    game.play("discard 4C")
-    game.play("draw")
-    game.play("discard 10H")
-    game.play("take")
+    play(game, "draw", "meld 7H 8H 9H / KS KD KC", "discard 4C", "draw", "discard 10H", "take")
     assert legal(game) == {"layoff 1 10H"}
     game.play("layoff 1 10H")
     assert "discard QD" in legal(game)
@@ -509,11 +492,7 @@ def bob_opened_beside_anns_joker() -> Game:
         ["7H JK 9H KS KD KC 2C 5S 9D", "AS AH AD 2H 3H 4H 8H 6S 8D 10C"],
         stock="4S 5C",
     )
-    game.play("draw")
-    game.play("meld 7H JK 9H / KS KD KC")
-    game.play("discard 4S")
-    game.play("draw")
-    game.play("meld AS AH AD / 2H 3H 4H")
+    play(game, "draw", "meld 7H JK 9H / KS KD KC", "discard 4S", "draw", "meld AS AH AD / 2H 3H 4H")
     return game
 
 
@@ -534,12 +513,15 @@ def test_swapped_joker_must_be_used_this_turn():
 
 def test_joker_swap_on_a_four_card_set():
     game = start(["7H 7S 7D JK KS KD KC 2C 9D", "AS AH AD 2H 3H 4H 7C 6S 8D"], stock="4S 5C")
-    game.play("draw")
-    game.play("meld 7H 7S 7D JK / KS KD KC")
-    game.play("discard 4S")
-    game.play("draw")
-    game.play("meld AS AH AD / 2H 3H 4H")
-    game.play("swap 1 7C")
+    play(
+        game,
+        "draw",
+        "meld 7H 7S 7D JK / KS KD KC",
+        "discard 4S",
+        "draw",
+        "meld AS AH AD / 2H 3H 4H",
+        "swap 1 7C",
+    )
     assert game.view(0).melds[0].cards == ("7S", "7H", "7D", "7C")
 
 
@@ -642,10 +624,7 @@ def test_s15_open_and_close_in_one_turn_doubles():
 def test_open_and_close_double_needs_a_single_turn():
     """Opened on turn 1 and closing later: no doubling even with the toggle on."""
     game = opened_with_two_left(rules={"open_and_close_double": True}, keep="JH 5S", then="QH")
-    game.play("draw")
-    game.play("layoff 1 JH")
-    game.play("layoff 1 QH")
-    game.play("discard 5S")
+    play(game, "draw", "layoff 1 JH", "layoff 1 QH", "discard 5S")
     assert game.phase == "deal-over"
     assert game.deal_scores == ((0, penalty("3D 9D JD")),)
 
@@ -667,15 +646,18 @@ def test_unopened_flat_100_spares_an_opened_player():
         stock="5S 8S JH",
         rules={"unopened_flat_100": True},
     )
-    game.play("draw")
-    game.play("meld 7H 8H 9H 10H / KS KD KC / 2C 3C 4C")
-    game.play("discard 5S")
-    game.play("draw")
-    game.play("meld QS QD QC / JS JD JC")
-    game.play("discard 8S")
-    game.play("draw")
-    game.play("layoff 1 JH")
-    game.play("discard 6S")
+    play(
+        game,
+        "draw",
+        "meld 7H 8H 9H 10H / KS KD KC / 2C 3C 4C",
+        "discard 5S",
+        "draw",
+        "meld QS QD QC / JS JD JC",
+        "discard 8S",
+        "draw",
+        "layoff 1 JH",
+        "discard 6S",
+    )
     assert game.deal_scores == ((0, 9),)  # Bob opened: 5H + 4H, not 100
 
 
@@ -859,9 +841,7 @@ def test_earlier_discard_on_take_to_open():
 
 def test_earlier_discard_cancel_puts_the_card_back():
     game = start([EARLY_HAND, None], stock="2S", rules={"earlier_discard": True})
-    game.play("take")
-    game.play("meld QS QD QC")
-    game.play("cancel")
+    play(game, "take", "meld QS QD QC", "cancel")
     assert game.phase == "draw" and game.to_act == 0
     assert sorted(hand(game, 0)) == sorted(cards(EARLY_HAND))
     assert game.view(0).discard_top == "QC" and melds(game) == []
@@ -890,10 +870,7 @@ BAN_HANDS = ["10H 2S 4D 6C 8S QD 3H 5C 9D JC 7S 2D AH", "7H 8H 9H KS KD KC 3C 5S
 def ban_position(rules):
     game = start(BAN_HANDS, stock="4C 6D 2H", rules=rules)
     pass_turn(game)
-    game.play("draw")
-    game.play("meld 7H 8H 9H / KS KD KC")
-    game.play("discard 6D")
-    game.play("draw")
+    play(game, "draw", "meld 7H 8H 9H / KS KD KC", "discard 6D", "draw")
     return game
 
 
@@ -916,9 +893,7 @@ def test_ban_playable_discard_allows_any_card_when_all_fit():
         rules={"ban_playable_discard_unopened": True},
     )
     pass_turn(game)
-    game.play("draw")
-    game.play("meld 7H 8H 9H / KS KD KC")
-    game.play("discard 6D")
+    play(game, "draw", "meld 7H 8H 9H / KS KD KC", "discard 6D")
     assert draw(game) == "KH"
     assert {"discard 10H", "discard 6H", "discard KH"} <= legal(game)
 
@@ -964,10 +939,7 @@ def test_ban_playable_discard_closing():
 
 def test_ban_playable_discard_closing_allows_an_unplayable_closing_card():
     game = opened_with_two_left(rules={"ban_playable_discard_closing": True}, keep="JH 5S", then="QH")
-    game.play("draw")
-    game.play("layoff 1 JH")
-    game.play("layoff 1 QH")
-    game.play("discard 5S")
+    play(game, "draw", "layoff 1 JH", "layoff 1 QH", "discard 5S")
     assert game.phase == "deal-over"
 
 
@@ -1003,9 +975,7 @@ def test_no_discard_needed_to_close(on):
 
 def test_no_discard_needed_to_close_by_lay_off():
     game = opened_with_two_left(rules={"no_discard_needed_to_close": True}, keep="JH", then="QH")
-    game.play("draw")
-    game.play("layoff 1 JH")
-    game.play("layoff 1 QH")
+    play(game, "draw", "layoff 1 JH", "layoff 1 QH")
     assert game.phase == "deal-over"
 
 
@@ -1026,9 +996,7 @@ def test_four_of_kind_to_discard(on):
 
 def test_four_of_kind_with_a_joker_stays():
     game = start(["KS KD KC JK 2S 5D 9C", None], stock="QS", rules={"four_of_kind_to_discard": True})
-    game.play("draw")
-    game.play("meld KS KD KC JK")
-    game.play("discard QS")
+    play(game, "draw", "meld KS KD KC JK", "discard QS")
     assert len(melds(game)) == 1 and game.view(1).discard_count == 2
 
 
@@ -1038,13 +1006,16 @@ def test_four_of_kind_goes_in_its_owners_turn():
         stock="3C 6C 8C",
         rules={"four_of_kind_to_discard": True},
     )
-    game.play("draw")
-    game.play("meld 7H 8H 9H / KS KD KC")
-    game.play("discard 3C")
-    game.play("draw")
-    game.play("meld QS QD QC / JS JD JC")
-    game.play("layoff 2 KH")  # Bob completes Ann's set
-    game.play("discard 6C")
+    play(
+        game,
+        "draw",
+        "meld 7H 8H 9H / KS KD KC",
+        "discard 3C",
+        "draw",
+        "meld QS QD QC / JS JD JC",
+        "layoff 2 KH",  # Bob completes Ann's set
+        "discard 6C",
+    )
     assert len(game.melds[1].cards) == 4  # not Bob's set: it stays in Bob's turn
     game.play("draw")
     game.play("discard 8C")
@@ -1135,11 +1106,7 @@ def test_keep_taken_discard(on):
         stock="JS 2D",
         rules={"keep_taken_discard": on},
     )
-    game.play("draw")
-    game.play("meld 7H 8H 9H / KS KD KC")
-    game.play("discard JS")
-    game.play("draw")
-    game.play("discard 2D")
+    play(game, "draw", "meld 7H 8H 9H / KS KD KC", "discard JS", "draw", "discard 2D")
     assert ("take" in legal(game)) is on
     if not on:
         refused(game, "take", "2D", "only if you can meld or lay it off")
@@ -1156,12 +1123,7 @@ def test_keep_taken_discard_also_frees_a_usable_card():
         stock="JS 10H",
         rules={"keep_taken_discard": True},
     )
-    game.play("draw")
-    game.play("meld 7H 8H 9H / KS KD KC")
-    game.play("discard JS")
-    game.play("draw")
-    game.play("discard 10H")
-    game.play("take")
+    play(game, "draw", "meld 7H 8H 9H / KS KD KC", "discard JS", "draw", "discard 10H", "take")
     assert "discard QS" in legal(game) and "layoff 1 10H" in legal(game)
     game.play("discard QS")
     assert "10H" in hand(game, 0)
@@ -1436,9 +1398,7 @@ def test_take_then_cancel_returns_the_discard():
 
 def test_a_whole_deal_replays_from_its_record():
     game = bob_opened_beside_anns_joker()
-    game.play("swap 1 8H")
-    game.play("layoff 4 JK")
-    game.play("discard 6S")
+    play(game, "swap 1 8H", "layoff 4 JK", "discard 6S")
     text = game.record()
     assert "Bob: swap 1 8H" in text and "Bob: layoff 4 JK=5H" in text
     again = replay(text)
