@@ -461,17 +461,7 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
     for name in ("player", "game", "matches", "wins", "win rate", "avg score", "best", "streak", "avg deal"):
         table.add_column(name, justify="left" if name in ("player", "game") else "right")
     for r in rows:
-        table.add_row(
-            r.player,
-            r.title,
-            str(r.matches),
-            str(r.wins),
-            f"{100 * r.win_rate:.0f}%",
-            f"{r.average_score:.1f}",
-            f"{r.best_score} ({'low' if r.lower_is_better else 'high'})",
-            str(r.longest_streak),
-            "—" if r.average_deal_score is None else f"{r.average_deal_score:.1f}",
-        )
+        table.add_row(*r.cells())
     _console(out).print(table)
     return 0
 

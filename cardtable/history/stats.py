@@ -13,6 +13,8 @@ team wins.
 >>> ann = rows[0]
 >>> ann.player, ann.matches, ann.wins, ann.best_score, ann.longest_streak
 ('Ann', 3, 2, 0, 1)
+>>> ann.cells()[2:5]
+('3', '2', '67%')
 """
 
 from __future__ import annotations
@@ -42,6 +44,21 @@ class PlayerStats:
     """The mean of the player's scores per deal (None when no deal was scored)."""
     lower_is_better: bool
     score_label: str
+
+    def cells(self, percent: str = "%") -> tuple[str, ...]:
+        """The row a statistics table shows: player, game, matches, wins, win rate (with
+        ``percent`` after it), average score, best score, longest streak, average per deal."""
+        return (
+            self.player,
+            self.title,
+            str(self.matches),
+            str(self.wins),
+            f"{100 * self.win_rate:.0f}{percent}",
+            f"{self.average_score:.1f}",
+            f"{self.best_score} ({'low' if self.lower_is_better else 'high'})",
+            str(self.longest_streak),
+            "—" if self.average_deal_score is None else f"{self.average_deal_score:.1f}",
+        )
 
     def to_json(self) -> dict[str, object]:
         """The object ``cardtable stats --json`` prints."""

@@ -323,16 +323,6 @@ class StatsScreen(Screen[None]):
         scope = " · ".join(x for x in (self.game, self.player) if x) or "every game and player"
         title.update(f"Statistics of the finished matches ({scope})" if rows else "No finished matches yet")
         for r in rows:
-            table.add_row(
-                r.player,
-                r.title,
-                str(r.matches),
-                str(r.wins),
-                f"{100 * r.win_rate:.0f}",
-                f"{r.average_score:.1f}",
-                f"{r.best_score} ({'low' if r.lower_is_better else 'high'})",
-                str(r.longest_streak),
-                "—" if r.average_deal_score is None else f"{r.average_deal_score:.1f}",
-            )
+            table.add_row(*r.cells(percent=""))  # the heading says "win %"
         series = win_rate_series(matches, [self.player] if self.player else None)
         self.query_one(ScoreChart).win_rates(series)
