@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Sequence
 from importlib.metadata import version
 
-from cardtable.engine import new_game
+from benchmarks import random_playout
 from cardtable.engine.cards import Card, make_deck
 from cardtable.kits.rummy.deadwood import least_deadwood
 from cardtable.testing import GIN_MELDS as GIN
@@ -62,17 +62,7 @@ def ours_playout(game_id: str, players: int, deals: int, seed: int) -> Callable[
     """Random legal moves for ``deals`` deals: returns (player moves, deals)."""
 
     def run() -> tuple[int, int]:
-        rng = random.Random(seed)
-        moves = done = k = 0
-        while done < deals:
-            game = new_game(game_id, players=[f"P{i}" for i in range(players)], seed=seed + k)
-            k += 1
-            while not game.is_over and done < deals:
-                game.play(rng.choice(game.legal_moves()))
-                moves += 1
-                if game.phase == "deal-over" or game.is_over:
-                    done += 1
-        return moves, done
+        return random_playout(game_id, players, deals, seed), deals
 
     return run
 
@@ -212,6 +202,17 @@ def _us(times: list[float]) -> str:
     return f"{statistics.median(us):.1f} us median, p99 {p99:.1f} us"
 
 
+def _peer_row(
+    name: str, solve: Callable[[object], int], hands: Sequence[object], mine: list[float], truth: list[int]
+) -> Row:
+    """A peer's deadwood line: its times, how many of ``hands`` it gets wrong against our
+    answers ``truth``, and our speed over its (``mine`` are our times on the same hands)."""
+    theirs, answers = _time_each(solve, hands)
+    wrong = sum(a != b for a, b in zip(answers, truth, strict=True))
+    ratio = statistics.median(theirs) / statistics.median(mine)
+    return (f"  {name}", f"{_us(theirs)}; wrong on {wrong} of {len(hands)}", f"ours {ratio:.2f}×", "")
+
+
 def bench_deadwood(quick: bool) -> list[Row]:
     count = 400 if quick else 2000
     rows: list[Row] = []
@@ -227,15 +228,9 @@ def bench_deadwood(quick: bool) -> list[Row]:
             utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
             spiel_text = [[_text(c)[:-1] + c.suit.lower() for c in h] for h in hands]  # 'Th'
             ints = [utils.card_strings_to_card_ints(t) for t in spiel_text]
-            theirs, answers = _time_each(utils.min_deadwood, ints)
-            wrong = sum(a != b for a, b in zip(answers, truth, strict=True))
-            ratio = statistics.median(theirs) / statistics.median(mine)
             rows.append(
-                (
-                    f"  OpenSpiel {version('open_spiel')} min_deadwood",
-                    f"{_us(theirs)}; wrong on {wrong} of {len(hands)}",
-                    f"ours {ratio:.2f}×",
-                    "",
+                _peer_row(
+                    f"OpenSpiel {version('open_spiel')} min_deadwood", utils.min_deadwood, ints, mine, truth
                 )
             )
         if _has("rlcard") and n == 10:  # RLCard's meld clusters take ten cards only
@@ -249,16 +244,8 @@ def bench_deadwood(quick: bool) -> list[Row]:
                 return min(rl.get_deadwood_count(hand, m) for m in clusters)
 
             cards = [[rl.card_from_text(_text(c)) for c in h] for h in hands]
-            theirs, answers = _time_each(rl_deadwood, cards)
-            wrong = sum(a != b for a, b in zip(answers, truth, strict=True))
-            ratio = statistics.median(theirs) / statistics.median(mine)
             rows.append(
-                (
-                    f"  RLCard {version('rlcard')} best meld clusters",
-                    f"{_us(theirs)}; wrong on {wrong} of {len(hands)}",
-                    f"ours {ratio:.2f}×",
-                    "",
-                )
+                _peer_row(f"RLCard {version('rlcard')} best meld clusters", rl_deadwood, cards, mine, truth)
             )
     return rows
 
