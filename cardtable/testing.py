@@ -28,7 +28,6 @@ from __future__ import annotations
 import itertools
 import operator
 import random
-import typing
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -43,6 +42,7 @@ from cardtable.engine import (
     replay,
 )
 from cardtable.engine.cards import JOKER_RANK, SUITS, Card
+from cardtable.engine.ruleset import field_bounds, field_choices
 from cardtable.kits.rummy.arrange import Requirement
 from cardtable.kits.rummy.melds import MeldRules
 
@@ -81,24 +81,6 @@ GARBAGE = ("", "   ", "discard ZZ", "meld 7H / ", "layoff x 7H", "layoff 0 7H", 
 # ---------------------------------------------------------------------------- set-up
 
 
-def literal_choices(annotation: Any) -> list[Any] | None:
-    if typing.get_origin(annotation) is typing.Literal:
-        return list(typing.get_args(annotation))
-    return None
-
-
-def _int_bounds(field: Any) -> tuple[int | None, int | None]:
-    lo = hi = None
-    for meta in field.metadata:
-        lo = getattr(meta, "ge", lo)
-        hi = getattr(meta, "le", hi)
-        if getattr(meta, "gt", None) is not None:
-            lo = meta.gt + 1
-        if getattr(meta, "lt", None) is not None:
-            hi = meta.lt - 1
-    return lo, hi
-
-
 def random_toggles(spec: GameSpec, rng: random.Random) -> dict[str, Any]:
     """Random values for the ruleset's fields, from their types alone.
 
@@ -109,13 +91,13 @@ def random_toggles(spec: GameSpec, rng: random.Random) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for name, field in spec.rules_type.model_fields.items():
         ann = field.annotation
-        choices = literal_choices(ann)
+        choices = field_choices(field)
         if ann is bool:
             values[name] = rng.random() < 0.5
         elif choices:
             values[name] = rng.choice(choices)
         elif ann is int and rng.random() < 0.5:
-            lo, hi = _int_bounds(field)
+            lo, hi = field_bounds(field)
             default = field.default if isinstance(field.default, int) else 1
             low = max(lo if lo is not None else 1, 1)
             high = min(hi if hi is not None else low + 10, max(low, 2 * default, low + 2))

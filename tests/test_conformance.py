@@ -32,9 +32,9 @@ from typing import Any
 import pytest
 
 from cardtable.engine import Game, InvalidRules, all_games, new_game
+from cardtable.engine.ruleset import field_choices
 from cardtable.testing import (  # the checks live there: the soak runner uses them too
     WHOLE_MATCH_RULES,
-    literal_choices,
     play_deal,
     play_match,
     random_toggles,
@@ -102,7 +102,7 @@ def test_toggles_cover_every_field_and_validate() -> None:
         for name, field in spec.rules_type.model_fields.items():
             if field.annotation is bool:
                 assert seen[name] == {False, True}, f"{spec.id}.{name} not drawn both ways"
-            choices = literal_choices(field.annotation)
+            choices = field_choices(field)
             if choices:
                 assert seen[name] == set(choices), f"{spec.id}.{name} choices not all drawn"
 

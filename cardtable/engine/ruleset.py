@@ -87,11 +87,20 @@ def field_choices(field: FieldInfo) -> list[Any] | None:
 
 
 def field_bounds(field: FieldInfo) -> tuple[int | None, int | None]:
-    """``(ge, le)`` of a bounded number field."""
+    """The lowest and highest value of a bounded whole-number field (None where unbounded).
+
+    >>> field_bounds(Field(3, ge=1, le=9)), field_bounds(Field(3, gt=0, lt=10)), field_bounds(Field(3))
+    ((1, 9), (1, 9), (None, None))
+    """
     lo = hi = None
     for meta in field.metadata:
         lo = getattr(meta, "ge", lo)
         hi = getattr(meta, "le", hi)
+        # whole numbers: above n is n + 1 or more
+        if getattr(meta, "gt", None) is not None:
+            lo = meta.gt + 1
+        if getattr(meta, "lt", None) is not None:
+            hi = meta.lt - 1
     return lo, hi
 
 
