@@ -4,6 +4,9 @@ by keys and clicks, played through the same path as a typed move."""
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
 
 import pytest
 from board_fake import FakeBoardSession, eight_player, four_player, step
@@ -17,11 +20,14 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import HandWidget
 
 
-async def at_table(pilot, app) -> TableScreen:
-    await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
-    await pilot.press("enter")
-    await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer is not None)
-    return app.screen
+@asynccontextmanager
+async def at_table(app, size: tuple[int, int] = (80, 24)) -> AsyncIterator[tuple[Any, TableScreen]]:
+    """Run ``app`` in a terminal of ``size`` past the hand-off: its pilot and the table."""
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer is not None)
+        yield pilot, app.screen
 
 
 def status(table: TableScreen) -> str:
@@ -52,9 +58,7 @@ async def pick(pilot, table: TableScreen, card: str) -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (110, 34), (120, 40)])
 async def test_the_four_player_board_fits_whole(make_app, size):
-    app = make_app(four_player())
-    async with app.run_test(size=size) as pilot:
-        table = await at_table(pilot, app)
+    async with at_table(make_app(four_player()), size) as (_pilot, table):
         widget = table.query_one(BoardWidget)
         board = widget.board
         assert board is not None and (board.width, board.height) == (19, 19)
@@ -73,9 +77,7 @@ async def test_the_four_player_board_fits_whole(make_app, size):
 
 
 async def test_the_eight_player_board_fits_120_by_40(make_app):
-    app = make_app(eight_player())
-    async with app.run_test(size=(120, 40)) as pilot:
-        table = await at_table(pilot, app)
+    async with at_table(make_app(eight_player()), (120, 40)) as (_pilot, table):
         widget = table.query_one(BoardWidget)
         assert widget.board is not None and widget.board.width == 46
         assert BoardWidget.cell_for(widget.board, widget.size.width) == 2
@@ -85,9 +87,7 @@ async def test_the_eight_player_board_fits_120_by_40(make_app):
 
 async def test_tab_cycles_a_cards_moves_and_enter_plays_one(make_app):
     session = four_player()
-    app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await at_table(pilot, app)
+    async with at_table(make_app(session)) as (pilot, table):
         await pick(pilot, table, "5C")
         chooser = table.chooser
         assert chooser is not None
@@ -104,9 +104,7 @@ async def test_tab_cycles_a_cards_moves_and_enter_plays_one(make_app):
 
 async def test_a_split_is_chosen_in_two_steps_with_the_rest_shown(make_app):
     session = four_player()
-    app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await at_table(pilot, app)
+    async with at_table(make_app(session)) as (pilot, table):
         assert table.picked_card() == "7D"
         await pilot.press("tab", "tab")  # 10>17, 30>37, then 10>13: the first part of a split
         chooser = table.chooser
@@ -129,9 +127,7 @@ async def test_a_split_is_chosen_in_two_steps_with_the_rest_shown(make_app):
 
 async def test_clicking_a_piece_then_its_landing_hole_plays(make_app):
     session = four_player()
-    app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await at_table(pilot, app)
+    async with at_table(make_app(session)) as (pilot, table):
         widget = table.query_one(BoardWidget)
         board = widget.board
         assert board is not None
@@ -150,9 +146,7 @@ async def test_clicking_a_piece_then_its_landing_hole_plays(make_app):
 
 async def test_the_joker_from_start_and_bumps_are_drawn(make_app):
     session = four_player()
-    app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await at_table(pilot, app)
+    async with at_table(make_app(session)) as (pilot, table):
         await pick(pilot, table, "JK")
         await pilot.press("tab")  # the second joker move: from the start onto Red at 13
         assert table.chooser is not None and table.chooser.step() == ("BS1", "13")
@@ -164,9 +158,7 @@ async def test_the_joker_from_start_and_bumps_are_drawn(make_app):
 
 async def test_a_card_without_a_board_move_says_so_and_typed_moves_work(make_app):
     session = four_player()
-    app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await at_table(pilot, app)
+    async with at_table(make_app(session)) as (pilot, table):
         await pick(pilot, table, "9D")
         assert table.chooser is not None and table.chooser.options() == []
         await pilot.press("tab")
@@ -181,9 +173,7 @@ async def test_a_card_without_a_board_move_says_so_and_typed_moves_work(make_app
 async def test_enter_falls_back_to_the_games_verbs_when_no_board_move_exists(make_app, tmp_path):
     layout = track_layout("BRGY")
     session = FakeBoardSession(layout, {}, [["9D", "4C"], ["5S"], ["5S"], ["5S"]], [])
-    app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await at_table(pilot, app)
+    async with at_table(make_app(session)) as (pilot, table):
         assert table.chooser is None
         await pilot.press("enter")
         await until(pilot, lambda: session.played == ["pass 9D"])
@@ -191,9 +181,7 @@ async def test_enter_falls_back_to_the_games_verbs_when_no_board_move_exists(mak
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_hole_numbers_toggle_and_ascii_mode(make_app, size):
-    app = make_app(four_player(), ascii_cards=True)
-    async with app.run_test(size=size) as pilot:
-        table = await at_table(pilot, app)
+    async with at_table(make_app(four_player(), ascii_cards=True), size) as (pilot, table):
         text = board_text(table)
         assert text.isascii() and "*" in text  # landing holes of the 7D's moves
         assert not re.search(r"\d", text)
@@ -212,8 +200,7 @@ async def test_hole_numbers_toggle_and_ascii_mode(make_app, size):
 async def test_the_next_players_turn_shows_no_highlights_until_the_hand_off(make_app):
     session = four_player()
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await at_table(pilot, app)
+    async with at_table(app) as (pilot, table):
         await pilot.press("enter")  # 7D:10>17
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
         assert table.chooser is None and table.query_one(BoardWidget).chooser is None
@@ -258,9 +245,9 @@ async def test_a_stuck_tock_hand_is_thrown_in_with_the_pass_key(make_app, tmp_pa
         rules={"partner_exchange": False},
         deal={"hands": hands},
     )
-    app = make_app(Session(game, [None, "medium", None, "medium"], tmp_path / "autosave.ctr"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await at_table(pilot, app)
+    async with at_table(
+        make_app(Session(game, [None, "medium", None, "medium"], tmp_path / "autosave.ctr"))
+    ) as (pilot, table):
         await pick(pilot, table, "4S")
         await pilot.press("z")
         await until(pilot, lambda: len(game.history) > 0)
