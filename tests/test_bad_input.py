@@ -13,7 +13,9 @@ import json
 import random
 import string
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
@@ -36,6 +38,19 @@ from cardtable.engine import (
 from cardtable.engine.saves import load_game
 from cardtable.session import Session
 from cardtable.testing import state_of
+
+T = TypeVar("T")
+
+
+def made_or_refused(make: Callable[[], T], *errors: type[Exception]) -> T | None:
+    """What ``make()`` returns, or None when it raises one of ``errors``: such a refusal must
+    say why (an empty message fails the test), and any other exception fails it too."""
+    try:
+        return make()
+    except errors as exc:
+        assert str(exc).strip(), f"refused without a reason: {exc!r}"
+        return None
+
 
 GAME_IDS = [spec.id for spec in all_games()]
 
@@ -97,10 +112,8 @@ def test_card_text_parses_or_names_the_bad_token(text: str) -> None:
 @example("swap -1 JK")
 @example("meld JK=JK 7H 8H")
 def test_move_text_parses_or_is_refused_with_a_reason(text: str) -> None:
-    try:
-        move = parse_move(text)
-    except InvalidNotation as exc:
-        assert str(exc).strip()
+    move = made_or_refused(lambda: parse_move(text), InvalidNotation)
+    if move is None:
         return
     # What parses prints back as notation that parses to the same move.
     assert parse_move(str(move)) == move
@@ -227,10 +240,8 @@ def test_rule_text_on_the_command_line_is_coerced_or_refused(game_id: str, data:
 @example("scala40", ["Ann: x", "Bob"])
 @example("scala40", ["  ", "Bob"])
 def test_player_names_are_accepted_or_refused(game_id: str, names: list[str]) -> None:
-    try:
-        game = new_game(game_id, names, seed=2)
-    except InvalidRules as exc:
-        assert str(exc).strip()
+    game = made_or_refused(lambda: new_game(game_id, names, seed=2), InvalidRules)
+    if game is None:
         return
     # Accepted names survive the record.
     assert replay(game.record()).players == game.players
@@ -263,10 +274,10 @@ def test_stacked_deals_start_or_are_refused(game_id: str, data: st.DataObject) -
     players = [f"P{i}" for i in range(spec.min_players)]
     if game_id in SHORT_DEAL_CRASH:
         assume(_listed(deal) <= len(names) // 2)  # the known crash has its own test below
-    try:
-        game = new_game(game_id, players, seed=3, deal=deal)
-    except (InvalidRules, InvalidNotation) as exc:
-        assert str(exc).strip()
+    game = made_or_refused(
+        lambda: new_game(game_id, players, seed=3, deal=deal), InvalidRules, InvalidNotation
+    )
+    if game is None:
         return
     # A deal that starts plays on and records like any other.
     rng = random.Random(0)
@@ -369,10 +380,8 @@ def damaged_records(draw: st.DrawFn) -> str:
 @example('# cardtable record\ngame: scala40\nseed: 1\nplayers: ["A","B"]\ndeal: {"hands": 5}\nmoves:\n')
 @example('# cardtable record\ngame: scala40\nseed: 1\nplayers: ["A","B"]\nrules: [1]\nmoves:\n')
 def test_damaged_records_replay_or_are_refused_whole(text: str) -> None:
-    try:
-        game = replay(text)
-    except InvalidRecord as exc:
-        assert str(exc).strip()
+    game = made_or_refused(lambda: replay(text), InvalidRecord)
+    if game is None:
         return
     # What replays is a whole, consistent game: its own record replays to it.
     assert replay(game.record()).snapshot() == game.snapshot()
