@@ -500,46 +500,25 @@ def test_open_misere_hand_is_laid_face_up_after_the_first_trick() -> None:
 
 def test_nt_joker_void_rule_on_and_off() -> None:
     hands = list(MIXED)
+    # Bob leads: Cat and Dan have no club; Ann holds JK and no club, but holds diamonds
     for rule in (True, False):
-        g = auction(
-            start(hands, kitty=MIXED_KITTY, rules={"nt_joker_void_rule": rule}),
-            "pass",
-            "bid 6NT",
-            "pass",
-            "pass",
-            "discard 10C 9C 8C",
-        )
-        g.play("play 5C")  # Bob leads a club; Cat has none, Dan has none, Ann holds JK and no club
-        assert g.to_act == 2
-        g.play(legal(g)[0])
-        g.play(legal(g)[0])
-        assert ("play JK" in legal(g)) is True  # Ann holds no club: void
-    g = auction(
-        start(hands, kitty=MIXED_KITTY),
-        "pass",
-        "bid 6NT",
-        "pass",
-        "pass",
-        "discard 10C 9C 8C",
-        "play 10D",
-    )
-    g.play(legal(g)[0])
-    g.play(legal(g)[0])
-    assert "play JK" not in legal(g)  # Ann holds diamonds
-    with pytest.raises(IllegalMove, match="joker may be played only when"):
-        g.play("play JK")
-    g = auction(
-        start(hands, kitty=MIXED_KITTY, rules={"nt_joker_void_rule": False}),
-        "pass",
-        "bid 6NT",
-        "pass",
-        "pass",
-        "discard 10C 9C 8C",
-        "play 10D",
-    )
-    g.play(legal(g)[0])
-    g.play(legal(g)[0])
-    assert "play JK" in legal(g)
+        for lead, ann_void in (("5C", True), ("10D", False)):
+            g = auction(
+                start(hands, kitty=MIXED_KITTY, rules={"nt_joker_void_rule": rule}),
+                "pass",
+                "bid 6NT",
+                "pass",
+                "pass",
+                "discard 10C 9C 8C",
+                f"play {lead}",
+            )
+            assert g.to_act == 2
+            g.play(legal(g)[0])
+            g.play(legal(g)[0])
+            assert ("play JK" in legal(g)) is (ann_void or not rule)
+            if rule and not ann_void:
+                with pytest.raises(IllegalMove, match="joker may be played only when"):
+                    g.play("play JK")
 
 
 def test_nt_joker_suit_nominated() -> None:

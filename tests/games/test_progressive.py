@@ -268,19 +268,14 @@ RANKS = {**{k: str(k) for k in range(3, 11)}, 11: "J", 12: "Q", 13: "K"}
 def test_five_crowns_values():
     game = new_game(GAME, ["Ann", "Bob"], seed=1, preset=FIVE_CROWNS, deal={"round": 6})  # 8s wild
     assert game.penalty(parse_cards("3X 10S JX QH KX 8C JK")) == 3 + 10 + 11 + 12 + 13 + 20 + 50
-    # at the end of a round: Bob keeps KS QX and a joker (no meld: QX KS are two suits)
-    game = start(["KX 3H JK", "KS QX JK"], stock="9D 4S", discard="7X", preset=FIVE_CROWNS)
-    draw(game)
-    game.play("out 9D")
-    draw(game)
-    game.play("discard 4S")
-    assert game.deal_scores == ((0, 13 + 12 + 50),)
-    game = start(["KX 3H JK", "KS QX 5D"], stock="9D 4S", discard="7X", preset=FIVE_CROWNS)
-    draw(game)
-    game.play("out 9D")
-    draw(game)
-    game.play("discard 4S")
-    assert game.deal_scores == ((0, 13 + 12 + 5),)
+    # at the end of a round: Bob keeps KS QX and a joker or 5D (no meld: QX KS are two suits)
+    for third, value in (("JK", 50), ("5D", 5)):
+        game = start(["KX 3H JK", f"KS QX {third}"], stock="9D 4S", discard="7X", preset=FIVE_CROWNS)
+        draw(game)
+        game.play("out 9D")
+        draw(game)
+        game.play("discard 4S")
+        assert game.deal_scores == ((0, 13 + 12 + value),)
 
 
 def test_five_crowns_runs_are_one_suit_and_start_at_three():
