@@ -16,7 +16,7 @@ from collections import Counter
 from functools import partial
 
 import pytest
-from support import draw, hand, legal, pass_turn, refused, stacked
+from support import draw, hand, legal, pass_turn, refusals, refused, stacked
 from support import names as cards
 
 from cardtable.cli import main
@@ -190,17 +190,20 @@ def test_ir19_declaring_needs_a_draw_first():
 def test_nothing_is_melded_on_the_table():
     game = start([IR01, None], wild="5C")
     game.play("draw")
-    refused(game, "meld AH 2H 3H", "nothing is laid on the table")
-    refused(game, "layoff 1 4H", "nothing is laid on the table")
-    refused(game, "draw", "drawn already")
-    refused(game, "drop", "only at the start of your turn")
-    refused(game, "show", "nobody has declared")
-    refused(game, "next", "still going on")
-    refused(game, "declare AH 2H", "finish card")
-    refused(game, "discard AH 2H", "exactly one card")
-    refused(game, "discard 10D", "do not hold 10D")
-    refused(game, "declare 5D=8S", "stands for nothing")
-    refused(game, "knock", "not an Indian Rummy move")
+    refusals(
+        game,
+        ("meld AH 2H 3H", "nothing is laid on the table"),
+        ("layoff 1 4H", "nothing is laid on the table"),
+        ("draw", "drawn already"),
+        ("drop", "only at the start of your turn"),
+        ("show", "nobody has declared"),
+        ("next", "still going on"),
+        ("declare AH 2H", "finish card"),
+        ("discard AH 2H", "exactly one card"),
+        ("discard 10D", "do not hold 10D"),
+        ("declare 5D=8S", "stands for nothing"),
+        ("knock", "not an Indian Rummy move"),
+    )
 
 
 def test_may_discard_taken_open_card():
@@ -284,12 +287,15 @@ def test_own_groups_refused_when_malformed():
     game = start([IR01, None], wild="5C", stock="QD")
     refused(game, f"declare QD / {IR01_GROUPS}", "draw first")
     game.play("draw")
-    refused(game, IR01_GROUPS.join(("declare ", "")), "finish card alone")
-    refused(game, "declare QD / AH 2H 3H / 6S 7S 5D 9S / KC KD KS", "put 9H 9C JK in a group")
-    refused(game, "declare QD / AH 2H / 3H 6S 7S 5D 9S KC KD KS 9H 9C JK", "at least 3 cards")
-    refused(game, "declare QD / AH 2H 3H / 6S 7S 5D 9S / KC KD KS / 9H 9C 9C", "do not hold 9C 2 times")
-    refused(game, "declare QD / AH 2H 3H / 6S 7S 5D 9S / KC KD KS / 9H 9C 8C", "do not hold 8C")
-    refused(game, "declare QD=KH / AH 2H 3H / 6S 7S 5D 9S / KC KD KS / 9H 9C JK", "stands for nothing")
+    refusals(
+        game,
+        (IR01_GROUPS.join(("declare ", "")), "finish card alone"),
+        ("declare QD / AH 2H 3H / 6S 7S 5D 9S / KC KD KS", "put 9H 9C JK in a group"),
+        ("declare QD / AH 2H / 3H 6S 7S 5D 9S KC KD KS 9H 9C JK", "at least 3 cards"),
+        ("declare QD / AH 2H 3H / 6S 7S 5D 9S / KC KD KS / 9H 9C 9C", "do not hold 9C 2 times"),
+        ("declare QD / AH 2H 3H / 6S 7S 5D 9S / KC KD KS / 9H 9C 8C", "do not hold 8C"),
+        ("declare QD=KH / AH 2H 3H / 6S 7S 5D 9S / KC KD KS / 9H 9C JK", "stands for nothing"),
+    )
 
 
 def test_ir03_a_wild_card_in_its_own_place_keeps_a_run_pure():
