@@ -7,70 +7,43 @@ from __future__ import annotations
 import io
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from fake_games import OneMoveGame, open_registry
 
 from cardtable.cli import main
 from cardtable.engine import Card, all_games, get, make_deck
-from cardtable.engine import registry as registry_module
-from cardtable.engine.game import Outcome, TableGame
+from cardtable.engine.game import Outcome
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.saves import autosave_path
 from cardtable.engine.verbs import verb_specs
-from cardtable.engine.views import PlayerView, SeatView
-from cardtable.engine.zones import Visibility, Zone, hand_zones
+from cardtable.engine.views import PlayerView
+from cardtable.engine.zones import Visibility, Zone
 
 
-class Solo(TableGame):
+class Solo(OneMoveGame):
     """A one-seat patience for the test: draw three cards, then the match is over."""
 
     game_id = "solo-test"
     title = "Solo Test"
+    only = "draw"
 
-    def __init__(self, players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None):
-        super().__init__(players, rules, seed, deal)
-        self.n = len(self.players)
-        self.cur, self.phase_ = 0, "draw"
+    def _set_up(self) -> None:
+        super()._set_up()
         self.stock: list[Card] = list(make_deck(1, 0))
-        random.Random(seed).shuffle(self.stock)
-        self.hands = [[] for _ in range(self.n)]
-        self.melds_, self.total, self.rows, self._outcome = [], [0] * self.n, [], None
+        random.Random(self.seed).shuffle(self.stock)
 
-    def view(self, seat: int | None) -> PlayerView:
-        seats = tuple(
-            SeatView(seat=s, name=p, card_count=len(self.hands[s]), score=self.total[s])
-            for s, p in enumerate(self.players)
-        )
-        hand = tuple(c.name for c in self.hands[seat]) if seat is not None else ()
-        return PlayerView(
-            game=self.game_id,
-            title=self.title,
-            seat=seat,
-            phase=self.phase,
-            to_act=self.to_act,
-            seats=seats,
-            hand=hand,
-            stock_count=len(self.stock),
+    def _view(self, seat: int | None) -> PlayerView:
+        return self.table_view(
+            seat, seats=tuple(map(self.seat_view, range(self.n))), stock_count=len(self.stock)
         )
 
     def zones(self) -> tuple[Zone, ...]:
-        return (Zone("stock", self.stock, Visibility.HIDDEN), *hand_zones(self.hands))
-
-    def _state_snapshot(self) -> tuple[Any, ...]:
-        return (self.phase_, self._outcome is not None)
-
-    def _generate(self) -> list[Move]:
-        return [Move("draw")]
-
-    def _canonical(self, move: Move) -> Move:
-        return move
-
-    def _explain(self, move: Move) -> str:
-        return "the only move is 'draw'"
+        return (Zone("stock", self.stock, Visibility.HIDDEN), *super().zones())
 
     def _apply(self, move: Move) -> None:
         self.hands[0].append(self.stock.pop())
@@ -97,12 +70,10 @@ def fake(game_id: str, lo: int, hi: int, factory: Any, rules_type: type[Ruleset]
 @pytest.fixture
 def fakes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Two extra games in the registry for this test only: one seat, and four seats at the least."""
-    all_games()  # load the catalogue first, so the fakes come on top of it
-    games = dict(registry_module._GAMES)
+    games = open_registry(monkeypatch)
     page_one = get("page-one")
     games["solo-test"] = fake("solo-test", 1, 1, Solo)
     games["four-test"] = fake("four-test", 4, 6, page_one.factory, page_one.rules_type)
-    monkeypatch.setattr(registry_module, "_GAMES", games)
     yield ["solo-test", "four-test"]
 
 

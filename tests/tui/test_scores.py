@@ -3,16 +3,14 @@ teams with their totals (a fake two-team game registered for these tests only)."
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from fake_games import OneMoveGame, open_registry
 from textual.widgets import DataTable, Static
-from tui_helpers import until
+from tui_helpers import run_until, until
 
-from cardtable.engine import all_games
-from cardtable.engine import registry as registry_module
-from cardtable.engine.game import TableGame
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec
 from cardtable.engine.ruleset import Ruleset
@@ -20,59 +18,28 @@ from cardtable.engine.scoring import CHIPS, POINTS, ScoreModel
 from cardtable.engine.seating import partnerships
 from cardtable.engine.verbs import verb_specs
 from cardtable.engine.views import PlayerView, ScoringView, SeatView
-from cardtable.engine.zones import Zone, hand_zones
 from cardtable.session import Session
 from cardtable.tui.screens.scores import ScoresScreen
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
 
-class Pairs(TableGame):
+class Pairs(OneMoveGame):
     """Four seats in two partnerships; the first deal is over and scored when it starts."""
 
     game_id = "pairs-test"
     title = "Pairs Test"
+    only = "next"
 
-    def __init__(self, players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None):
-        super().__init__(players, rules, seed, deal)
-        self.n = len(self.players)
-        self.cur, self.phase_, self.dealer = 0, "deal-over", 0
-        self.hands: list[list[Any]] = [[] for _ in range(self.n)]
-        self.melds_, self._outcome = [], None
+    def _set_up(self) -> None:
+        super()._set_up()
+        self.phase_ = "deal-over"
         self.rows = [(10, 4, 6, 1)]
         self.total = [10, 4, 6, 1]
 
     def _view(self, seat: int | None) -> PlayerView:
-        seats = tuple(
-            SeatView(seat=s, name=p, card_count=0, score=self.total[s]) for s, p in enumerate(self.players)
-        )
-        return PlayerView(
-            game=self.game_id,
-            title=self.title,
-            seat=seat,
-            phase=self.phase,
-            phase_kind=self.phase_kind,
-            to_act=self.to_act,
-            seats=seats,
-            deal_scores=tuple(self.rows),
-            scores=tuple(self.total),
-            result="Ann and Cid take the deal.",
-        )
-
-    def zones(self) -> tuple[Zone, ...]:
-        return hand_zones(self.hands)
-
-    def _state_snapshot(self) -> tuple[Any, ...]:
-        return (self.phase_, tuple(self.total))
-
-    def _generate(self) -> list[Move]:
-        return [Move("next")]
-
-    def _canonical(self, move: Move) -> Move:
-        return move
-
-    def _explain(self, move: Move) -> str:
-        return "the only move is 'next'"
+        seats = tuple(map(self.seat_view, range(self.n)))
+        return self.table_view(seat, seats=seats, result="Ann and Cid take the deal.")
 
     def _apply(self, move: Move) -> None:
         self.phase_ = "draw"
@@ -99,9 +66,7 @@ def pairs_spec(scoring: ScoreModel) -> GameSpec:
 @pytest.fixture
 def register_pairs(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """``register_pairs(scoring)`` puts the fake team game in the registry for this test."""
-    all_games()
-    games = dict(registry_module._GAMES)
-    monkeypatch.setattr(registry_module, "_GAMES", games)
+    games = open_registry(monkeypatch)
 
     def register(scoring: ScoreModel) -> None:
         games["pairs-test"] = pairs_spec(scoring)
@@ -129,8 +94,7 @@ async def test_a_two_team_game_shows_team_columns_and_totals(make_app, register_
     assert game.seating.teams == ((0, 2), (1, 3))
     session = Session(game, [None] * 4, tmp_path / "autosave.ctr")
     app = make_app(session)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ScoresScreen) and filled(app.screen))
+    async with run_until(app, lambda: isinstance(app.screen, ScoresScreen) and filled(app.screen)) as pilot:
         table = app.screen.query_one(DataTable)
         assert headers(table) == ["Points", "Ann", "Bob", "Cid", "Dee", "Ann & Cid", "Bob & Dee"]
         assert cells(table, 0) == ["Deal 1", "10", "4", "6", "1", "16", "5"]

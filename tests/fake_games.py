@@ -1,0 +1,52 @@
+"""Fake games for tests that need a game of a shape no built-in game has (one seat, two
+partnerships scored from the start): the smallest table games the engine accepts, and the
+registry opened to them for one test."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pytest
+
+from cardtable.engine import all_games
+from cardtable.engine import registry as registry_module
+from cardtable.engine.game import TableGame
+from cardtable.engine.moves import Move
+from cardtable.engine.registry import GameSpec
+from cardtable.engine.zones import Zone, hand_zones
+
+
+class OneMoveGame(TableGame):
+    """A table game whose only legal move is :attr:`only` (what it does is the subclass's
+    ``_apply``); seat 0 acts and deals, hands start empty, nothing is melded."""
+
+    only: ClassVar[str]
+
+    def _set_up(self) -> None:
+        self.cur, self.dealer, self.phase_ = 0, 0, "draw"
+        self.hands = [[] for _ in range(self.n)]
+        self.melds_ = []
+
+    def zones(self) -> tuple[Zone, ...]:
+        return hand_zones(self.hands)
+
+    def _state_snapshot(self) -> tuple[Any, ...]:
+        return (*self._turn_state(), tuple(self.total), self._outcome is not None)
+
+    def _generate(self) -> list[Move]:
+        return [Move(self.only)]
+
+    def _canonical(self, move: Move) -> Move:
+        return move
+
+    def _explain(self, move: Move) -> str:
+        return f"the only move is '{self.only}'"
+
+
+def open_registry(monkeypatch: pytest.MonkeyPatch) -> dict[str, GameSpec]:
+    """The registry's games for this test only: a game put in the dict returned is
+    registered until the test ends (the catalogue is loaded first, so fakes come on top)."""
+    all_games()
+    games = dict(registry_module._GAMES)
+    monkeypatch.setattr(registry_module, "_GAMES", games)
+    return games
