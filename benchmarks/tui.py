@@ -81,18 +81,24 @@ def _spawn(code: str, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int
     return proc, master
 
 
+def _read(master: int, wait: float) -> bytes | None:
+    """What the terminal sends within ``wait`` s: None when it sends nothing, b"" once it
+    has closed."""
+    ready, _, _ = select.select([master], [], [], wait)
+    if not ready:
+        return None
+    try:
+        return os.read(master, 65536)
+    except OSError:
+        return b""
+
+
 def _drain(master: int, quiet: float, limit: float) -> int:
     """Read until the terminal is quiet for ``quiet`` s (or ``limit``); bytes read."""
     total = 0
     end = time.perf_counter() + limit
     while time.perf_counter() < end:
-        ready, _, _ = select.select([master], [], [], quiet)
-        if not ready:
-            return total
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            return total
+        chunk = _read(master, quiet)
         if not chunk:
             return total
         total += len(chunk)
@@ -111,14 +117,12 @@ def time_to_exit(code: str, env: dict[str, str]) -> float:
     elapsed = float("nan")
     deadline = start + 60
     while time.perf_counter() < deadline:
-        ready, _, _ = select.select([master], [], [], 0.5)
-        if not ready:
+        chunk = _read(master, 0.5)
+        if chunk is None:
             if proc.poll() is not None:
                 break
             continue
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
+        if not chunk:
             break
         seen += len(chunk)
         if seen >= FRAME_BYTES:
@@ -174,14 +178,7 @@ def key_latency(presses: int, board: bool = False) -> list[float]:
                 # The update is done when its last byte has arrived (then 50 ms of quiet).
                 last = None
                 size = 0
-                while True:
-                    ready, _, _ = select.select([master], [], [], 0.05 if last else 2.0)
-                    if not ready:
-                        break
-                    try:
-                        chunk = os.read(master, 65536)
-                    except OSError:
-                        break
+                while chunk := _read(master, 0.05 if last else 2.0):
                     size += len(chunk)
                     last = time.perf_counter()
                 if last is not None and size > 50:
