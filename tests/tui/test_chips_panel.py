@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui_helpers import until
+from tui_helpers import seated, until
 
 from cardtable.engine import new_game
 from cardtable.session import Session
 from cardtable.tui.screens.handoff import HandoffScreen
-from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import ChipsPanel
 
 
@@ -19,8 +18,7 @@ async def test_bet_with_plus_minus_and_exchange_selected_cards(make_app, tmp_pat
     game = new_game("joker-poker", ["Ann", "Bob"], rules={"structure": "no_limit"}, seed=3, deal=deal)
     session = Session(game, [None, "medium"], tmp_path / "autosave.ctr")
     app = make_app(session)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    async with seated(app, (110, 34)) as pilot:
         panel = app.screen.query_one(ChipsPanel)
         text = str(panel.render())
         assert "main pot: 2 chips" in text and "bet/raise to 2-199" in text and "chosen: 2" in text

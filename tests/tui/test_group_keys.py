@@ -4,12 +4,11 @@ meld where it stands for the card."""
 
 from __future__ import annotations
 
-from tui_helpers import indian_session, said, until
+from tui_helpers import indian_session, said, seated, until
 
 from cardtable.engine import new_game
 from cardtable.session import Session
 from cardtable.tui.screens.choices import ChoiceModal
-from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import GroupsPanel, HandWidget
 
 
@@ -18,8 +17,7 @@ async def test_arrange_orders_the_hand_into_the_panels_groups(make_app, tmp_path
     session = indian_session(tmp_path, "9S KC 2H 6S KD 9H AH 7S 5D KS 3H 9C JK")
     game = session.game
     app = make_app(session)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+    async with seated(app, (110, 34), lambda: game.to_act == 0) as pilot:
         panel = app.screen.query_one(GroupsPanel)
         assert panel.display
         await pilot.press("r")
@@ -33,8 +31,7 @@ async def test_two_selected_groups_open_with_one_key(make_app, stacked):
     """Item 5: the hint proposed two groups; selecting both and pressing m was refused."""
     session = stacked(bots=[None, "medium"])
     app = make_app(session, bot_delay=5.0)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    async with seated(app, (110, 34)) as pilot:
         await pilot.press("d", "s")
         await until(pilot, lambda: "one group at a time" in said(app))
         table = app.screen
@@ -64,8 +61,7 @@ async def test_swap_asks_between_the_melds_where_a_joker_stands_for_the_card(mak
     were in melds 3 and 4."""
     session = _two_jokers_for_6d(tmp_path)
     app = make_app(session, bot_delay=5.0)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    async with seated(app, (110, 34)) as pilot:
         table = app.screen
         table.selected = {[c.name for c in table.hand_cards(0)].index("6D")}
         await pilot.press("w")
@@ -87,8 +83,7 @@ async def test_a_refused_swap_names_the_meld_with_the_joker(make_app, tmp_path, 
 
     monkeypatch.setattr(session, "find_move", spy)
     app = make_app(session, bot_delay=0.0)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and session.game.to_act == 0)
+    async with seated(app, (110, 34), lambda: session.game.to_act == 0) as pilot:
         await until(pilot, lambda: app.screen.viewer == 0)
         # Ann's next turn, not drawn yet: no swap is possible
         table = app.screen

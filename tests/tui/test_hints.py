@@ -4,7 +4,7 @@ levels in the picker's seats and the hints shown in the score table."""
 from __future__ import annotations
 
 from textual.widgets import DataTable
-from tui_helpers import said, until
+from tui_helpers import said, seated, until
 
 from cardtable.engine.cards import card_faces
 from cardtable.tui.screens.table import ScoresScreen, TableScreen
@@ -18,8 +18,7 @@ def status(app) -> str:
 async def test_hint_suggests_selects_and_counts(make_app, stacked):
     session = stacked(bots=[None, "medium"])
     app = make_app(session)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    async with seated(app) as pilot:
         await pilot.press("s")
         await until(pilot, lambda: "Hint" in status(app))
         assert "Hint — draw from the stock" in status(app) and "(press d)" in status(app)
@@ -38,8 +37,7 @@ async def test_hint_suggests_selects_and_counts(make_app, stacked):
 async def test_arrange_orders_the_hand_into_melds(make_app, stacked):
     session = stacked(bots=[None, "medium"])
     app = make_app(session)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    async with seated(app) as pilot:
         await pilot.press("r")
         await pilot.pause()
         shown = list(app.screen.query_one(HandWidget).cards)
@@ -73,8 +71,7 @@ async def test_a_hinted_joker_set_is_the_first_choice_when_the_key_asks_which(ma
     game.play("draw")
     session = Session(game, [None, "medium"], tmp_path / "autosave.ctr")
     app = make_app(session)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    async with seated(app) as pilot:
         await pilot.press("s")
         await until(pilot, lambda: "enough to open" in status(app))
         hinted = app.screen.hinted

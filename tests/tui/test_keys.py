@@ -8,7 +8,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from textual.widgets._toast import Toast
-from tui_helpers import said, until
+from tui_helpers import run_until, said, seated, until
 
 from cardtable.tui.screens.choices import ChoiceModal, ConfirmModal
 from cardtable.tui.screens.handoff import HandoffScreen
@@ -130,8 +130,7 @@ async def test_space_does_not_pass_the_hand_off_and_enter_waits_a_moment(make_ap
     turn before could pass it too, showing the next hand to the wrong person."""
     monkeypatch.setattr(HandoffScreen, "GRACE", 2.0)  # long enough for a loaded machine
     app = make_app(stacked())
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+    async with run_until(app, lambda: isinstance(app.screen, HandoffScreen), (110, 34)) as pilot:
         await pilot.press("enter", "space")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
@@ -150,8 +149,7 @@ async def test_the_result_screen_waits_for_a_deliberate_key(make_app, stacked, m
     for move in ("draw", "meld 7H 8H 9H", "meld KS KD KC", "discard QD"):
         session.play(move)
     app = make_app(session, bot_delay=0.0)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and session.game.to_act == 0)
+    async with seated(app, (110, 34), lambda: session.game.to_act == 0) as pilot:
         for move in ("draw", "meld 2C 3C 4C"):
             session.play(move)
         app.screen.play_move(f"discard {session.game.hand(0)[0].name}")  # Ann goes out
@@ -173,8 +171,7 @@ async def test_the_help_lists_the_hidden_keys_and_what_declare_and_show_do(make_
 
     game = new_game("indian-rummy", players=["Ann", "Bob"], seed=4)
     app = make_app(Session(game, [None, "random"], tmp_path / "autosave.ctr"))
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+    async with seated(app, (110, 34), lambda: game.to_act == 0) as pilot:
         title = app.screen.query_one(HandWidget).border_title
         assert "esc clear" in title and "shift+←→ move card" in title and "? keys" in title
         await pilot.press("question_mark")
@@ -197,8 +194,7 @@ async def test_the_page_one_call_is_said_in_words_and_a_penalty_is_flashed(make_
     call's penalty (one card to six) was only a log line."""
     session = _one_card_from_the_call(tmp_path)
     app = make_app(session, bot_delay=5.0)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    async with seated(app, (110, 34)) as pilot:
         table = app.screen
         table.cursor = [c.name for c in table.hand_cards(0)].index("7H")
         await pilot.press("p")
@@ -227,8 +223,7 @@ async def test_the_footer_names_only_a_card_the_key_may_take(make_app, tmp_path)
         game.play(rng.choice(game.legal_moves()))
     session = Session(game, [None, "random", "random", "random"], tmp_path / "autosave.ctr")
     app = make_app(session, bot_delay=5.0)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    async with seated(app, (110, 34)):
         screen = app.screen
         playable = {m.cards[0].name for m in game.legal_moves()}
         hand = screen.hand_cards(0)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from test_replay_screen import viewer_app
-from tui_helpers import until
+from tui_helpers import run_until, until
 
 from cardtable.engine import new_game
 from cardtable.replay import Replay
@@ -39,8 +39,7 @@ def match(game_id: str, moves: int = 30, seed: int = 3) -> Replay:
 async def opened(tmp_path: Path, replay: Replay) -> AsyncIterator[tuple[Any, ReplayScreen]]:
     """The viewer on ``replay`` at 110x34, once its screen is up: (pilot, screen)."""
     app = viewer_app(tmp_path, replay)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+    async with run_until(app, lambda: isinstance(app.screen, ReplayScreen), (110, 34)) as pilot:
         assert isinstance(app.screen, ReplayScreen)
         yield pilot, app.screen
 

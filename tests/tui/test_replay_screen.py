@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from tui_helpers import until
+from tui_helpers import run_until, until
 
 from cardtable.engine import new_game
 from cardtable.replay import Replay
@@ -44,8 +44,7 @@ def hands_shown(screen: ReplayScreen) -> list[tuple[str, list[str]]]:
 async def test_step_by_move_and_by_deal_and_jump(tmp_path) -> None:
     match = running_match()
     app = viewer_app(tmp_path, match)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+    async with run_until(app, lambda: isinstance(app.screen, ReplayScreen)) as pilot:
         screen = app.screen
         assert screen.position == 0 and screen.viewer == 0
         await pilot.press("right", "right", "right", "left")
@@ -70,8 +69,7 @@ async def test_step_by_move_and_by_deal_and_jump(tmp_path) -> None:
 async def test_a_running_match_never_shows_open_hands(tmp_path) -> None:
     match = running_match()
     app = viewer_app(tmp_path, match)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+    async with run_until(app, lambda: isinstance(app.screen, ReplayScreen)) as pilot:
         screen = app.screen
         await pilot.press("right")
         seen = []
@@ -88,8 +86,7 @@ async def test_a_running_match_never_shows_open_hands(tmp_path) -> None:
 async def test_a_finished_match_opens_every_hand_and_hints(tmp_path) -> None:
     match = Replay(finished_match().record())
     app = viewer_app(tmp_path, match)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+    async with run_until(app, lambda: isinstance(app.screen, ReplayScreen)) as pilot:
         screen = app.screen
         assert screen.viewer == OPEN
         shown = hands_shown(screen)
@@ -106,8 +103,7 @@ async def test_a_finished_match_opens_every_hand_and_hints(tmp_path) -> None:
 async def test_play_at_a_speed_and_close(tmp_path) -> None:
     match = Replay(finished_match().record())
     app = viewer_app(tmp_path, match)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+    async with run_until(app, lambda: isinstance(app.screen, ReplayScreen)) as pilot:
         screen = app.screen
         for _ in range(4):
             await pilot.press("plus")

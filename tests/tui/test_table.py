@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import DataTable
-from tui_helpers import indian_session, said, until
+from tui_helpers import indian_session, said, seated, until
 
 from cardtable.session import Session
 from cardtable.tui.screens.handoff import HandoffScreen
@@ -211,8 +211,7 @@ async def test_page_one_table_shows_the_trick_and_the_tricks_pile(make_app, tmp_
     game = new_game("page-one", players=["Ann", "Bob"], seed=5)
     session = Session(game, [None, "random"], tmp_path / "autosave.ctr")
     app = make_app(session)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+    async with seated(app, (100, 32), lambda: game.to_act == 0) as pilot:
         screen = app.screen
         assert screen.query_one("#discard", PileWidget).border_title == "tricks"
         assert screen.query_one("#stock", PileWidget).border_title == "stock"
@@ -230,8 +229,7 @@ async def test_enter_goes_out_with_the_cursor_card_when_the_rest_melds(make_app,
     game = new_game("progressive-rummy", players=["Ann", "Bob"], seed=1, deal=deal)
     session = Session(game, [None, "random"], tmp_path / "autosave.ctr")
     app = make_app(session)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    async with seated(app) as pilot:
         await pilot.press("d")
         await until(pilot, lambda: len(game.hand(0)) == 4)
         screen = app.screen
@@ -266,8 +264,7 @@ async def test_a_wrong_show_asks_first_and_going_back_changes_nothing(make_app, 
     game = new_game("indian-rummy", players=["Ann", "Bob"], seed=4)
     session = Session(game, [None, "random"], tmp_path / "autosave.ctr")
     app = make_app(session)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+    async with seated(app, (100, 32), lambda: game.to_act == 0) as pilot:
         await pilot.press("d")
         await until(pilot, lambda: len(game.hand(0)) == 14)
         before = game.snapshot()
@@ -291,8 +288,7 @@ async def test_indian_table_shows_the_cut_card_and_a_declare_panel_that_follows_
     session = indian_session(tmp_path, "AH 2H 3H 6S 7S 5D 9S KC KD KS 9H 9C JK")
     game = session.game
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+    async with seated(app, (80, 24), lambda: game.to_act == 0) as pilot:
         table = app.screen
         (cut,) = table.query(FaceUpCard)
         assert cut.border_title == "cut card" and "5s wild" in str(cut.render())
@@ -317,8 +313,7 @@ async def test_enter_draws_when_drawing_is_the_only_move(make_app, tmp_path):
     game = new_game("page-one", players=["Ann", "Bob"], seed=1, deal=deal)
     session = Session(game, ["random", None], tmp_path / "autosave.ctr")
     app = make_app(session)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 1)
+    async with seated(app, (100, 32), lambda: app.screen.viewer == 1) as pilot:
         assert {m.kind for m in game.legal_moves()} == {"draw"}
         await pilot.press("enter")
         await until(pilot, lambda: len(game.hand(1)) == 5)
@@ -333,8 +328,7 @@ async def test_auction_panel_shows_the_calls_and_bids_by_number_then_suit(make_a
     game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=3)
     session = Session(game, [None, "random", "random", "random"], tmp_path / "autosave.ctr")
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+    async with seated(app, (80, 24), lambda: game.to_act == 0) as pilot:
         panel = app.screen.query_one(AuctionPanel)
         shown = str(panel.render())
         assert panel.display and "to beat: nothing yet" in shown and "220" in shown and "z pass" in shown
@@ -360,8 +354,7 @@ async def test_a_call_typed_fast_is_not_split_between_the_table_and_the_chooser(
     game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=3)
     session = Session(game, [None, "random", "random", "random"], tmp_path / "autosave.ctr")
     app = make_app(session)
-    async with app.run_test(size=(110, 34)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+    async with seated(app, (110, 34), lambda: game.to_act == 0) as pilot:
         table = app.screen
         # both keys in one go, as a fast typist's reach the table before the chooser mounts
         assert table._auction_key("7") and table._auction_key("s")
@@ -372,8 +365,7 @@ async def test_a_call_typed_fast_is_not_split_between_the_table_and_the_chooser(
 async def _faces_or_letters(make_app, stacked, ascii_cards: bool, queen: str, refused: str) -> None:
     session = stacked(bots=[None, "medium"])
     app = make_app(session, ascii_cards=ascii_cards)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    async with seated(app) as pilot:
         await pilot.press("d")
         await type_move(pilot, "discard QD")
         await until(pilot, lambda: app.screen.viewer == 0 and session.game.to_act == 0)
@@ -398,8 +390,7 @@ async def test_meld_key_before_drawing_says_draw_first(make_app, stacked):
     is to draw first (with or without cards selected)."""
     session = stacked(bots=[None, "medium"])
     app = make_app(session)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    async with seated(app) as pilot:
         assert session.game.phase == "draw"
         await pilot.press("m")
         assert "must draw first" in app.screen.last_message, app.screen.last_message
@@ -425,8 +416,7 @@ async def test_home_and_end_jump_to_the_ends_of_the_hand(make_app, stacked):
     """Issue 24 item 15: Home/End did nothing (the cursor only wraps with the arrows)."""
     session = stacked(bots=[None, "medium"])
     app = make_app(session)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    async with seated(app) as pilot:
         await pilot.press("right", "right", "end")
         assert app.screen.cursor == len(session.game.hand(0)) - 1
         await pilot.press("home")

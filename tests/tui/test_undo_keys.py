@@ -4,7 +4,7 @@ no unseen card, says why not otherwise, autosaves, and never reaches back past a
 from __future__ import annotations
 
 from test_table import past_handoff, type_move
-from tui_helpers import said, until
+from tui_helpers import said, seated, until
 
 from cardtable.engine.saves import read_record
 from cardtable.tui.screens.handoff import HandoffScreen
@@ -23,8 +23,7 @@ async def test_ctrl_z_takes_back_a_meld_and_a_discard_but_not_the_draw(make_app,
     # a slow computer player: Ann's discard is taken back before Bob moves
     session = stacked([None, "random"])
     app = make_app(session, bot_delay=5.0)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+    async with seated(app) as pilot:
         await pilot.press("d")
         await until(pilot, lambda: session.move_count == 1)
         await pilot.press("ctrl+z")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 
@@ -13,6 +14,27 @@ async def until(pilot: Any, condition: Callable[[], object], tries: int = 100) -
             return
         await pilot.pause(0.02)
     assert condition()
+
+
+@asynccontextmanager
+async def run_until(
+    app: Any, condition: Callable[[], object], size: tuple[int, int] = (100, 32)
+) -> AsyncIterator[Any]:
+    """Run ``app`` in a terminal of ``size`` and give its pilot once ``condition()`` holds."""
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, condition)
+        yield pilot
+
+
+def seated(app: Any, size: tuple[int, int] = (100, 32), ready: Callable[[], object] | None = None) -> Any:
+    """:func:`run_until` the table shows, and ``ready()`` holds (by default: the table shows
+    seat 0, Ann, her hand): where most table tests start."""
+    from cardtable.tui.screens.table import TableScreen
+
+    def condition() -> object:
+        return isinstance(app.screen, TableScreen) and (ready() if ready else app.screen.viewer == 0)
+
+    return run_until(app, condition, size)
 
 
 def said(app: Any) -> str:
