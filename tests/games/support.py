@@ -91,6 +91,11 @@ def legal(game: Game) -> set[str]:
     return {str(m) for m in game.legal_moves()}
 
 
+def discards(game: Game) -> set[str]:
+    """The cards the seat to act may discard now (names)."""
+    return {m.split()[1] for m in legal(game) if m.startswith("discard")}
+
+
 def melds(game: Game) -> list[str]:
     """The table melds as text."""
     return [str(m) for m in game.melds]

@@ -16,7 +16,7 @@ from collections import Counter
 from functools import partial
 
 import pytest
-from support import draw, hand, legal, pass_turn, refusals, refused, stacked
+from support import discards, draw, hand, legal, pass_turn, refusals, refused, stacked
 from support import names as cards
 
 from cardtable.cli import main
@@ -59,10 +59,6 @@ LOSER = "7D 8D 9D KH KS KC QH QS QC 2C 3C JK 6H"
 
 start = partial(stacked, "indian-rummy", seats=NAMES)
 """``start(hands, **deal_and_rules)``: a new game from a stacked deal (seat 0 plays first)."""
-
-
-def discards(game) -> set[str]:
-    return {m.split()[1] for m in legal(game) if m.startswith("discard")}
 
 
 def declare_wins(game, finish: str) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from support import (
     deck,
+    discards,
     draw,
     hand,
     legal,
@@ -56,10 +57,6 @@ IDLE_C = "4S 7D 10H KC 2D 6H JS"
 
 start = partial(stacked, "rummy51", seats=NAMES)
 """``start(hands, **deal_and_rules)``: a new game from a stacked deal (seat 0 plays first)."""
-
-
-def discards(game) -> set[str]:
-    return {m for m in legal(game) if m.startswith("discard")}
 
 
 def rest_of_deck(*used: str, jokers: int = 4) -> list[str]:
