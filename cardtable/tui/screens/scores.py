@@ -143,7 +143,7 @@ class ScoresScreen(Deliberate, Screen[str]):
                     yield Button("New game", id="picker")
                     yield Button("Quit", id="quit")
                 else:
-                    yield Button("Next deal", id="next", variant="primary")
+                    yield Button(f"Next {view.deal_word}", id="next", variant="primary")  # "Next hand"
                     yield Button("Look at the table", id="look")
 
     def on_mount(self) -> None:
