@@ -245,3 +245,4 @@ async def test_the_machine_offers_the_next_hand_not_the_next_deal(make_app, stac
         assert str(app.screen.query_one("#next", Button).label) == "Next hand"
         assert str(app.screen.query_one("#scores-title", Static).render()).startswith("Hand 1")
         assert "Deal" not in " ".join(cells(table, 0))
+        assert cells(table, table.row_count - 1)[0] == "Total"  # credits, not a table's stacks

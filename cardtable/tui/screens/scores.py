@@ -188,7 +188,8 @@ class ScoresScreen(Deliberate, Screen[str]):
             return Text(f"{value} (out)" if out else str(value), style="bold")
 
         table.add_row(
-            Text("Stacks" if chips else "Total", style="bold"),
+            # a table's chips are stacks; a machine's credits (or points) are a total
+            Text("Stacks" if chips and view.scoring.label == "chips" else "Total", style="bold"),
             *(
                 total(view.scores[s], chips and (view.scores[s] <= 0 or not view.seats[s].active))
                 for s in seats
