@@ -611,7 +611,10 @@ class JokerPoker(TableGame):
         if self.phase_ == "deal-over":
             return f"{self.result} {name}: play 'next' for hand {self.deal_no + 1}."
         if self.phase_ == "draw":
-            return f"{name} to draw: select up to {self.rules.max_draw} cards to exchange, or stand"
+            r = self.rules
+            # the bonus is a rule of the table, so saying it tells nothing about the hand
+            bonus = f" ({r.max_draw + 1} keeping an ace)" if r.ace_bonus and r.max_draw < HAND_SIZE else ""
+            return f"{name} to draw: select up to {r.max_draw} cards{bonus} to exchange, or stand"
         o = self.options()
         when = self._round_words()
         if o.to_call:
