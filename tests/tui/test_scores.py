@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
-from textual.widgets import Button, DataTable, Static
+from textual.widgets import DataTable, Static
 from tui_helpers import until
 
 from cardtable.engine import all_games
@@ -227,22 +227,3 @@ async def test_the_score_box_names_a_deal_as_the_game_does(make_app, stacked):
         table, _ = await show(app, pilot, view)
         assert str(app.screen.query_one("#scores-title", Static).render()) == "Round 1 is over"
         assert cells(table, 0)[0] == "Round 1"
-        assert str(app.screen.query_one("#next", Button).label) == "Next round"
-
-
-async def test_the_machine_offers_the_next_hand_not_the_next_deal(make_app, stacked):
-    """Issue 21: one player at the video machine plays hands, so the button says so."""
-    from cardtable.engine import new_game
-
-    game = new_game("joker-poker-video", ["Ann"], seed=1, deal={"hands": ["AH KH QH JH 2C"], "stock": "KS"})
-    for move in ("bet 1", "hold AH KH QH JH"):
-        game.play(move)
-    view = game.view(0)
-    assert view.deal_word == "hand"
-    app = make_app(stacked())
-    async with app.run_test(size=(100, 32)) as pilot:
-        table, _ = await show(app, pilot, view)
-        assert str(app.screen.query_one("#next", Button).label) == "Next hand"
-        assert str(app.screen.query_one("#scores-title", Static).render()).startswith("Hand 1")
-        assert "Deal" not in " ".join(cells(table, 0))
-        assert cells(table, table.row_count - 1)[0] == "Total"  # credits, not a table's stacks
