@@ -284,7 +284,7 @@ class ChipTable:
         return self.to_act is None
 
     def _advance(self, start: int, include: bool = False) -> None:
-        if len(self.unfolded()) <= 1:
+        if self.folded.count(False) <= 1:  # as len(unfolded()), without the list
             self.to_act = None
             return
         live = self.live()
@@ -306,7 +306,7 @@ class ChipTable:
             return False
         if self.capped:
             return True
-        return len(self.unfolded()) > 2 and self.raises >= 1 + self.cap
+        return self.folded.count(False) > 2 and self.raises >= 1 + self.cap
 
     def options(self, seat: int) -> Options:
         """What ``seat`` may do now (see :class:`Options`)."""

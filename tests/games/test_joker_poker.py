@@ -10,8 +10,11 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardtable.engine import Game, IllegalMove, new_game, replay
+from cardtable.engine.cards import make_deck
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
@@ -122,6 +125,7 @@ def test_jp27_draw_limits_and_the_shown_ace() -> None:
     assert "AS" in g.hand(0) or any(c.name == "AS" for c in g.hand(0))
     assert g.view(1).facts["Ann shows"] == "AS"
     refused(g, "discard 9D 7H 4C 2D", "at most 3")
+    assert "select up to 3 cards (4 keeping an ace) to exchange" in g.view(1).status
     play(g, "stand")
     refused(g, "discard 9C 7S 4H 2C", "at most 3")
     refused(g, "discard 9H", "do not hold 9H")
@@ -133,6 +137,7 @@ def test_jp27_draw_limits_and_the_shown_ace() -> None:
         assert g.phase == "bet"
     g = poker(["AS 9H 7C 4D 2S", None], dealer=1, rules={"ace_bonus": False})
     play(g, "check", "check")
+    assert "select up to 3 cards to exchange" in g.view(0).status
     refused(g, "discard 9H 7C 4D 2S", "at most 3")
 
 
@@ -411,3 +416,38 @@ def test_ante_and_small_bet_sizes() -> None:
     assert moves(g) == ["check", "bet 10"]
     play(g, "bet 10", "call", "stand", "stand")
     assert moves(g) == ["check", "bet 20"]  # after the draw the bet is twice the small bet
+
+
+DECK_NAMES = [c.name for c in make_deck(1, 1)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(DECK_NAMES), min_size=5, max_size=5, unique=True),
+    max_draw=st.sampled_from([3, 4, 5]),
+    ace_bonus=st.booleans(),
+)
+def test_the_listed_draws_are_every_exchange_the_draw_rule_allows(
+    hand: list[str], max_draw: int, ace_bonus: bool
+) -> None:
+    """The draw list is worked out once per hand (not card by card): it must still be every
+    exchange of the held cards, in combination order, that the draw rule (with the ace bonus)
+    accepts, each exchange once."""
+    from itertools import combinations
+
+    from cardtable.games.joker_poker.moves import sort_key
+
+    g = poker([" ".join(hand), None], dealer=1, rules={"max_draw": max_draw, "ace_bonus": ace_bonus})
+    play(g, "check", "check")
+    assert g.phase == "draw" and g.to_act == 0
+    held = sorted(g.hand(0), key=sort_key)
+    natural_ace = [c for c in held if c.rank == 1 and not c.is_joker]
+    expected = ["stand"]
+    for k in range(1, 6):
+        for combo in combinations(held, k):
+            ace_kept = ace_bonus and any(a not in combo for a in natural_ace)
+            if k <= min(5, max_draw + (1 if ace_kept else 0)):
+                expected.append("discard " + " ".join(c.name for c in combo))
+    assert moves(g) == expected
+    for text in expected[1:]:
+        assert g.is_legal(text)

@@ -112,6 +112,7 @@ class JokerPoker(TableGame):
         self.showdown: list[str] = []
         """The showdown's lines: each shown hand in words, then who takes which pot."""
         self.passed_out = 0
+        self._options_memo: tuple[object, int, Options] | None = None
         self._start_hand(self.next_stacked_deal(), first=True)
 
     # ------------------------------------------------------------------ dealing
@@ -125,7 +126,8 @@ class JokerPoker(TableGame):
         self.last_aggressor = None
         if stacked is not None:
             self._read_setup(stacked, first)
-        self.seating = self.seating.with_dealer(self.button)
+        if self.seating.dealer != self.button:  # the usual next hand has it already
+            self.seating = self.seating.with_dealer(self.button)
         dealt = [self.seating.in_match(s) for s in range(n)]
         r = self.rules
         self.chips = ChipTable(
@@ -241,7 +243,14 @@ class JokerPoker(TableGame):
 
     def options(self) -> Options:
         """The betting options of the seat to act."""
-        return self.chips.options(self.cur)
+        # The rules ask for them several times per listed bet size: work them out once per
+        # position (the stamp changes with every move; nothing asks in the middle of one).
+        memo = self._options_memo
+        if memo is not None and memo[0] is self._stamp and memo[1] == self.cur:
+            return memo[2]
+        o = self.chips.options(self.cur)
+        self._options_memo = (self._stamp, self.cur, o)
+        return o
 
     def bet_verb(self) -> str:
         """'raise' when there is a bet to raise, else 'bet'."""
@@ -294,11 +303,17 @@ class JokerPoker(TableGame):
     def _draw_moves(self) -> list[Move]:
         hand = sorted(self.hands[self.cur], key=sort_key)
         out = [Move("stand", payload=Step.STAND, text="stand")]
-        for k in range(1, len(hand) + 1):
-            for combo in itertools.combinations(hand, k):
-                kept = [c for c in hand if c not in combo]
-                if k <= draw_limit(kept, self.rules):
-                    out.append(Move("discard", combo, payload=Exchange(combo)))
+        # The limit depends on the kept cards only through the ace bonus, so work it out
+        # twice, not once per combination: one more card may go while a natural ace stays.
+        aces = {i for i, c in enumerate(hand) if c.rank == 1 and not c.is_joker}
+        plain = draw_limit((), self.rules)
+        bonus = draw_limit([hand[i] for i in aces], self.rules)
+        for k in range(1, min(len(hand), bonus) + 1):
+            combos = itertools.combinations(hand, k)
+            if k > plain:  # only while a natural ace stays for the bonus
+                picks = itertools.combinations(range(len(hand)), k)  # in step with combos
+                combos = (c for c, p in zip(combos, picks, strict=True) if not aces.issubset(p))
+            out.extend(Move("discard", c, payload=Exchange(c)) for c in combos)
         return out
 
     def _unlisted_move(self, move: Move) -> Move | None:
@@ -596,7 +611,10 @@ class JokerPoker(TableGame):
         if self.phase_ == "deal-over":
             return f"{self.result} {name}: play 'next' for hand {self.deal_no + 1}."
         if self.phase_ == "draw":
-            return f"{name} to draw: select up to {self.rules.max_draw} cards to exchange, or stand"
+            r = self.rules
+            # the bonus is a rule of the table, so saying it tells nothing about the hand
+            bonus = f" ({r.max_draw + 1} keeping an ace)" if r.ace_bonus and r.max_draw < HAND_SIZE else ""
+            return f"{name} to draw: select up to {r.max_draw} cards{bonus} to exchange, or stand"
         o = self.options()
         when = self._round_words()
         if o.to_call:

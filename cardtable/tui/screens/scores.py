@@ -143,7 +143,7 @@ class ScoresScreen(Deliberate, Screen[str]):
                     yield Button("New game", id="picker")
                     yield Button("Quit", id="quit")
                 else:
-                    yield Button("Next deal", id="next", variant="primary")
+                    yield Button(f"Next {view.deal_word}", id="next", variant="primary")  # "Next hand"
                     yield Button("Look at the table", id="look")
 
     def on_mount(self) -> None:
@@ -188,7 +188,8 @@ class ScoresScreen(Deliberate, Screen[str]):
             return Text(f"{value} (out)" if out else str(value), style="bold")
 
         table.add_row(
-            Text("Stacks" if chips else "Total", style="bold"),
+            # a table's chips are stacks; a machine's credits (or points) are a total
+            Text("Stacks" if chips and view.scoring.label == "chips" else "Total", style="bold"),
             *(
                 total(view.scores[s], chips and (view.scores[s] <= 0 or not view.seats[s].active))
                 for s in seats

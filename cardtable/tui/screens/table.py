@@ -30,6 +30,7 @@ from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.session import Session
 from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
 from cardtable.tui.footer import KeysFooter
+from cardtable.tui.header import TableHeader
 from cardtable.tui.keys import (
     flagged_label,
     keys_help,
@@ -135,7 +136,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield Static(id="table-header")
+        yield TableHeader(id="table-header")
         yield SeatsBar(id="seats")
         if self.board_game:
             yield from self._compose_board()
@@ -219,13 +220,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
     def redraw(self) -> None:
         view = self.seen()
         names = self.names(view)
-        header = Text(f" {view.title} ", style="bold reverse")
-        header.append(f"  {view.deal_word} {view.deal_number}")
-        for key, value in view.facts.items():
-            # the deal's number is said once, in the game's word ('hand 1', not 'deal 1 hand: 1')
-            if key not in ("deal", view.deal_word) or value != str(view.deal_number):
-                header.append(f"  {key}: {value}")
-        self.query_one("#table-header", Static).update(header)
+        self.query_one(TableHeader).show(view)
         kinds = [
             "you"
             if s == self.viewer

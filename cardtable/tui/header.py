@@ -1,0 +1,120 @@
+"""The table's header line: the game's title, the deal in the game's own word, and the
+view's public facts, fitted to the width of the window.
+
+The facts are the game's (the TUI names no game), in the game's order. When they do not all
+fit on the line, the long ones are shortened first, with an ellipsis: long facts are
+descriptions (a pay table's name, hands shown at a showdown, the history of a double-up)
+that the result and status lines also give, while short ones are what changes from move to
+move (a pot, a bet, a win at stake). Only when even the shortened line does not fit are
+facts left out, from the last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.widgets import Static
+
+from cardtable.engine.views import PlayerView
+
+GAP = "  "
+"""What stands before each part of the line after the title."""
+
+MIN_VALUE = 8
+"""Columns a shortened fact keeps of its value (the ellipsis included)."""
+
+LONG = 32
+"""A fact longer than this (in columns) is a description, which may be shortened."""
+
+
+def header_parts(view: PlayerView) -> tuple[str, list[str]]:
+    """The deal in the game's word and the facts as ``'key: value'``. A fact that repeats
+    the deal's number is not written twice, and one that says it the game's own way
+    (``round: 3 of 7``) takes the deal's place (``round 3 of 7``)."""
+    deal = f"{view.deal_word} {view.deal_number}"
+    facts: list[str] = []
+    for key, value in view.facts.items():
+        if key in ("deal", view.deal_word):
+            if value == str(view.deal_number):
+                continue
+            if value.startswith(f"{view.deal_number} "):
+                deal = f"{view.deal_word} {value}"
+                continue
+        facts.append(f"{key}: {value}")
+    return deal, facts
+
+
+def _floor(fact: str) -> int:
+    """The fewest columns ``fact`` is cut to: a long one keeps its key and a few characters
+    of its value; a short one is never cut."""
+    if cell_len(fact) <= LONG:
+        return cell_len(fact)
+    return cell_len(fact.partition(": ")[0]) + 2 + MIN_VALUE
+
+
+def _cut(fact: str, width: int) -> str:
+    text = Text(fact)
+    text.truncate(width, overflow="ellipsis")
+    return text.plain
+
+
+def fit_facts(facts: Sequence[str], width: int) -> list[str]:
+    """``facts`` (each ``'key: value'``, written with two spaces before it) fitted into
+    ``width`` columns: the long ones shortened, longest first and evenly, each to no less
+    than its key and a few characters of its value; when even that does not fit, the last
+    facts are left out.
+
+    >>> facts = ["pay table: Kings or better, full pay (100.6463%)", "hand: 10 of 10", "at stake: 4 credits"]
+    >>> fit_facts(facts, 90) == facts
+    True
+    >>> fit_facts(facts, 64)
+    ['pay table: Kings or bett…', 'hand: 10 of 10', 'at stake: 4 credits']
+    >>> fit_facts(facts, 40)
+    ['pay table: Kings or b…', 'hand: 10 of 10']
+    >>> fit_facts(facts, 10)
+    []
+    """
+    out = list(facts)
+    floors = [_floor(f) for f in out]
+    while out and sum(len(GAP) + f for f in floors) > width:
+        out.pop()
+        floors.pop()
+    # the short forms fit now, so cutting down to them ends
+    while out and (excess := sum(len(GAP) + cell_len(f) for f in out) - width) > 0:
+        shrinkable = [k for k, f in enumerate(out) if cell_len(f) > floors[k]]
+        i = max(shrinkable, key=lambda k: (cell_len(out[k]), k))
+        size = cell_len(out[i])
+        level = max((cell_len(out[k]) for k in shrinkable if k != i), default=0)
+        # down to the next longest (so that long facts end up evenly cut), at least one column
+        out[i] = _cut(out[i], max(floors[i], size - excess, min(level, size - 1)))
+    return out
+
+
+class TableHeader(Static):
+    """The header line of a table (see the module's docstring); redrawn to fit on resize."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._title = ""
+        self._deal = ""
+        self._facts: list[str] = []
+
+    def show(self, view: PlayerView) -> None:
+        """Draw the header of ``view``."""
+        self._title = view.title
+        self._deal, self._facts = header_parts(view)
+        self.update(self.line(self.content_size.width or self.app.size.width))
+
+    def on_resize(self) -> None:
+        if self._title:
+            self.update(self.line(self.content_size.width))
+
+    def line(self, width: int) -> Text:
+        """The header in ``width`` columns."""
+        text = Text(f" {self._title} ", style="bold reverse", no_wrap=True, overflow="crop")
+        text.append(f"{GAP}{self._deal}")
+        for fact in fit_facts(self._facts, width - text.cell_len):
+            text.append(f"{GAP}{fact}")
+        return text
