@@ -118,6 +118,48 @@ class Give(NamedTuple):
     card: Card
 
 
+class PlayMove(Move):
+    """A listed card play whose text (``5C:B10>15xR``, and its :attr:`word`, the steps) is
+    made only when read: a listing holds dozens of plays (70 with a 7 and four marbles out)
+    and a playout or a bot reads the text of none of them."""
+
+    __slots__ = ("_body", "_geo")
+
+    def __init__(self, card: Card, play: Play, geo: Geo) -> None:
+        # Move's fields set directly (no keyword handling: a listing makes many of these)
+        self.kind = BOARD_VERB
+        self.cards = (card,)
+        self.named = (None,)
+        self.target = None
+        self.groups = ()
+        self.flags = ()
+        self.suits = ()
+        self.payload = play
+        self._text = None
+        self._key = None
+        self._stamp = None
+        self._geo = geo
+        self._body: str | None = None
+
+    @property  # type: ignore[override]
+    def word(self) -> str:
+        """The steps in record notation, as ``B10>13,B30>34``."""
+        if self._body is None:
+            g = self._geo
+            self._body = ",".join([s.text(g) for s in self.payload.steps])
+        return self._body
+
+    @word.setter
+    def word(self, value: str) -> None:
+        self._body = value
+
+    def __str__(self) -> str:
+        if self._text is None:
+            mark = " #" if self.payload.win else ""
+            self._text = f"{self.cards[0].name}:{self.word}{mark}"
+        return self._text
+
+
 class JokerMarbles(TableGame):
     """A game of Joker. Phases: 'exchange' (rounds dealing with the partner exchange: each seat
     in turn sets a card aside for its partner), 'move' (the seat to act plays a card or passes),
@@ -391,25 +433,21 @@ class JokerMarbles(TableGame):
                 out[r] = by_acts[acts]
         return out
 
-    def _listing(
-        self, cands: list[Cand]
-    ) -> tuple[list[tuple[str, Cand]], list[tuple[tuple[Step, ...], int]]]:
-        """One rank's plays as (body, play), one per resulting position, and the split
-        orders left out as (steps, index of the listed play with the same result)."""
-        g = self.geo
-        listed: list[tuple[str, Cand]] = []
+    def _listing(self, cands: list[Cand]) -> tuple[list[Cand], list[tuple[tuple[Step, ...], int]]]:
+        """One rank's plays, one per resulting position, and the split orders left out as
+        (steps, index of the listed play with the same result)."""
+        listed: list[Cand] = []
         twins: list[tuple[tuple[Step, ...], int]] = []
         results: dict[tuple[object, ...], int] = {}
-        bodies: set[str] = set()
+        # the steps stand for their text (a step's text is a function of its fields: the count
+        # moved follows from the holes), so no text is made to tell two plays apart
+        bodies: set[tuple[Step, ...]] = set()
         for cand in cands:
             steps = cand.steps
-            if len(steps) == 1:
-                body = steps[0].text(g)
-                res: tuple[object, ...] = ()
-            else:
+            if len(steps) == 2:
                 s1, s2 = steps
                 if s1.bumps or s2.bumps:
-                    res = result_of(self.st, steps).key()
+                    res: tuple[object, ...] = result_of(self.st, steps).key()
                 else:
                     # without bumps the result is the two marbles' moves, whatever the order
                     a, b = s1[1:4], s2[1:4]
@@ -418,13 +456,13 @@ class JokerMarbles(TableGame):
                 if twin is not None:
                     twins.append((steps, twin))
                     continue
-                body = f"{s1.text(g)},{s2.text(g)}"
-            if body in bodies:
-                continue  # a card with two ways to the same play (a split won in part 1)
-            bodies.add(body)
-            if res:
+                if steps in bodies:
+                    continue  # a card with two ways to the same play
                 results[res] = len(listed)
-            listed.append((body, cand))
+            elif steps in bodies:
+                continue  # a card with two ways to the same play (a split won in part 1)
+            bodies.add(steps)
+            listed.append(cand)
         return listed, twins
 
     def _generate(self) -> list[Move]:
@@ -433,6 +471,7 @@ class JokerMarbles(TableGame):
         if self.phase_ == "exchange":
             return [Move("give", (c,), payload=Give(c)) for c in self._distinct(self.hands[self.cur])]
         _, by_rank = self.plays()
+        geo = self.geo
         listings = {r: self._listing(cands) for r, cands in by_rank.items()}
         out: list[Move] = []
         twins: list[tuple[Card, tuple[Step, ...], Move]] = []
@@ -447,11 +486,7 @@ class JokerMarbles(TableGame):
             if not listed:
                 continue
             first = len(out)
-            for body, cand in listed:
-                text = f"{name}:{body} #" if cand.win else f"{name}:{body}"
-                out.append(
-                    Move(BOARD_VERB, (card,), word=body, text=text, payload=Play(card, cand.steps, cand.win))
-                )
+            out.extend([PlayMove(card, Play(card, cand.steps, cand.win), geo) for cand in listed])
             twins.extend((card, steps, out[first + i]) for steps, i in left_out)
             if not card.is_joker:
                 only_jokers = False
