@@ -298,14 +298,16 @@ def block_mask(g: Geo, st: State, c: int) -> int:
     return mask
 
 
-def fwd_targets(g: Geo, st: State, c: int, loc: int, n: int) -> list[int]:
-    """Where a marble of ``c`` at ``loc`` (track or castle) may go ``n`` forward (§9.6.3)."""
+def fwd_targets(g: Geo, st: State, c: int, loc: int, n: int, block: int = -1) -> list[int]:
+    """Where a marble of ``c`` at ``loc`` (track or castle) may go ``n`` forward (§9.6.3);
+    ``block`` is :func:`block_mask` when the caller has it already."""
     if loc >= CASTLE:
         j = loc - CASTLE
         if j + n <= g.m and castle_blocker(st, c, j, j + n) is None:
             return [loc + n]
         return []
-    block = block_mask(g, st, c)
+    if block < 0:
+        block = block_mask(g, st, c)
     d = g.din[c][loc]
     ahead = g.ahead[loc]
     if n <= d:
@@ -483,7 +485,7 @@ def _fwd_steps(g: Geo, st: State, c: int, n: int, out: list[Step]) -> None:
                 if s is not None:
                     out.append(s)
             continue
-        for to in fwd_targets(g, st, c, loc, n):
+        for to in fwd_targets(g, st, c, loc, n, block):
             s = _step(g, st, "fwd", c, loc, to, n)
             if s is not None:
                 out.append(s)
@@ -549,11 +551,12 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
     # with the spill, part 2 moves what the seat controls after part 1 (its own colour unless
     # part 1 finished it), even when part 1 was a stuck seat's move for its team
     own = controlled(g, st, seat)
-    targets_of = back_targets if back else fwd_targets
+    steps2: list[Step] = []
     for c1 in ctrl:
+        block1 = block_mask(g, st, c1)
         for m1 in (*st.on_track(c1), *st.in_castle(c1)):
             for a in range(1, n):
-                for r1 in fwd_targets(g, st, c1, m1, a):
+                for r1 in fwd_targets(g, st, c1, m1, a, block1):
                     s1 = _step(g, st, "fwd", c1, m1, r1, a)
                     if s1 is None:
                         continue
@@ -578,14 +581,22 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
                         ctrl2 = own  # a move on the track leaves every castle as it was
                     n2 = n - a
                     for c2 in ctrl2:
-                        froms = st1.on_track(c2) if back else [*st1.on_track(c2), *st1.in_castle(c2)]
-                        for m2 in froms:
-                            if c2 == c1 and m2 == r1:
+                        # part 2 moves another marble: every step of the colour but the one
+                        # part 1 moved (in the order the single steps are listed)
+                        steps2.clear()
+                        if back:
+                            for m2 in st1.on_track(c2):
+                                for r2 in back_targets(g, st1, c2, m2, n2):
+                                    s2 = _step(g, st1, kind2, c2, m2, r2, n2)
+                                    if s2 is not None:
+                                        steps2.append(s2)
+                        else:
+                            _fwd_steps(g, st1, c2, n2, steps2)
+                        same = c2 == c1
+                        for s2 in steps2:
+                            if same and s2.frm == r1:
                                 continue
-                            for r2 in targets_of(g, st1, c2, m2, n2):
-                                s2 = _step(g, st1, kind2, c2, m2, r2, n2)
-                                if s2 is not None:
-                                    out.append(Cand((s1, s2), r2 >= CASTLE and wins_by(g, st1, s2)))
+                            out.append(Cand((s1, s2), s2.to >= CASTLE and wins_by(g, st1, s2)))
                     if plain:
                         _take_back(st, s1, saved_pos, saved_occ)
     return out
