@@ -466,24 +466,34 @@ class Cand(NamedTuple):
     win: bool
 
 
+_tuple = tuple.__new__
+"""Builds a Step or Cand from all its fields at once (the generator makes thousands; the
+named tuples' own constructors fill in defaults in Python)."""
+
+
 def _step(g: Geo, st: State, kind: str, c: int, frm: int, to: int, n: int) -> Step | None:
     if to >= CASTLE or st.track[to] < 0:
-        return Step(kind, c, frm, to, n)  # nobody to send away: the common case, made directly
+        # nobody to send away: the common case, made directly
+        return _tuple(Step, (kind, c, frm, to, n, (), -1))
     bumps = bumps_of(g, st, c, frm, to)
-    return None if bumps is None else Step(kind, c, frm, to, n, bumps)
+    return None if bumps is None else _tuple(Step, (kind, c, frm, to, n, bumps, -1))
 
 
 def _fwd_steps(g: Geo, st: State, c: int, n: int, out: list[Step]) -> None:
     """Every forward step of ``n`` for colour ``c`` onto ``out`` (:func:`fwd_targets` for
     each marble, with the plain track move inlined: most moves are one)."""
     block = block_mask(g, st, c)
-    din, ahead, size = g.din[c], g.ahead, g.n
+    din, ahead, size, track = g.din[c], g.ahead, g.n, st.track
     for loc in sorted(st.pos[c]):
         if n <= din[loc]:
             if not block & ahead[loc][n]:
-                s = _step(g, st, "fwd", c, loc, (loc + n) % size, n)
-                if s is not None:
-                    out.append(s)
+                to = (loc + n) % size
+                if track[to] < 0:
+                    out.append(_tuple(Step, ("fwd", c, loc, to, n, (), -1)))
+                else:
+                    s = _step(g, st, "fwd", c, loc, to, n)
+                    if s is not None:
+                        out.append(s)
             continue
         for to in fwd_targets(g, st, c, loc, n, block):
             s = _step(g, st, "fwd", c, loc, to, n)
@@ -492,7 +502,7 @@ def _fwd_steps(g: Geo, st: State, c: int, n: int, out: list[Step]) -> None:
     row = st.castle[c]
     for j in range(1, g.m + 1 - n):
         if row[j] and castle_blocker(st, c, j, j + n) is None:
-            out.append(Step("fwd", c, CASTLE + j, CASTLE + j + n, n))
+            out.append(_tuple(Step, ("fwd", c, CASTLE + j, CASTLE + j + n, n, (), -1)))
 
 
 def single_steps(g: Geo, st: State, ctrl: list[int], act: str, n: int) -> list[Step]:
@@ -596,7 +606,7 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
                         for s2 in steps2:
                             if same and s2.frm == r1:
                                 continue
-                            out.append(Cand((s1, s2), s2.to >= CASTLE and wins_by(g, st1, s2)))
+                            out.append(_tuple(Cand, ((s1, s2), s2.to >= CASTLE and wins_by(g, st1, s2))))
                     if plain:
                         _take_back(st, s1, saved_pos, saved_occ)
     return out
@@ -633,14 +643,47 @@ def card_plays(g: Geo, st: State, seat: int, ctrl: list[int], rank: int) -> list
             out.extend(split_plays(g, st, seat, ctrl, n, True))
         else:
             out.extend(
-                [Cand((s,), s.to >= CASTLE and wins_by(g, st, s)) for s in single_steps(g, st, ctrl, act, n)]
+                [
+                    _tuple(Cand, ((s,), s.to >= CASTLE and wins_by(g, st, s)))
+                    for s in single_steps(g, st, ctrl, act, n)
+                ]
             )
     return out
 
 
-def result_of(st: State, steps: tuple[Step, ...]) -> State:
-    """The position after ``steps``."""
-    st1 = st.copy()
+def result_key(st: State, steps: tuple[Step, ...]) -> tuple[frozenset[tuple[int, int]], ...]:
+    """What ``steps`` change on ``st``: the track holes, castle holes (as ``(colour, location)``)
+    and start counts that end up other than they were, with their new values. Two plays from
+    one position have the same key exactly when they lead to the same position (found without
+    copying the board)."""
+    track: dict[int, int] = {}
+    castle: dict[tuple[int, int], int] = {}
+    start: dict[int, int] = {}
     for s in steps:
-        apply_step(st1, s)
-    return st1
+        c, frm, to = s.colour, s.frm, s.to
+        if s.kind == "swap":
+            track[frm] = s.other
+            track[to] = c
+            continue
+        if frm == START:
+            start[c] = start.get(c, 0) - 1
+        elif frm >= CASTLE:
+            castle[c, frm] = 0
+        else:
+            track[frm] = -1
+        # the same writes as apply_step, in its order (a chain of bumps overwrites holes)
+        for o, dest in s.bumps:
+            if dest == START:
+                start[o] = start.get(o, 0) + 1
+            else:
+                track[dest] = o
+        if to >= CASTLE:
+            castle[c, to] = 1
+        else:
+            track[to] = c
+    was_track, was_castle = st.track, st.castle
+    return (
+        frozenset((h, o) for h, o in track.items() if o != was_track[h]),
+        frozenset((k, v) for k, v in castle.items() if v != was_castle[k[0]][k[1] - CASTLE]),
+        frozenset((c, d) for c, d in start.items() if d),
+    )

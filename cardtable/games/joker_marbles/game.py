@@ -86,7 +86,7 @@ from .board import (
     completed_team,
     controlled,
     finished,
-    result_of,
+    result_key,
 )
 from .notation import check_body, expand_short, strip_bumps
 from .play_rules import PLAY_RULES
@@ -94,6 +94,8 @@ from .rules import JokerMarblesRules, deck_count, round_sizes
 from .views import board_view, move_words, possessive
 
 HAND = 5
+_tuple = tuple.__new__
+"""Builds a :class:`Play` from a card and a :class:`Cand` in one call (a listing makes dozens)."""
 PLAYER_COUNTS = (4, 6, 8)
 
 
@@ -447,7 +449,7 @@ class JokerMarbles(TableGame):
             if len(steps) == 2:
                 s1, s2 = steps
                 if s1.bumps or s2.bumps:
-                    res: tuple[object, ...] = result_of(self.st, steps).key()
+                    res: tuple[object, ...] = result_key(self.st, steps)
                 else:
                     # without bumps the result is the two marbles' moves, whatever the order
                     a, b = s1[1:4], s2[1:4]
@@ -486,7 +488,7 @@ class JokerMarbles(TableGame):
             if not listed:
                 continue
             first = len(out)
-            out.extend([PlayMove(card, Play(card, cand.steps, cand.win), geo) for cand in listed])
+            out.extend([PlayMove(card, _tuple(Play, (card, *cand)), geo) for cand in listed])
             twins.extend((card, steps, out[first + i]) for steps, i in left_out)
             if not card.is_joker:
                 only_jokers = False
