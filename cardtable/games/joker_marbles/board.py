@@ -85,6 +85,10 @@ class Geo:
             }
         self.rank_actions = [self.actions.get(rank_key(r), ()) for r in range(14)]
         """The actions by card rank number (0 the joker), for the generator."""
+        self.split_ranks = frozenset(
+            r for r, acts in enumerate(self.rank_actions) if any(a.startswith("SPLIT") for a, _ in acts)
+        )
+        """The ranks whose actions include a split (their plays may repeat a single step)."""
         self.names = {START: "S", **{h: str(h) for h in range(self.n)}}
         self.names.update({CASTLE + j: f"C{j}" for j in range(1, self.m + 1)})
         """Each location's notation ('S', '10', 'C2'), looked up rather than formatted."""

@@ -125,40 +125,36 @@ class PlayMove(Move):
     made only when read: a listing holds dozens of plays (70 with a 7 and four marbles out)
     and a playout or a bot reads the text of none of them."""
 
-    __slots__ = ("_body", "_geo")
+    __slots__ = ("_geo",)
+
+    # the fields every play shares, read from the class (a listing makes many plays)
+    kind = BOARD_VERB  # type: ignore[misc]
+    named = (None,)  # type: ignore[misc]
+    target = None  # type: ignore[misc]
+    groups = ()  # type: ignore[misc]
+    flags = ()  # type: ignore[misc]
+    suits = ()  # type: ignore[misc]
 
     def __init__(self, card: Card, play: Play, geo: Geo) -> None:
-        # Move's fields set directly (no keyword handling: a listing makes many of these)
-        self.kind = BOARD_VERB
         self.cards = (card,)
-        self.named = (None,)
-        self.target = None
-        self.groups = ()
-        self.flags = ()
-        self.suits = ()
         self.payload = play
+        self._geo = geo
         self._text = None
         self._key = None
         self._stamp = None
-        self._geo = geo
-        self._body: str | None = None
 
     @property  # type: ignore[override]
     def word(self) -> str:
         """The steps in record notation, as ``B10>13,B30>34``."""
-        if self._body is None:
-            g = self._geo
-            self._body = ",".join([s.text(g) for s in self.payload.steps])
-        return self._body
-
-    @word.setter
-    def word(self, value: str) -> None:
-        self._body = value
+        text = str(self)
+        return text[len(self.cards[0].name) + 1 : -2 if self.payload.win else None]
 
     def __str__(self) -> str:
         if self._text is None:
+            g = self._geo
+            body = ",".join([s.text(g) for s in self.payload.steps])
             mark = " #" if self.payload.win else ""
-            self._text = f"{self.cards[0].name}:{self.word}{mark}"
+            self._text = f"{self.cards[0].name}:{body}{mark}"
         return self._text
 
 
@@ -474,7 +470,10 @@ class JokerMarbles(TableGame):
             return [Move("give", (c,), payload=Give(c)) for c in self._distinct(self.hands[self.cur])]
         _, by_rank = self.plays()
         geo = self.geo
-        listings = {r: self._listing(cands) for r, cands in by_rank.items()}
+        # a card without a split lists each step once already (its actions differ in kind or
+        # in the holes reached), so only a split card's plays need telling apart
+        split = geo.split_ranks
+        listings = {r: self._listing(cands) if r in split else (cands, []) for r, cands in by_rank.items()}
         out: list[Move] = []
         twins: list[tuple[Card, tuple[Step, ...], Move]] = []
         seen_names: set[str] = set()
