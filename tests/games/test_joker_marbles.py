@@ -416,3 +416,31 @@ def test_a_stuck_tock_hand_is_thrown_in_and_sits_out() -> None:
     for _ in range(3):
         g.play(g.legal_moves()[0])
     assert g.to_act == 1  # Ann, with no cards, is passed over until the next deal
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 400), players=st.sampled_from([4, 6]))
+def test_listing_keys_agree_with_the_board(seed: int, moves: int, players: int) -> None:
+    """The listing tells plays apart without text or board copies: two plays' steps are
+    equal exactly when their texts are, and two plays' ``result_key`` exactly when the boards
+    they lead to are."""
+    from cardtable.games.joker_marbles.board import apply_step, card_plays, controlled, result_key
+
+    g = new_game("joker-marbles", [f"P{i}" for i in range(players)], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if g.is_over:
+            break
+        g.play(rng.choice(g.legal_moves()))
+    geo, board = g.geo, g.st
+    ctrl = controlled(geo, board, g.cur)
+    cands = [c for rank in range(14) for c in card_plays(geo, board, g.cur, ctrl, rank)]
+    texts = {c.steps: ",".join(s.text(geo) for s in c.steps) for c in cands}
+    assert len(set(texts.values())) == len(texts)
+    pairs = set()
+    for c in cands:
+        after = board.copy()
+        for s in c.steps:
+            apply_step(after, s)
+        pairs.add((result_key(board, c.steps), after.key()))
+    assert len({k for k, _ in pairs}) == len({b for _, b in pairs}) == len(pairs)

@@ -85,6 +85,10 @@ class Geo:
             }
         self.rank_actions = [self.actions.get(rank_key(r), ()) for r in range(14)]
         """The actions by card rank number (0 the joker), for the generator."""
+        self.split_ranks = frozenset(
+            r for r, acts in enumerate(self.rank_actions) if any(a.startswith("SPLIT") for a, _ in acts)
+        )
+        """The ranks whose actions include a split (their plays may repeat a single step)."""
         self.names = {START: "S", **{h: str(h) for h in range(self.n)}}
         self.names.update({CASTLE + j: f"C{j}" for j in range(1, self.m + 1)})
         """Each location's notation ('S', '10', 'C2'), looked up rather than formatted."""
@@ -298,14 +302,16 @@ def block_mask(g: Geo, st: State, c: int) -> int:
     return mask
 
 
-def fwd_targets(g: Geo, st: State, c: int, loc: int, n: int) -> list[int]:
-    """Where a marble of ``c`` at ``loc`` (track or castle) may go ``n`` forward (§9.6.3)."""
+def fwd_targets(g: Geo, st: State, c: int, loc: int, n: int, block: int = -1) -> list[int]:
+    """Where a marble of ``c`` at ``loc`` (track or castle) may go ``n`` forward (§9.6.3);
+    ``block`` is :func:`block_mask` when the caller has it already."""
     if loc >= CASTLE:
         j = loc - CASTLE
         if j + n <= g.m and castle_blocker(st, c, j, j + n) is None:
             return [loc + n]
         return []
-    block = block_mask(g, st, c)
+    if block < 0:
+        block = block_mask(g, st, c)
     d = g.din[c][loc]
     ahead = g.ahead[loc]
     if n <= d:
@@ -464,33 +470,43 @@ class Cand(NamedTuple):
     win: bool
 
 
+_tuple = tuple.__new__
+"""Builds a Step or Cand from all its fields at once (the generator makes thousands; the
+named tuples' own constructors fill in defaults in Python)."""
+
+
 def _step(g: Geo, st: State, kind: str, c: int, frm: int, to: int, n: int) -> Step | None:
     if to >= CASTLE or st.track[to] < 0:
-        return Step(kind, c, frm, to, n)  # nobody to send away: the common case, made directly
+        # nobody to send away: the common case, made directly
+        return _tuple(Step, (kind, c, frm, to, n, (), -1))
     bumps = bumps_of(g, st, c, frm, to)
-    return None if bumps is None else Step(kind, c, frm, to, n, bumps)
+    return None if bumps is None else _tuple(Step, (kind, c, frm, to, n, bumps, -1))
 
 
 def _fwd_steps(g: Geo, st: State, c: int, n: int, out: list[Step]) -> None:
     """Every forward step of ``n`` for colour ``c`` onto ``out`` (:func:`fwd_targets` for
     each marble, with the plain track move inlined: most moves are one)."""
     block = block_mask(g, st, c)
-    din, ahead, size = g.din[c], g.ahead, g.n
+    din, ahead, size, track = g.din[c], g.ahead, g.n, st.track
     for loc in sorted(st.pos[c]):
         if n <= din[loc]:
             if not block & ahead[loc][n]:
-                s = _step(g, st, "fwd", c, loc, (loc + n) % size, n)
-                if s is not None:
-                    out.append(s)
+                to = (loc + n) % size
+                if track[to] < 0:
+                    out.append(_tuple(Step, ("fwd", c, loc, to, n, (), -1)))
+                else:
+                    s = _step(g, st, "fwd", c, loc, to, n)
+                    if s is not None:
+                        out.append(s)
             continue
-        for to in fwd_targets(g, st, c, loc, n):
+        for to in fwd_targets(g, st, c, loc, n, block):
             s = _step(g, st, "fwd", c, loc, to, n)
             if s is not None:
                 out.append(s)
     row = st.castle[c]
     for j in range(1, g.m + 1 - n):
         if row[j] and castle_blocker(st, c, j, j + n) is None:
-            out.append(Step("fwd", c, CASTLE + j, CASTLE + j + n, n))
+            out.append(_tuple(Step, ("fwd", c, CASTLE + j, CASTLE + j + n, n, (), -1)))
 
 
 def single_steps(g: Geo, st: State, ctrl: list[int], act: str, n: int) -> list[Step]:
@@ -549,11 +565,12 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
     # with the spill, part 2 moves what the seat controls after part 1 (its own colour unless
     # part 1 finished it), even when part 1 was a stuck seat's move for its team
     own = controlled(g, st, seat)
-    targets_of = back_targets if back else fwd_targets
+    steps2: list[Step] = []
     for c1 in ctrl:
+        block1 = block_mask(g, st, c1)
         for m1 in (*st.on_track(c1), *st.in_castle(c1)):
             for a in range(1, n):
-                for r1 in fwd_targets(g, st, c1, m1, a):
+                for r1 in fwd_targets(g, st, c1, m1, a, block1):
                     s1 = _step(g, st, "fwd", c1, m1, r1, a)
                     if s1 is None:
                         continue
@@ -578,14 +595,22 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
                         ctrl2 = own  # a move on the track leaves every castle as it was
                     n2 = n - a
                     for c2 in ctrl2:
-                        froms = st1.on_track(c2) if back else [*st1.on_track(c2), *st1.in_castle(c2)]
-                        for m2 in froms:
-                            if c2 == c1 and m2 == r1:
+                        # part 2 moves another marble: every step of the colour but the one
+                        # part 1 moved (in the order the single steps are listed)
+                        steps2.clear()
+                        if back:
+                            for m2 in st1.on_track(c2):
+                                for r2 in back_targets(g, st1, c2, m2, n2):
+                                    s2 = _step(g, st1, kind2, c2, m2, r2, n2)
+                                    if s2 is not None:
+                                        steps2.append(s2)
+                        else:
+                            _fwd_steps(g, st1, c2, n2, steps2)
+                        same = c2 == c1
+                        for s2 in steps2:
+                            if same and s2.frm == r1:
                                 continue
-                            for r2 in targets_of(g, st1, c2, m2, n2):
-                                s2 = _step(g, st1, kind2, c2, m2, r2, n2)
-                                if s2 is not None:
-                                    out.append(Cand((s1, s2), r2 >= CASTLE and wins_by(g, st1, s2)))
+                            out.append(_tuple(Cand, ((s1, s2), s2.to >= CASTLE and wins_by(g, st1, s2))))
                     if plain:
                         _take_back(st, s1, saved_pos, saved_occ)
     return out
@@ -622,14 +647,47 @@ def card_plays(g: Geo, st: State, seat: int, ctrl: list[int], rank: int) -> list
             out.extend(split_plays(g, st, seat, ctrl, n, True))
         else:
             out.extend(
-                [Cand((s,), s.to >= CASTLE and wins_by(g, st, s)) for s in single_steps(g, st, ctrl, act, n)]
+                [
+                    _tuple(Cand, ((s,), s.to >= CASTLE and wins_by(g, st, s)))
+                    for s in single_steps(g, st, ctrl, act, n)
+                ]
             )
     return out
 
 
-def result_of(st: State, steps: tuple[Step, ...]) -> State:
-    """The position after ``steps``."""
-    st1 = st.copy()
+def result_key(st: State, steps: tuple[Step, ...]) -> tuple[frozenset[tuple[int, int]], ...]:
+    """What ``steps`` change on ``st``: the track holes, castle holes (as ``(colour, location)``)
+    and start counts that end up other than they were, with their new values. Two plays from
+    one position have the same key exactly when they lead to the same position (found without
+    copying the board)."""
+    track: dict[int, int] = {}
+    castle: dict[tuple[int, int], int] = {}
+    start: dict[int, int] = {}
     for s in steps:
-        apply_step(st1, s)
-    return st1
+        c, frm, to = s.colour, s.frm, s.to
+        if s.kind == "swap":
+            track[frm] = s.other
+            track[to] = c
+            continue
+        if frm == START:
+            start[c] = start.get(c, 0) - 1
+        elif frm >= CASTLE:
+            castle[c, frm] = 0
+        else:
+            track[frm] = -1
+        # the same writes as apply_step, in its order (a chain of bumps overwrites holes)
+        for o, dest in s.bumps:
+            if dest == START:
+                start[o] = start.get(o, 0) + 1
+            else:
+                track[dest] = o
+        if to >= CASTLE:
+            castle[c, to] = 1
+        else:
+            track[to] = c
+    was_track, was_castle = st.track, st.castle
+    return (
+        frozenset((h, o) for h, o in track.items() if o != was_track[h]),
+        frozenset((k, v) for k, v in castle.items() if v != was_castle[k[0]][k[1] - CASTLE]),
+        frozenset((c, d) for c, d in start.items() if d),
+    )

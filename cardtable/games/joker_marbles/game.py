@@ -86,7 +86,7 @@ from .board import (
     completed_team,
     controlled,
     finished,
-    result_of,
+    result_key,
 )
 from .notation import check_body, expand_short, strip_bumps
 from .play_rules import PLAY_RULES
@@ -94,6 +94,8 @@ from .rules import JokerMarblesRules, deck_count, round_sizes
 from .views import board_view, move_words, possessive
 
 HAND = 5
+_tuple = tuple.__new__
+"""Builds a :class:`Play` from a card and a :class:`Cand` in one call (a listing makes dozens)."""
 PLAYER_COUNTS = (4, 6, 8)
 
 
@@ -116,6 +118,44 @@ class Give(NamedTuple):
     """The partner exchange: ``card`` goes face down to the partner."""
 
     card: Card
+
+
+class PlayMove(Move):
+    """A listed card play whose text (``5C:B10>15xR``, and its :attr:`word`, the steps) is
+    made only when read: a listing holds dozens of plays (70 with a 7 and four marbles out)
+    and a playout or a bot reads the text of none of them."""
+
+    __slots__ = ("_geo",)
+
+    # the fields every play shares, read from the class (a listing makes many plays)
+    kind = BOARD_VERB  # type: ignore[misc]
+    named = (None,)  # type: ignore[misc]
+    target = None  # type: ignore[misc]
+    groups = ()  # type: ignore[misc]
+    flags = ()  # type: ignore[misc]
+    suits = ()  # type: ignore[misc]
+
+    def __init__(self, card: Card, play: Play, geo: Geo) -> None:
+        self.cards = (card,)
+        self.payload = play
+        self._geo = geo
+        self._text = None
+        self._key = None
+        self._stamp = None
+
+    @property  # type: ignore[override]
+    def word(self) -> str:
+        """The steps in record notation, as ``B10>13,B30>34``."""
+        text = str(self)
+        return text[len(self.cards[0].name) + 1 : -2 if self.payload.win else None]
+
+    def __str__(self) -> str:
+        if self._text is None:
+            g = self._geo
+            body = ",".join([s.text(g) for s in self.payload.steps])
+            mark = " #" if self.payload.win else ""
+            self._text = f"{self.cards[0].name}:{body}{mark}"
+        return self._text
 
 
 class JokerMarbles(TableGame):
@@ -391,25 +431,21 @@ class JokerMarbles(TableGame):
                 out[r] = by_acts[acts]
         return out
 
-    def _listing(
-        self, cands: list[Cand]
-    ) -> tuple[list[tuple[str, Cand]], list[tuple[tuple[Step, ...], int]]]:
-        """One rank's plays as (body, play), one per resulting position, and the split
-        orders left out as (steps, index of the listed play with the same result)."""
-        g = self.geo
-        listed: list[tuple[str, Cand]] = []
+    def _listing(self, cands: list[Cand]) -> tuple[list[Cand], list[tuple[tuple[Step, ...], int]]]:
+        """One rank's plays, one per resulting position, and the split orders left out as
+        (steps, index of the listed play with the same result)."""
+        listed: list[Cand] = []
         twins: list[tuple[tuple[Step, ...], int]] = []
         results: dict[tuple[object, ...], int] = {}
-        bodies: set[str] = set()
+        # the steps stand for their text (a step's text is a function of its fields: the count
+        # moved follows from the holes), so no text is made to tell two plays apart
+        bodies: set[tuple[Step, ...]] = set()
         for cand in cands:
             steps = cand.steps
-            if len(steps) == 1:
-                body = steps[0].text(g)
-                res: tuple[object, ...] = ()
-            else:
+            if len(steps) == 2:
                 s1, s2 = steps
                 if s1.bumps or s2.bumps:
-                    res = result_of(self.st, steps).key()
+                    res: tuple[object, ...] = result_key(self.st, steps)
                 else:
                     # without bumps the result is the two marbles' moves, whatever the order
                     a, b = s1[1:4], s2[1:4]
@@ -418,13 +454,13 @@ class JokerMarbles(TableGame):
                 if twin is not None:
                     twins.append((steps, twin))
                     continue
-                body = f"{s1.text(g)},{s2.text(g)}"
-            if body in bodies:
-                continue  # a card with two ways to the same play (a split won in part 1)
-            bodies.add(body)
-            if res:
+                if steps in bodies:
+                    continue  # a card with two ways to the same play
                 results[res] = len(listed)
-            listed.append((body, cand))
+            elif steps in bodies:
+                continue  # a card with two ways to the same play (a split won in part 1)
+            bodies.add(steps)
+            listed.append(cand)
         return listed, twins
 
     def _generate(self) -> list[Move]:
@@ -433,7 +469,11 @@ class JokerMarbles(TableGame):
         if self.phase_ == "exchange":
             return [Move("give", (c,), payload=Give(c)) for c in self._distinct(self.hands[self.cur])]
         _, by_rank = self.plays()
-        listings = {r: self._listing(cands) for r, cands in by_rank.items()}
+        geo = self.geo
+        # a card without a split lists each step once already (its actions differ in kind or
+        # in the holes reached), so only a split card's plays need telling apart
+        split = geo.split_ranks
+        listings = {r: self._listing(cands) if r in split else (cands, []) for r, cands in by_rank.items()}
         out: list[Move] = []
         twins: list[tuple[Card, tuple[Step, ...], Move]] = []
         seen_names: set[str] = set()
@@ -447,11 +487,7 @@ class JokerMarbles(TableGame):
             if not listed:
                 continue
             first = len(out)
-            for body, cand in listed:
-                text = f"{name}:{body} #" if cand.win else f"{name}:{body}"
-                out.append(
-                    Move(BOARD_VERB, (card,), word=body, text=text, payload=Play(card, cand.steps, cand.win))
-                )
+            out.extend([PlayMove(card, _tuple(Play, (card, *cand)), geo) for cand in listed])
             twins.extend((card, steps, out[first + i]) for steps, i in left_out)
             if not card.is_joker:
                 only_jokers = False
