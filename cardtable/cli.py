@@ -92,7 +92,10 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     spec = get(args.game)
-    levels = [p.strip().removeprefix("bot:") for p in (args.players or "random,random").split(",")]
+    # Without --players: random bots in the fewest seats the game takes, at least two
+    # (Joker needs four).
+    default = ",".join(["random"] * next(n for n in (*spec.player_counts, 2) if n >= 2))
+    levels = [p.strip().removeprefix("bot:") for p in (args.players or default).split(",")]
     for level in levels:
         if level not in BOTS:
             raise UsageError(f"no bot level {level!r}; the levels are: {', '.join(BOTS)}")
@@ -480,7 +483,10 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument("game")
     p_sim.add_argument("--games", type=int, default=100)
     p_sim.add_argument("--seed", type=int, default=1)
-    p_sim.add_argument("--players", help="bot levels, e.g. random,random")
+    p_sim.add_argument(
+        "--players",
+        help="bot levels, e.g. random,random (default: random bots in the fewest seats the game takes)",
+    )
     p_sim.add_argument("--rule", action="append", metavar="KEY=VALUE")
     p_sim.add_argument("--history", action="store_true", help="keep the matches in the match history")
     p_sim.add_argument(

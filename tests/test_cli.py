@@ -46,6 +46,15 @@ def test_simulate_reports_zero_errors():
     assert "3 games" in text
 
 
+def test_simulate_without_players_fills_the_fewest_seats_the_game_takes():
+    """Joker takes 4, 6 or 8 players: a bare ``simulate joker-marbles`` seats four random bots
+    instead of refusing two."""
+    code, text = run(["simulate", "joker-marbles", "--games", "1", "--seed", "3"])
+    assert code == 0, text
+    assert "player 4 random" in text and "player 5" not in text
+    assert "errors 0" in text
+
+
 def test_simulate_is_reproducible():
     first = run(["simulate", "scala40", "--games", "2", "--seed", "9"])[1]
     second = run(["simulate", "scala40", "--games", "2", "--seed", "9"])[1]
