@@ -12,6 +12,7 @@ from cardtable.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import TableGame, TableMeld
+from cardtable.engine.listing import MoveRange
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.views import AuctionView, CallView, PlayerView
@@ -182,7 +183,7 @@ class FiveHundred(TableGame, Scoring):
         return tuple(sorted({self.contractor, *self.partners}))
 
     # ------------------------------------------------------------------ moves
-    def _generate(self) -> list[Move]:
+    def _generate(self) -> list[Move] | MoveRange:
         # The listed moves come from caches (per game, ``move_caches``, or shared): making
         # Move objects was most of a random playout's cost.
         ph = self.phase_
@@ -720,27 +721,37 @@ every game), by their cards' ids."""
 _DISCARDS_KEPT = 20_000
 """The most discard moves kept per player count (a 43-card pack has 12,341 trios)."""
 
+_TRIOS: dict[int, list[tuple[int, int, int]]] = {}
+"""Every three places of a hand of each size, in the order of ``combinations``."""
 
-def _discard_moves(players: int, ordered: list[Card]) -> list[Move]:
-    """Every three of the contractor's cards (in ``ordered``, the kitty in it) as a discard.
 
-    A random playout lists these 286 moves once a deal, the costliest listing of the deal, so
-    the trios are drawn and looked up in C (``combinations``, ``map``) and the moves are kept
-    across games. Sharing them is safe: a listed move carries the stamp of the game that
-    listed it last, and a game plays a move stamped by another through its full check.
+def _discard_moves(players: int, ordered: list[Card]) -> MoveRange:
+    """Every three of the contractor's cards (in ``ordered``, the kitty in it) as a discard,
+    in the order of ``combinations(ordered, 3)``.
+
+    A random playout takes one of these 286 moves once a deal, so they are built only as they
+    are read (a :class:`MoveRange`: a random pick builds one) and kept across games. Sharing
+    them is safe: a move read carries the stamp of the game that read it last, and a game
+    plays a move stamped by another through its full check.
     """
     cache = _DISCARDS.setdefault(players, {})
-    keys = list(itertools.combinations([c.id for c in ordered], KITTY_SIZE))
-    out = list(map(cache.get, keys))
-    if not all(map(cache.__contains__, keys)):  # (in C: ``None in out`` compares moves)
-        if len(cache) > _DISCARDS_KEPT:
-            cache.clear()
-        by_id = {c.id: c for c in ordered}
-        for i, key in enumerate(keys):
-            if out[i] is None:
-                trio = tuple(by_id[x] for x in key)
-                out[i] = cache[key] = Move("discard", trio, payload=Discard(trio))
-    return out  # type: ignore[return-value]  # every None was filled
+    trios = _TRIOS.get(len(ordered))
+    if trios is None:
+        trios = _TRIOS[len(ordered)] = list(itertools.combinations(range(len(ordered)), KITTY_SIZE))
+    ids = [c.id for c in ordered]
+
+    def build(i: int) -> Move:
+        a, b, c = trios[i]
+        key = (ids[a], ids[b], ids[c])
+        move = cache.get(key)
+        if move is None:
+            if len(cache) > _DISCARDS_KEPT:
+                cache.clear()
+            trio = (ordered[a], ordered[b], ordered[c])
+            move = cache[key] = Move("discard", trio, payload=Discard(trio))
+        return move
+
+    return MoveRange(len(trios), build)
 
 
 _AFTER = {b: i + 1 for i, b in enumerate(ALL_BIDS)}
