@@ -187,6 +187,19 @@ class FiveHundred(TableGame, Scoring):
         # The listed moves come from caches (per game, ``move_caches``, or shared): making
         # Move objects was most of a random playout's cost.
         ph = self.phase_
+        if ph == "follow":
+            return self._play_moves(playable(self.hands[self.cur], self.led, self.order))
+        if ph == "lead":
+            hand = self.hands[self.cur]
+            if self.nominated or self.order.trump is not None or not any(map(self.order.is_wild, hand)):
+                return self._play_moves(hand)
+            out = []
+            for c in hand:
+                if self._names_suit(c):
+                    out.extend(Move("play", (c,), suits=(s,), payload=Play(c, s)) for s in SUITS)
+                else:
+                    out.append(self._play_move(c))
+            return out
         if ph == "deal-over":
             return [self._step("next", Step.NEXT)]
         if ph == "bid":
@@ -208,28 +221,15 @@ class FiveHundred(TableGame, Scoring):
             return [Move("call", (c,), payload=CallCard(c)) for c in self.pack if c not in hand]
         if ph == "nominate":
             return [Move("nominate", word=s, payload=Nominate(s)) for s in SUITS]
-        if ph == "lead":
-            if self.nominated or not any(self.order.is_wild(c) for c in hand):
-                return self._play_moves(hand)
-            out = []
-            for c in hand:
-                if self._names_suit(c):
-                    out.extend(Move("play", (c,), suits=(s,), payload=Play(c, s)) for s in SUITS)
-                else:
-                    out.append(self._play_move(c))
-            return out
-        if ph == "follow":
-            return self._play_moves(playable(hand, self.led, self.order))
         return []
 
     def _play_moves(self, cards: Sequence[Card]) -> list[Move]:
-        # The trick play's listing, inlined: most of a random playout's moves are plays.
-        get = self._moves.get
-        out = []
-        for c in cards:
-            move = get(c.id)
-            out.append(self._play_move(c) if move is None else move)
-        return out
+        # The trick play's listing, in one comprehension: most of a playout's moves are plays.
+        moves = self._moves
+        try:
+            return [moves[c.id] for c in cards]
+        except KeyError:  # a card not yet played this game: its move is made once
+            return [self._play_move(c) for c in cards]
 
     def _play_move(self, card: Card) -> Move:
         move = self._moves.get(card.id)
@@ -266,7 +266,11 @@ class FiveHundred(TableGame, Scoring):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> None:
-        match move.payload:
+        payload = move.payload
+        if type(payload) is Play:  # most moves: checked before the match's other cases
+            self._play(payload.card, payload.suit)
+            return
+        match payload:
             case BidPayload(bid):
                 self._bid(bid)
             case Step.PASS:
@@ -288,6 +292,16 @@ class FiveHundred(TableGame, Scoring):
 
     def _say(self, text: str) -> None:
         self.log.append(text)
+
+    def _does(self, seat: int, verb: str) -> str:
+        """:meth:`does`, kept by name and verb: the log line of every card played says it."""
+        key = (self.players[seat], verb)
+        text = _DOES.get(key)
+        if text is None:
+            if len(_DOES) > 1_000:
+                _DOES.clear()
+            text = _DOES[key] = self.does(seat, verb)
+        return text
 
     def _bid(self, bid: Bid) -> None:
         seat = self.cur
@@ -417,8 +431,9 @@ class FiveHundred(TableGame, Scoring):
         seat = self.cur
         _remove(self.hands[seat], card)
         leading = self.phase_ == "lead"
-        self.trick.append((seat, card))
-        text = f"{self.does(seat, 'leads' if leading else 'plays')} {card.name}"
+        trick = self.trick
+        trick.append((seat, card))
+        text = f"{self._does(seat, 'leads' if leading else 'plays')} {card.name}"
         if leading:
             self.leader = seat
             if self.order.is_wild(card):
@@ -429,18 +444,18 @@ class FiveHundred(TableGame, Scoring):
         if self.called is not None and card == self.called and self.secret_partner is not None:
             self.partners = (self.secret_partner,)
             text += f": {self.does(seat, 'is')} the contractor's partner"
-        self._say(text)
-        if len(self.trick) == self._players_in_trick():
+        self.log.append(text)
+        if len(trick) == self.n - len(self.sitting_out):
             self._finish_trick()
         else:
-            self.cur = self._next_seat(seat)
+            self.cur = (seat + 1) % self.n if not self.sitting_out else self._next_seat(seat)
             self.phase_ = "follow"
 
     def _finish_trick(self) -> None:
         winner, best = trick_winner(self.trick, self.order, self.led)
         self.tricks[winner] += 1
         self.won.extend(c for _, c in self.trick)
-        self._say(f"{self.does(winner, 'wins')} trick {self.trick_no} with {best.name}")
+        self._say(f"{self._does(winner, 'wins')} trick {self.trick_no} with {best.name}")
         self.trick = []
         self.led = ""
         self.last_winner = winner
@@ -709,6 +724,9 @@ class FiveHundred(TableGame, Scoring):
             hash(self.rng.getstate()),
         )
 
+
+_DOES: dict[tuple[str, str], str] = {}
+"""'Ann plays', 'You play'... by player name and verb (shared by every game)."""
 
 _BID_LISTS: dict[tuple[Any, ...], list[Move]] = {}
 """The bids and pass open at a turn, by the misère rules, the bid to beat and whether seven
