@@ -406,7 +406,7 @@ class Game(ABC):
         if self._legal_stamp is not self._stamp:
             stamp = self._stamp
             moves = self._generate()
-            if isinstance(moves, MoveRange):
+            if type(moves) is MoveRange:  # (not isinstance: an ABC's check is slow, per move)
                 moves.stamp = stamp
                 self._legal = moves
             else:
@@ -519,9 +519,11 @@ class Game(ABC):
                 return self._play_groups(move)
             found = self.find_move(move)
         assert seat is not None
-        self._open_turn(seat)
+        history = self.history
+        if history and history[-1][0] != seat:  # _open_turn, inlined: a playout's every move
+            self._undo_floor = len(history)
         self._apply(found)
-        self.history.append((seat, found))
+        history.append((seat, found))
         self._stamp = object()
         return found
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
-from cardtable.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from cardtable.engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import TableGame, TableMeld
@@ -63,7 +64,6 @@ class FiveHundred(TableGame, Scoring):
     }
 
     rules: FiveHundredRules
-    move_caches = ("_moves",)
 
     def __init__(
         self, players: Sequence[str], rules: FiveHundredRules, seed: int, deal: dict[str, Any] | None
@@ -72,7 +72,7 @@ class FiveHundred(TableGame, Scoring):
         n = self.n
         self.pack = make_five_hundred_pack(n)
         self.melds_: list[Any] = []
-        self._moves: dict[Any, Move] = {}
+        self._moves = _MOVES.setdefault(n, {})
         self.dealer = n - 1  # so that seat 0 bids first in the first deal
         self.thrown_in = 0
         self._deal(self.next_stacked_deal())
@@ -184,14 +184,15 @@ class FiveHundred(TableGame, Scoring):
 
     # ------------------------------------------------------------------ moves
     def _generate(self) -> list[Move] | MoveRange:
-        # The listed moves come from caches (per game, ``move_caches``, or shared): making
+        # The listed moves come from caches shared by the games of a player count: making
         # Move objects was most of a random playout's cost.
         ph = self.phase_
         if ph == "follow":
             return self._play_moves(playable(self.hands[self.cur], self.led, self.order))
         if ph == "lead":
             hand = self.hands[self.cur]
-            if self.nominated or self.order.trump is not None or not any(map(self.order.is_wild, hand)):
+            # (a joker is wild only without trumps: there, the joker's key in the hand)
+            if self.nominated or self.order.trump is not None or _JOKER_KEY not in map(_KEY, hand):
                 return self._play_moves(hand)
             out = []
             for c in hand:
@@ -228,7 +229,7 @@ class FiveHundred(TableGame, Scoring):
         moves = self._moves
         try:
             return [moves[c.id] for c in cards]
-        except KeyError:  # a card not yet played this game: its move is made once
+        except KeyError:  # a card first listed at this player count: its move is made once
             return [self._play_move(c) for c in cards]
 
     def _play_move(self, card: Card) -> Move:
@@ -725,6 +726,11 @@ class FiveHundred(TableGame, Scoring):
         )
 
 
+_MOVES: dict[int, dict[Any, Move]] = {}
+"""The plays (by card id) and the 'next' move, per player count (each count has its one
+pack), shared by every game as the discards are (see :func:`_discard_moves`): a new game
+made its forty plays anew, a seventh of a random deal's time."""
+
 _DOES: dict[tuple[str, str], str] = {}
 """'Ann plays', 'You play'... by player name and verb (shared by every game)."""
 
@@ -772,6 +778,9 @@ def _discard_moves(players: int, ordered: list[Card]) -> MoveRange:
     return MoveRange(len(trios), build)
 
 
+_KEY = attrgetter("key")
+_JOKER_KEY = JOKER.key
+
 _AFTER = {b: i + 1 for i, b in enumerate(ALL_BIDS)}
 """Where the bids that beat each bid start in :data:`ALL_BIDS` (ranked lowest first)."""
 
@@ -780,6 +789,11 @@ _DENOM_KEY = {"S": "s", "C": "c", "D": "d", "H": "h", "NT": "n"}
 
 def _remove(hand: list[Card], card: Card) -> None:
     """Take this very card (the physical card: its id, unique in the pack) out of ``hand``."""
+    try:  # the very object, searched in C (a card is played from the hand that holds it)
+        del hand[list(map(id, hand)).index(id(card))]
+        return
+    except ValueError:  # an equal card made elsewhere (a stacked deal, a parsed move)
+        pass
     ident = card.id
     for i, c in enumerate(hand):
         if c.id == ident:
