@@ -18,7 +18,7 @@ from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.views import AuctionView, CallView, PlayerView
 from cardtable.engine.zones import Visibility, Zone
-from cardtable.kits.tricks import led_suit, playable, trick_view, trick_winner
+from cardtable.kits.tricks import playable, trick_view, trick_winner
 
 from .contract import (
     ALL_BIDS,
@@ -425,9 +425,6 @@ class FiveHundred(TableGame, Scoring):
             s = (s + 1) % self.n
         return s
 
-    def _players_in_trick(self) -> int:
-        return self.n - len(self.sitting_out)
-
     def _play(self, card: Card, suit: str) -> None:
         seat = self.cur
         _remove(self.hands[seat], card)
@@ -441,7 +438,7 @@ class FiveHundred(TableGame, Scoring):
                 self.led = suit or self.nominated
                 text += f" and names {SUIT_NAMES[self.led]}"
             else:
-                self.led = led_suit(self.trick, self.order)
+                self.led = self.order.effective_suit(card)  # (led_suit of a trick of one card)
         if self.called is not None and card == self.called and self.secret_partner is not None:
             self.partners = (self.secret_partner,)
             text += f": {self.does(seat, 'is')} the contractor's partner"
@@ -455,7 +452,7 @@ class FiveHundred(TableGame, Scoring):
     def _finish_trick(self) -> None:
         winner, best = trick_winner(self.trick, self.order, self.led)
         self.tricks[winner] += 1
-        self.won.extend(c for _, c in self.trick)
+        self.won.extend([c for _, c in self.trick])
         self._say(f"{self._does(winner, 'wins')} trick {self.trick_no} with {best.name}")
         self.trick = []
         self.led = ""
