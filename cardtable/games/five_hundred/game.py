@@ -65,10 +65,7 @@ class FiveHundred(TableGame, Scoring):
 
     rules: FiveHundredRules
 
-    def __init__(
-        self, players: Sequence[str], rules: FiveHundredRules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
+    def _set_up(self) -> None:
         n = self.n
         self.pack = make_five_hundred_pack(n)
         self.melds_: list[Any] = []
@@ -214,7 +211,7 @@ class FiveHundred(TableGame, Scoring):
                     *(Move("bid", word=b.word, payload=BidPayload(b)) for b in self._legal_bids()),
                     Move("pass", payload=Step.PASS, text="pass"),
                 ]
-            return list(bids)
+            return bids  # (not copied: the engine lists a tuple of them)
         hand = self.hands[self.cur]
         if ph == "exchange":
             return _discard_moves(self.n, sorted(hand, key=_sort_key))
@@ -311,7 +308,7 @@ class FiveHundred(TableGame, Scoring):
         self.passes_in_row = 0
         if bid.tricks >= 7:
             self.seven_bid = True
-        self._say(f"{self.does(seat, 'bids')} {bid.label} ({bid.value})")
+        self._say(f"{self._does(seat, 'bids')} {bid.label} ({bid.value})")
         self._next_bidder()
 
     def _pass(self) -> None:
@@ -319,7 +316,7 @@ class FiveHundred(TableGame, Scoring):
         self.auction.append((seat, "pass"))
         self.passed[seat] = True
         self.passes_in_row += 1
-        self._say(self.does(seat, "passes"))
+        self._say(self._does(seat, "passes"))
         self._next_bidder()
 
     def _next_bidder(self) -> None:
@@ -516,12 +513,10 @@ class FiveHundred(TableGame, Scoring):
         )
 
     def _status(self, seat: int | None) -> str:
-        if self._outcome is not None:
-            return f"Match over: {self._outcome.reason}."
+        if (over := self._over_status()) is not None:
+            return over
         name = self.players[self.cur]
         ph = self.phase_
-        if ph == "deal-over":
-            return f"{self.result} {name}: play 'next' for deal {self.deal_no + 1}."
         if ph == "bid":
             high = (
                 "no bid yet"
@@ -691,10 +686,7 @@ class FiveHundred(TableGame, Scoring):
 
     def _state_snapshot(self) -> tuple[Any, ...]:
         return (
-            self.phase_,
-            self.cur,
-            self.dealer,
-            self.deal_no,
+            *self._turn_state(),
             tuple(s for s, _ in self.trick),
             tuple(self.tricks),
             self.led,
