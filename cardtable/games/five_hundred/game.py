@@ -16,6 +16,7 @@ from cardtable.engine.game import TableGame, TableMeld
 from cardtable.engine.listing import MoveRange
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
+from cardtable.engine.rng import shuffle
 from cardtable.engine.views import AuctionView, CallView, PlayerView
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.tricks import playable, trick_view, trick_winner
@@ -116,7 +117,7 @@ class FiveHundred(TableGame, Scoring):
         self.cur = (self.dealer + 1) % n
         pool = list(self.pack)
         if stacked is None:
-            self.rng.shuffle(pool)
+            shuffle(self.rng, pool)
             order = [(self.dealer + 1 + k) % n for k in range(n)]
             # Dealt from the top of the shuffled pool (its end), a packet at a time.
             pool.reverse()
