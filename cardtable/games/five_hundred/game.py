@@ -195,7 +195,7 @@ class FiveHundred(TableGame, Scoring):
             out = []
             for c in hand:
                 if self._names_suit(c):
-                    out.extend(Move("play", (c,), suits=(s,), payload=Play(c, s)) for s in SUITS)
+                    out.extend(self._naming_play(c, s) for s in SUITS)
                 else:
                     out.append(self._play_move(c))
             return out
@@ -234,6 +234,15 @@ class FiveHundred(TableGame, Scoring):
         move = self._moves.get(card.id)
         if move is None:
             move = self._moves[card.id] = Move("play", (card,), payload=Play(card, ""))
+        return move
+
+    def _naming_play(self, card: Card, suit: str) -> Move:
+        """A led joker naming ``suit`` (``play JK=C``), kept like the other plays."""
+        move = self._moves.get((card.id, suit))
+        if move is None:
+            move = self._moves[(card.id, suit)] = Move(
+                "play", (card,), suits=(suit,), payload=Play(card, suit)
+            )
         return move
 
     def _step(self, verb: str, step: Step) -> Move:
