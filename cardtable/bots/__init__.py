@@ -51,8 +51,8 @@ class Turn:
     seat: int
     view: PlayerView
     """``game.view(seat)``."""
-    moves: tuple[Move, ...]
-    """The legal moves (own cards only)."""
+    moves: Sequence[Move]
+    """The legal moves (own cards only): a tuple, or a MoveRange building each as it is read."""
     rules: Ruleset
     """The game's rules (public)."""
     rng: random.Random

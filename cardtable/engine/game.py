@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from .cards import Card
 from .errors import IllegalMove, InvalidNotation, UnknownGame
+from .listing import MoveRange
 from .moves import DEFAULT_GRAMMAR, Grammar, Move, parse_move
 from .phases import PhaseKind, kind_of
 from .record import write_record
@@ -113,7 +114,7 @@ class Game(ABC):
         self.history = []
         self.log = []
         self._stamp: object = object()
-        self._legal: tuple[Move, ...] = ()
+        self._legal: Sequence[Move] = ()
         self._legal_stamp: object = None
         self._legal_keys: dict[tuple[Any, ...], Move] | None = None
         self._deals_started = 0
@@ -318,8 +319,9 @@ class Game(ABC):
         return new
 
     @abstractmethod
-    def _generate(self) -> list[Move]:
-        """Every legal move now, each carrying the ``payload`` that ``_apply`` performs."""
+    def _generate(self) -> list[Move] | MoveRange:
+        """Every legal move now, each carrying the ``payload`` that ``_apply`` performs (a
+        :class:`~cardtable.engine.listing.MoveRange` where there are many to build)."""
 
     def _unlisted_move(self, move: Move) -> Move | None:
         """The playable form of a move the generator does not list because there are too many
@@ -397,14 +399,20 @@ class Game(ABC):
         """
         return None
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """Every legal move for the seat to act; ``str(move)`` is its notation."""
+    def legal_moves(self) -> Sequence[Move]:
+        """Every legal move for the seat to act; ``str(move)`` is its notation. A tuple, or
+        a :class:`~cardtable.engine.listing.MoveRange` that builds each move as it is read
+        (a turn with many moves of which a playout takes one)."""
         if self._legal_stamp is not self._stamp:
             stamp = self._stamp
             moves = self._generate()
-            for m in moves:
-                m._stamp = stamp
-            self._legal = tuple(moves)
+            if type(moves) is MoveRange:  # (not isinstance: an ABC's check is slow, per move)
+                moves.stamp = stamp
+                self._legal = moves
+            else:
+                for m in moves:
+                    m._stamp = stamp
+                self._legal = tuple(moves)
             self._legal_stamp = stamp
             self._legal_keys = None
         return self._legal
@@ -511,9 +519,11 @@ class Game(ABC):
                 return self._play_groups(move)
             found = self.find_move(move)
         assert seat is not None
-        self._open_turn(seat)
+        history = self.history
+        if history and history[-1][0] != seat:  # _open_turn, inlined: a playout's every move
+            self._undo_floor = len(history)
         self._apply(found)
-        self.history.append((seat, found))
+        history.append((seat, found))
         self._stamp = object()
         return found
 

@@ -9,11 +9,36 @@ from __future__ import annotations
 
 import random
 import secrets
+from typing import Any
 
 
 def make_rng(seed: int) -> random.Random:
     """A generator for one game; same seed, same sequence, on every platform."""
     return random.Random(seed)
+
+
+def shuffle(rng: random.Random, cards: list[Any]) -> None:
+    """``rng.shuffle(cards)``, the same draws and the same order, at half the cost: the
+    standard shuffle calls a Python helper per card, which a playout's new deal felt.
+
+    >>> a, b = make_rng(5), make_rng(5)
+    >>> x, y = list(range(43)), list(range(43))
+    >>> a.shuffle(x); shuffle(b, y)
+    >>> x == y, a.getstate() == b.getstate()
+    (True, True)
+    """
+    if type(rng) is not random.Random:  # a subclass may draw its own way
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        # random.Random._randbelow_with_getrandbits(i + 1), inlined
+        below = i + 1
+        bits = below.bit_length()
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def fresh_seed() -> int:

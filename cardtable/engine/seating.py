@@ -27,7 +27,7 @@ Turn order goes left, to the next seat index; the first to act sits left of the 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 Teams = tuple[tuple[int, ...], ...]
 """A partition of the seats into teams, each team's seats in ascending order (empty: none)."""
@@ -197,8 +197,28 @@ class Seating:
         return replace(self, dealer=self.next_dealer(), sitting_out=frozenset())
 
     def with_dealer(self, seat: int) -> Seating:
-        """The same seating with ``seat`` dealing."""
-        return replace(self, dealer=seat)
+        """The same seating with ``seat`` dealing.
+
+        Only the dealer is checked: the rest was checked when this seating was made, and
+        ``replace`` checking it all again was a sixth of a new game's cost.
+
+        >>> s = Seating(("A", "B", "C", "D"), teams=((0, 2), (1, 3))).with_dealer(3)
+        >>> s.dealer, s.teams, s == replace(s, dealer=3), s.with_dealer(3) is s
+        (3, ((0, 2), (1, 3)), True, True)
+        >>> s.with_dealer(4)
+        Traceback (most recent call last):
+        ...
+        ValueError: dealer 4 is not a seat of 4
+        """
+        if seat == self.dealer:
+            return self
+        if not 0 <= seat < max(self.n, 1):
+            raise ValueError(f"dealer {seat} is not a seat of {self.n}")
+        new = object.__new__(Seating)
+        for name in _SEATING_SLOTS:
+            object.__setattr__(new, name, getattr(self, name))
+        object.__setattr__(new, "dealer", seat)
+        return new
 
     def sit_out(self, *seats: int) -> Seating:
         """``seats`` take no part in the current deal (until :meth:`next_deal`)."""
@@ -215,3 +235,7 @@ class Seating:
         ((0, 2),)
         """
         return tuple(team for team in self.teams if any(s not in self.left for s in team))
+
+
+_SEATING_SLOTS = tuple(f.name for f in fields(Seating))
+"""The fields a seating holds, copied one by one where only the dealer changes."""

@@ -96,6 +96,9 @@ class TrickOrder:
     _off_suit: tuple[tuple[bool, ...], tuple[bool, ...]] = field(init=False, repr=False, compare=False)
     """The follow rule as a table: ``_off_suit[holds_led][card.key]``, whether a card not of
     the suit led may be played by a player who does (1) or does not (0) hold that suit."""
+    _wild_with_suit: bool = field(init=False, repr=False, compare=False)
+    """Whether any card off the suit led may be played by a player who holds that suit (a
+    wild joker, unless only when void): ``any(_off_suit[1])``."""
 
     def __post_init__(self) -> None:
         if self.trump is not None and self.trump not in SUITS:
@@ -146,6 +149,7 @@ class TrickOrder:
         object.__setattr__(self, "_suit", tuple(suits))
         object.__setattr__(self, "_power", tuple(power))
         object.__setattr__(self, "_off_suit", off_suit)
+        object.__setattr__(self, "_wild_with_suit", any(off_suit[1]))
 
     def effective_suit(self, card: Card) -> str:
         """The suit ``card`` belongs to for following and being void: its printed suit, but
@@ -256,7 +260,14 @@ def playable(hand: Sequence[Card], led: str, order: TrickOrder) -> list[Card]:
         return list(hand)
     suits = order._suit
     suited = [c for c in hand if suits[c.key] == led]
-    off_suit = order._off_suit[bool(suited)]  # the table _rule reads, inlined: a hot path
+    # The table _rule reads, inlined (a hot path), and skipped where it allows nothing more
+    # (no wild card may join a suit followed) or everything (any card when void).
+    if suited:
+        if not order._wild_with_suit:
+            return suited
+    elif order.when_void == "any":
+        return list(hand)
+    off_suit = order._off_suit[bool(suited)]
     return suited + [c for c in hand if off_suit[c.key] and suits[c.key] != led]
 
 

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
-from cardtable.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from cardtable.engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import TableGame, TableMeld
+from cardtable.engine.listing import MoveRange
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
+from cardtable.engine.rng import shuffle
 from cardtable.engine.views import AuctionView, CallView, PlayerView
 from cardtable.engine.zones import Visibility, Zone
-from cardtable.kits.tricks import led_suit, playable, trick_view, trick_winner
+from cardtable.kits.tricks import playable, trick_view, trick_winner
 
 from .contract import (
     ALL_BIDS,
@@ -62,16 +65,12 @@ class FiveHundred(TableGame, Scoring):
     }
 
     rules: FiveHundredRules
-    move_caches = ("_moves",)
 
-    def __init__(
-        self, players: Sequence[str], rules: FiveHundredRules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
+    def _set_up(self) -> None:
         n = self.n
         self.pack = make_five_hundred_pack(n)
         self.melds_: list[Any] = []
-        self._moves: dict[Any, Move] = {}
+        self._moves = _MOVES.setdefault(n, {})
         self.dealer = n - 1  # so that seat 0 bids first in the first deal
         self.thrown_in = 0
         self._deal(self.next_stacked_deal())
@@ -118,7 +117,7 @@ class FiveHundred(TableGame, Scoring):
         self.cur = (self.dealer + 1) % n
         pool = list(self.pack)
         if stacked is None:
-            self.rng.shuffle(pool)
+            shuffle(self.rng, pool)
             order = [(self.dealer + 1 + k) % n for k in range(n)]
             # Dealt from the top of the shuffled pool (its end), a packet at a time.
             pool.reverse()
@@ -182,10 +181,24 @@ class FiveHundred(TableGame, Scoring):
         return tuple(sorted({self.contractor, *self.partners}))
 
     # ------------------------------------------------------------------ moves
-    def _generate(self) -> list[Move]:
-        # The listed moves come from caches (per game, ``move_caches``, or shared): making
+    def _generate(self) -> list[Move] | MoveRange:
+        # The listed moves come from caches shared by the games of a player count: making
         # Move objects was most of a random playout's cost.
         ph = self.phase_
+        if ph == "follow":
+            return self._play_moves(playable(self.hands[self.cur], self.led, self.order))
+        if ph == "lead":
+            hand = self.hands[self.cur]
+            # (a joker is wild only without trumps: there, the joker's key in the hand)
+            if self.nominated or self.order.trump is not None or _JOKER_KEY not in map(_KEY, hand):
+                return self._play_moves(hand)
+            out = []
+            for c in hand:
+                if self._names_suit(c):
+                    out.extend(self._naming_play(c, s) for s in SUITS)
+                else:
+                    out.append(self._play_move(c))
+            return out
         if ph == "deal-over":
             return [self._step("next", Step.NEXT)]
         if ph == "bid":
@@ -199,7 +212,7 @@ class FiveHundred(TableGame, Scoring):
                     *(Move("bid", word=b.word, payload=BidPayload(b)) for b in self._legal_bids()),
                     Move("pass", payload=Step.PASS, text="pass"),
                 ]
-            return list(bids)
+            return bids  # (not copied: the engine lists a tuple of them)
         hand = self.hands[self.cur]
         if ph == "exchange":
             return _discard_moves(self.n, sorted(hand, key=_sort_key))
@@ -207,33 +220,29 @@ class FiveHundred(TableGame, Scoring):
             return [Move("call", (c,), payload=CallCard(c)) for c in self.pack if c not in hand]
         if ph == "nominate":
             return [Move("nominate", word=s, payload=Nominate(s)) for s in SUITS]
-        if ph == "lead":
-            if self.nominated or not any(self.order.is_wild(c) for c in hand):
-                return self._play_moves(hand)
-            out = []
-            for c in hand:
-                if self._names_suit(c):
-                    out.extend(Move("play", (c,), suits=(s,), payload=Play(c, s)) for s in SUITS)
-                else:
-                    out.append(self._play_move(c))
-            return out
-        if ph == "follow":
-            return self._play_moves(playable(hand, self.led, self.order))
         return []
 
     def _play_moves(self, cards: Sequence[Card]) -> list[Move]:
-        # The trick play's listing, inlined: most of a random playout's moves are plays.
-        get = self._moves.get
-        out = []
-        for c in cards:
-            move = get(c.id)
-            out.append(self._play_move(c) if move is None else move)
-        return out
+        # The trick play's listing, in one comprehension: most of a playout's moves are plays.
+        moves = self._moves
+        try:
+            return [moves[c.id] for c in cards]
+        except KeyError:  # a card first listed at this player count: its move is made once
+            return [self._play_move(c) for c in cards]
 
     def _play_move(self, card: Card) -> Move:
         move = self._moves.get(card.id)
         if move is None:
             move = self._moves[card.id] = Move("play", (card,), payload=Play(card, ""))
+        return move
+
+    def _naming_play(self, card: Card, suit: str) -> Move:
+        """A led joker naming ``suit`` (``play JK=C``), kept like the other plays."""
+        move = self._moves.get((card.id, suit))
+        if move is None:
+            move = self._moves[(card.id, suit)] = Move(
+                "play", (card,), suits=(suit,), payload=Play(card, suit)
+            )
         return move
 
     def _step(self, verb: str, step: Step) -> Move:
@@ -265,7 +274,11 @@ class FiveHundred(TableGame, Scoring):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> None:
-        match move.payload:
+        payload = move.payload
+        if type(payload) is Play:  # most moves: checked before the match's other cases
+            self._play(payload.card, payload.suit)
+            return
+        match payload:
             case BidPayload(bid):
                 self._bid(bid)
             case Step.PASS:
@@ -288,6 +301,16 @@ class FiveHundred(TableGame, Scoring):
     def _say(self, text: str) -> None:
         self.log.append(text)
 
+    def _does(self, seat: int, verb: str) -> str:
+        """:meth:`does`, kept by name and verb: the log line of every card played says it."""
+        key = (self.players[seat], verb)
+        text = _DOES.get(key)
+        if text is None:
+            if len(_DOES) > 1_000:
+                _DOES.clear()
+            text = _DOES[key] = self.does(seat, verb)
+        return text
+
     def _bid(self, bid: Bid) -> None:
         seat = self.cur
         self.auction.append((seat, bid.word))
@@ -295,7 +318,7 @@ class FiveHundred(TableGame, Scoring):
         self.passes_in_row = 0
         if bid.tricks >= 7:
             self.seven_bid = True
-        self._say(f"{self.does(seat, 'bids')} {bid.label} ({bid.value})")
+        self._say(f"{self._does(seat, 'bids')} {bid.label} ({bid.value})")
         self._next_bidder()
 
     def _pass(self) -> None:
@@ -303,7 +326,7 @@ class FiveHundred(TableGame, Scoring):
         self.auction.append((seat, "pass"))
         self.passed[seat] = True
         self.passes_in_row += 1
-        self._say(self.does(seat, "passes"))
+        self._say(self._does(seat, "passes"))
         self._next_bidder()
 
     def _next_bidder(self) -> None:
@@ -409,37 +432,35 @@ class FiveHundred(TableGame, Scoring):
             s = (s + 1) % self.n
         return s
 
-    def _players_in_trick(self) -> int:
-        return self.n - len(self.sitting_out)
-
     def _play(self, card: Card, suit: str) -> None:
         seat = self.cur
         _remove(self.hands[seat], card)
         leading = self.phase_ == "lead"
-        self.trick.append((seat, card))
-        text = f"{self.does(seat, 'leads' if leading else 'plays')} {card.name}"
+        trick = self.trick
+        trick.append((seat, card))
+        text = f"{self._does(seat, 'leads' if leading else 'plays')} {card.name}"
         if leading:
             self.leader = seat
             if self.order.is_wild(card):
                 self.led = suit or self.nominated
                 text += f" and names {SUIT_NAMES[self.led]}"
             else:
-                self.led = led_suit(self.trick, self.order)
+                self.led = self.order.effective_suit(card)  # (led_suit of a trick of one card)
         if self.called is not None and card == self.called and self.secret_partner is not None:
             self.partners = (self.secret_partner,)
             text += f": {self.does(seat, 'is')} the contractor's partner"
-        self._say(text)
-        if len(self.trick) == self._players_in_trick():
+        self.log.append(text)
+        if len(trick) == self.n - len(self.sitting_out):
             self._finish_trick()
         else:
-            self.cur = self._next_seat(seat)
+            self.cur = (seat + 1) % self.n if not self.sitting_out else self._next_seat(seat)
             self.phase_ = "follow"
 
     def _finish_trick(self) -> None:
         winner, best = trick_winner(self.trick, self.order, self.led)
         self.tricks[winner] += 1
-        self.won.extend(c for _, c in self.trick)
-        self._say(f"{self.does(winner, 'wins')} trick {self.trick_no} with {best.name}")
+        self.won.extend([c for _, c in self.trick])
+        self._say(f"{self._does(winner, 'wins')} trick {self.trick_no} with {best.name}")
         self.trick = []
         self.led = ""
         self.last_winner = winner
@@ -502,12 +523,10 @@ class FiveHundred(TableGame, Scoring):
         )
 
     def _status(self, seat: int | None) -> str:
-        if self._outcome is not None:
-            return f"Match over: {self._outcome.reason}."
+        if (over := self._over_status()) is not None:
+            return over
         name = self.players[self.cur]
         ph = self.phase_
-        if ph == "deal-over":
-            return f"{self.result} {name}: play 'next' for deal {self.deal_no + 1}."
         if ph == "bid":
             high = (
                 "no bid yet"
@@ -677,10 +696,7 @@ class FiveHundred(TableGame, Scoring):
 
     def _state_snapshot(self) -> tuple[Any, ...]:
         return (
-            self.phase_,
-            self.cur,
-            self.dealer,
-            self.deal_no,
+            *self._turn_state(),
             tuple(s for s, _ in self.trick),
             tuple(self.tricks),
             self.led,
@@ -709,6 +725,14 @@ class FiveHundred(TableGame, Scoring):
         )
 
 
+_MOVES: dict[int, dict[Any, Move]] = {}
+"""The plays (by card id) and the 'next' move, per player count (each count has its one
+pack), shared by every game as the discards are (see :func:`_discard_moves`): a new game
+made its forty plays anew, a seventh of a random deal's time."""
+
+_DOES: dict[tuple[str, str], str] = {}
+"""'Ann plays', 'You play'... by player name and verb (shared by every game)."""
+
 _BID_LISTS: dict[tuple[Any, ...], list[Move]] = {}
 """The bids and pass open at a turn, by the misère rules, the bid to beat and whether seven
 has been bid (a handful of lists, shared by every game)."""
@@ -720,28 +744,41 @@ every game), by their cards' ids."""
 _DISCARDS_KEPT = 20_000
 """The most discard moves kept per player count (a 43-card pack has 12,341 trios)."""
 
+_TRIOS: dict[int, list[tuple[int, int, int]]] = {}
+"""Every three places of a hand of each size, in the order of ``combinations``."""
 
-def _discard_moves(players: int, ordered: list[Card]) -> list[Move]:
-    """Every three of the contractor's cards (in ``ordered``, the kitty in it) as a discard.
 
-    A random playout lists these 286 moves once a deal, the costliest listing of the deal, so
-    the trios are drawn and looked up in C (``combinations``, ``map``) and the moves are kept
-    across games. Sharing them is safe: a listed move carries the stamp of the game that
-    listed it last, and a game plays a move stamped by another through its full check.
+def _discard_moves(players: int, ordered: list[Card]) -> MoveRange:
+    """Every three of the contractor's cards (in ``ordered``, the kitty in it) as a discard,
+    in the order of ``combinations(ordered, 3)``.
+
+    A random playout takes one of these 286 moves once a deal, so they are built only as they
+    are read (a :class:`MoveRange`: a random pick builds one) and kept across games. Sharing
+    them is safe: a move read carries the stamp of the game that read it last, and a game
+    plays a move stamped by another through its full check.
     """
     cache = _DISCARDS.setdefault(players, {})
-    keys = list(itertools.combinations([c.id for c in ordered], KITTY_SIZE))
-    out = list(map(cache.get, keys))
-    if not all(map(cache.__contains__, keys)):  # (in C: ``None in out`` compares moves)
-        if len(cache) > _DISCARDS_KEPT:
-            cache.clear()
-        by_id = {c.id: c for c in ordered}
-        for i, key in enumerate(keys):
-            if out[i] is None:
-                trio = tuple(by_id[x] for x in key)
-                out[i] = cache[key] = Move("discard", trio, payload=Discard(trio))
-    return out  # type: ignore[return-value]  # every None was filled
+    trios = _TRIOS.get(len(ordered))
+    if trios is None:
+        trios = _TRIOS[len(ordered)] = list(itertools.combinations(range(len(ordered)), KITTY_SIZE))
+    ids = [c.id for c in ordered]
 
+    def build(i: int) -> Move:
+        a, b, c = trios[i]
+        key = (ids[a], ids[b], ids[c])
+        move = cache.get(key)
+        if move is None:
+            if len(cache) > _DISCARDS_KEPT:
+                cache.clear()
+            trio = (ordered[a], ordered[b], ordered[c])
+            move = cache[key] = Move("discard", trio, payload=Discard(trio))
+        return move
+
+    return MoveRange(len(trios), build)
+
+
+_KEY = attrgetter("key")
+_JOKER_KEY = JOKER.key
 
 _AFTER = {b: i + 1 for i, b in enumerate(ALL_BIDS)}
 """Where the bids that beat each bid start in :data:`ALL_BIDS` (ranked lowest first)."""
@@ -751,6 +788,11 @@ _DENOM_KEY = {"S": "s", "C": "c", "D": "d", "H": "h", "NT": "n"}
 
 def _remove(hand: list[Card], card: Card) -> None:
     """Take this very card (the physical card: its id, unique in the pack) out of ``hand``."""
+    try:  # the very object, searched in C (a card is played from the hand that holds it)
+        del hand[list(map(id, hand)).index(id(card))]
+        return
+    except ValueError:  # an equal card made elsewhere (a stacked deal, a parsed move)
+        pass
     ident = card.id
     for i, c in enumerate(hand):
         if c.id == ident:
