@@ -159,6 +159,8 @@ async def test_the_end_of_the_match_shows_the_chart_and_the_updated_records(make
         chart = screen.query_one(ScoreChart)
         assert list(chart.lines) == ["Ann", "Bob"]
         assert [line[-1] for line in chart.lines.values()] == list(session.game.scores)
+        # playtest: the records ran into the chart's axis labels ("longest streak 0,203.3┤")
+        assert chart.region.x > screen.query_one("#scores-left").region.right
 
 
 # ---------------------------------------------------------------------------- snapshots

@@ -194,6 +194,22 @@ async def test_chips_are_stacks_and_an_empty_stack_is_out(make_app, stacked):
         assert not app.screen.query("#scores-cards")  # cards left count nothing at a betting table
 
 
+async def test_no_line_of_zeros_when_every_hand_is_empty(make_app, stacked):
+    """Playtest: after a Five Hundred deal the box said "Cards left in hand: Ann 0, Bob 0,
+    Bot 3 0"; a trick game empties every hand, so the line says nothing."""
+    app = make_app(stacked())
+    view = pushed_view(POINTS, (40, 20, 10))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await show(app, pilot, view)
+        assert not app.screen.query("#scores-cards")
+    app = make_app(stacked())
+    seats = tuple(s.model_copy(update={"card_count": 2 * s.seat}) for s in view.seats)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await show(app, pilot, view.model_copy(update={"seats": seats}))
+        shown = str(app.screen.query_one("#scores-cards").render())
+        assert shown == "Cards left in hand: Ann 0, Bob 2, Cid 4"
+
+
 async def test_a_machine_counts_credits_in_its_own_word(make_app, stacked):
     app = make_app(stacked())
     view = pushed_view(CHIPS.named("credits"), (150, 0))

@@ -90,7 +90,7 @@ class ScoresScreen(Deliberate, Screen[str]):
     ScoresScreen Button { margin-right: 2; }
     ScoresScreen.-over > Vertical { height: 95%; }
     ScoresScreen #scores-body { height: 1fr; }
-    ScoresScreen #scores-left { width: 1fr; height: 1fr; }
+    ScoresScreen #scores-left { width: 1fr; height: 1fr; margin-right: 1; }
     ScoresScreen #scores-chart { width: 1fr; height: 1fr; min-height: 6; }
     ScoresScreen #scores-records { color: $text-muted; height: auto; }
     """
@@ -116,7 +116,9 @@ class ScoresScreen(Deliberate, Screen[str]):
         with Vertical():
             yield Static(title, id="scores-title")
             yield Static(view.result or "", id="scores-result")
-            if view.scoring.kind is not ScoreKind.CHIPS:  # at a betting table cards left count nothing
+            # At a betting table cards left count nothing; after a trick game every hand is
+            # empty, and a line of zeros only takes room.
+            if view.scoring.kind is not ScoreKind.CHIPS and any(s.card_count for s in view.seats):
                 left = ", ".join(f"{s.name} {s.card_count}" for s in view.seats if s.active or s.card_count)
                 yield Static(f"Cards left in hand: {left}", id="scores-cards")
             if self.over:
