@@ -184,6 +184,22 @@ async def test_the_help_lists_the_hidden_keys_and_what_declare_and_show_do(make_
         assert "| e | Declare: go out" in keys and "| v | Show: after someone declares" in keys
 
 
+async def test_the_machine_dealing_a_hand_is_no_penalty_warning(make_app, tmp_path):
+    """Playtest: betting at the video machine said "⚠ Ann now holds 5 cards: Ann bets 1"."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    game = new_game("joker-poker-video", players=["Ann"], seed=3)
+    session = Session(game, [None], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        await pilot.press("e")  # deal, betting five
+        await until(pilot, lambda: len(game.hand(0)) == 5)
+        await pilot.pause(0.1)
+        assert "now holds" not in said(app)
+
+
 def _one_card_from_the_call(tmp_path):
     from cardtable.engine import new_game
     from cardtable.session import Session
