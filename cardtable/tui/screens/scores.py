@@ -116,12 +116,13 @@ class ScoresScreen(Deliberate, Screen[str]):
         with Vertical():
             yield Static(title, id="scores-title")
             yield Static(view.result or "", id="scores-result")
-            # At a betting table cards left count nothing; after a trick game every hand is
-            # empty, and a line of zeros only takes room.
-            if view.scoring.kind is not ScoreKind.CHIPS and any(s.card_count for s in view.seats):
+            # At a betting table or on a board cards left count nothing; after a trick game
+            # every hand is empty, and a line of zeros only takes room.
+            counted = view.scoring.kind is not ScoreKind.CHIPS and view.board is None
+            if counted and any(s.card_count for s in view.seats):
                 left = ", ".join(f"{s.name} {s.card_count}" for s in view.seats if s.active or s.card_count)
                 yield Static(f"Cards left in hand: {left}", id="scores-cards")
-            if self.over:
+            if self.over and not _says_again(view.status, view.result):
                 yield Static(view.status, id="scores-outcome")
             if self.over:
                 # The table and the records beside the chart: at 80x24 there is no room
@@ -217,3 +218,9 @@ class ScoresScreen(Deliberate, Screen[str]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if self.fresh():
             self.dismiss(event.button.id or "next")
+
+
+def _says_again(status: str, result: str | None) -> bool:
+    """The match's closing line only repeats the deal's result ("Match over: Bot 2 wins
+    with 100 credits." under "Bot 2 wins with 100 credits")."""
+    return bool(result) and status.removeprefix("Match over: ").rstrip(".") == (result or "").rstrip(".")
