@@ -90,8 +90,8 @@ class ScoresScreen(Deliberate, Screen[str]):
     ScoresScreen Button { margin-right: 2; }
     ScoresScreen.-over > Vertical { height: 95%; }
     ScoresScreen #scores-body { height: 1fr; }
-    ScoresScreen #scores-left { width: 1fr; height: 1fr; margin-right: 1; }
-    ScoresScreen #scores-chart { width: 1fr; height: 1fr; min-height: 6; }
+    ScoresScreen #scores-left { width: 3fr; height: 1fr; margin-right: 1; }
+    ScoresScreen #scores-chart { width: 2fr; height: 1fr; min-height: 6; }
     ScoresScreen #scores-records { color: $text-muted; height: auto; }
     """
 
