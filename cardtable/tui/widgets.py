@@ -111,7 +111,16 @@ class HandWidget(Widget, can_focus=True):
 
     def render(self) -> Text:
         if not self.cards:
-            return Text(self.hidden_note or "(no cards)", style="italic")
+            note = Text(self.hidden_note or "(no cards)", style="italic")
+            if self.hidden_note:
+                return note  # no hand in view: the status line carries the messages
+            # an empty hand of one's own (the machine between hands) still shows a hint above it
+            out = Text()
+            for line in self._message_lines(max(10, self.size.width - 2)):
+                out.append_text(line)
+                out.append("\n")
+            out.append_text(note)
+            return out
         colours = _colours(self)
         ascii_only = _ascii(self)
         width = max(10, self.size.width - 2)
@@ -161,7 +170,7 @@ class HandWidget(Widget, can_focus=True):
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         if not self.cards:
-            return 1
+            return 1 if self.hidden_note else 1 + len(self._message_lines(max(10, width - 2)))
         usable = max(10, width - 2)
         above = len(self._message_lines(max(10, width - 2)))
         rows, x = 1, 0

@@ -281,6 +281,22 @@ def test_minus_500_loses() -> None:
     assert g.is_over and g.outcome is not None and g.outcome.winners == (1, 3)
 
 
+def test_the_match_result_agrees_with_one_winner_or_a_team() -> None:
+    """Playtest: three players ended on "Bot 3 reach 100 and win"."""
+    pair = _deal_with("6S", 6, hands=MIXED, kitty=MIXED_KITTY, extra={"totals": [480, 0, 480, 0]})
+    assert pair.outcome is not None and "Ann and Cat reach 520 and win" in pair.outcome.reason
+    for seed in range(40):
+        g = new_game("five-hundred", ["Ann", "Bob", "Cy"], rules={"target": 100}, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.play(rng.choice(g.legal_moves()))
+        assert g.outcome is not None
+        if len(g.outcome.winners) == 1 and " reach" in g.outcome.reason:
+            assert " reaches " in g.outcome.reason and g.outcome.reason.endswith(" and wins")
+            return
+    raise AssertionError("no three-player match was won by reaching the target")
+
+
 def test_contractor_only_wins_freezes_defenders_at_490() -> None:
     g = _deal_with(
         "7D",

@@ -518,6 +518,8 @@ def test_rounds_to_play(rounds):
         assert game.is_over is (r == rounds)
         if not game.is_over:
             game.play("next")
+    plural = "s" if rounds > 1 else ""  # playtest: a one-round match ended "after 1 rounds"
+    assert game.outcome is not None and game.outcome.reason.startswith(f"after {rounds} round{plural} the")
 
 
 def test_short_game_preset_with_bush_still_stops_early():

@@ -857,7 +857,7 @@ def test_match_length(players, rules, count):
     assert game.is_over and game.to_act is None and game.phase == "match-over"
     low = min(game.scores)
     assert game.outcome.winners == tuple(s for s in range(players) if game.scores[s] == low)
-    assert game.outcome.reason == f"after {count} hands the lowest total wins"
+    assert game.outcome.reason == f"after {count} hand{'s' if count > 1 else ''} the lowest total wins"
     assert game.scores == tuple(sum(row[s] for row in game.deal_scores) for s in range(players))
 
 
@@ -867,7 +867,7 @@ def test_after_the_match_every_move_is_refused():
     assert game.legal_moves() == ()
     for move in ("next", "draw", "discard 7H"):
         refused(game, move, "the match is over")
-    assert game.view(1).status == "Match over: after 1 hands the lowest total wins."
+    assert game.view(1).status == "Match over: after 1 hand the lowest total wins."  # not "1 hands"
 
 
 def small_stock(rules=None, cut=None):

@@ -159,6 +159,21 @@ async def test_the_end_of_the_match_shows_the_chart_and_the_updated_records(make
         chart = screen.query_one(ScoreChart)
         assert list(chart.lines) == ["Ann", "Bob"]
         assert [line[-1] for line in chart.lines.values()] == list(session.game.scores)
+        # playtest: the records ran into the chart's axis labels ("longest streak 0,203.3┤")
+        assert chart.region.x > screen.query_one("#scores-left").region.right
+
+
+async def test_the_end_box_fits_three_players_scores_at_80x24(make_app, data_dir) -> None:
+    """Playtest: at 80x24 the score table beside the chart cut its third column ("Bot")."""
+    session = Session.start("scala40", ["Ann", "Bob", "Bot 3"], ["random"] * 3, seed=2)
+    while not session.game.is_over:
+        session.bot_move()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ScoresScreen))
+        await pilot.pause()
+        table = app.screen.query_one("#scores-table", DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
 
 
 # ---------------------------------------------------------------------------- snapshots

@@ -181,6 +181,43 @@ async def test_the_help_lists_the_hidden_keys_and_what_declare_and_show_do(make_
         assert "| e | Declare: go out" in keys and "| v | Show: after someone declares" in keys
 
 
+async def test_the_machine_dealing_a_hand_is_no_penalty_warning(make_app, tmp_path):
+    """Playtest: betting at the video machine said "⚠ Ann now holds 5 cards: Ann bets 1"."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    game = new_game("joker-poker-video", players=["Ann"], seed=3)
+    session = Session(game, [None], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        await pilot.press("e")  # deal, betting five
+        await until(pilot, lambda: len(game.hand(0)) == 5)
+        await pilot.pause(0.1)
+        assert "now holds" not in said(app)
+
+
+async def test_a_hint_shows_above_an_empty_hand(make_app, tmp_path):
+    """Playtest: at the video machine, before a hand is dealt, 's' said nothing: the message
+    line above the hand was not drawn while the hand was empty."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+    from cardtable.tui.widgets import HandWidget
+
+    game = new_game("joker-poker-video", players=["Ann"], seed=3)
+    session = Session(game, [None], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        assert not game.hand(0)
+        await pilot.press("s")
+        hand = app.screen.query_one(HandWidget)
+        await until(pilot, lambda: "Hint" in app.screen.last_message)
+        await pilot.pause()
+        drawn = str(hand.render())
+        assert "Hint — bet" in drawn and drawn.endswith("(no cards)") and hand.size.height >= 2
+
+
 def _one_card_from_the_call(tmp_path):
     from cardtable.engine import new_game
     from cardtable.session import Session

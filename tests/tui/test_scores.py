@@ -17,7 +17,7 @@ from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.scoring import CHIPS, POINTS, ScoreModel
 from cardtable.engine.seating import partnerships
 from cardtable.engine.verbs import verb_specs
-from cardtable.engine.views import PlayerView, ScoringView, SeatView
+from cardtable.engine.views import BoardView, PlayerView, ScoringView, SeatView
 from cardtable.session import Session
 from cardtable.tui.screens.scores import ScoresScreen
 
@@ -156,6 +156,44 @@ async def test_chips_are_stacks_and_an_empty_stack_is_out(make_app, stacked):
         assert cells(table, table.row_count - 1) == ["Stacks", "150", "0 (out)", "50"]
         assert "Chips: higher is better" in hint and "no chips has left" in hint
         assert not app.screen.query("#scores-cards")  # cards left count nothing at a betting table
+
+
+async def test_no_line_of_zeros_when_every_hand_is_empty(make_app, stacked):
+    """Playtest: after a Five Hundred deal the box said "Cards left in hand: Ann 0, Bob 0,
+    Bot 3 0"; a trick game empties every hand, so the line says nothing."""
+    app = make_app(stacked())
+    view = pushed_view(POINTS, (40, 20, 10))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await show(app, pilot, view)
+        assert not app.screen.query("#scores-cards")
+    app = make_app(stacked())
+    seats = tuple(s.model_copy(update={"card_count": 2 * s.seat}) for s in view.seats)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await show(app, pilot, view.model_copy(update={"seats": seats}))
+        shown = str(app.screen.query_one("#scores-cards").render())
+        assert shown == "Cards left in hand: Ann 0, Bob 2, Cid 4"
+    app = make_app(stacked())  # on a board the cards are moves: "Bot 1 5, Bot 2 5, ..." meant nothing
+    board = BoardView(width=1, height=1, holes=())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await show(app, pilot, view.model_copy(update={"seats": seats, "board": board}))
+        assert not app.screen.query("#scores-cards")
+
+
+async def test_the_match_end_does_not_say_its_result_twice(make_app, stacked):
+    """Playtest: the video machine's end box said "Bot 2 wins with 100 credits" and then
+    "Match over: Bot 2 wins with 100 credits."; a different closing line still shows."""
+    view = pushed_view(CHIPS.named("credits"), (91, 100))
+    for status, shown in (
+        ("Match over: Bot 2 wins with 100 credits.", False),
+        ("Match over: after 2 hands the most credits win.", True),
+    ):
+        app = make_app(stacked())
+        ended = view.model_copy(update={"result": "Bot 2 wins with 100 credits", "status": status})
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            app.push_screen(ScoresScreen(ended, True))
+            await until(pilot, lambda a=app: isinstance(a.screen, ScoresScreen) and filled(a.screen))
+            assert bool(app.screen.query("#scores-outcome")) is shown
 
 
 async def test_a_machine_counts_credits_in_its_own_word(make_app, stacked):

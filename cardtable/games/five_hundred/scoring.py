@@ -121,11 +121,13 @@ class Scoring:
             own = [side for side in reached if set(side) & set(mine)]
             if own and len(reached) > 1:
                 winners = tuple(s for side in own for s in side)
-                reason = f"{self._names(winners)} reach {target} on their own contract and win"
+                reach, win = self._says(winners, "reach"), self._says(winners, "win")
+                reason = f"{self._names(winners)} {reach} {target} on their own contract and {win}"
             else:
                 top = max(score[side] for side in reached)
                 winners = tuple(s for side in reached if score[side] == top for s in side)
-                reason = f"{self._names(winners)} reach {top} and win"
+                reach, win = self._says(winners, "reach"), self._says(winners, "win")
+                reason = f"{self._names(winners)} {reach} {top} and {win}"
         else:
             lost = [side for side in sides if score[side] <= -target]
             if lost:
@@ -133,9 +135,10 @@ class Scoring:
                 if others:
                     top = max(score[side] for side in others)
                     winners = tuple(s for side in others if score[side] == top for s in side)
-                losers = self._names(tuple(s for side in lost for s in side))
-                reason = f"{losers} fall to -{target} and lose" + (
-                    f"; {self._names(winners)} win" if winners else ""
+                fallen = tuple(s for side in lost for s in side)
+                fall, lose = self._says(fallen, "fall"), self._says(fallen, "lose")
+                reason = f"{self._names(fallen)} {fall} to -{target} and {lose}" + (
+                    f"; {self._names(winners)} {self._says(winners, 'win')}" if winners else ""
                 )
         if reason:
             self.phase_ = "match-over"
@@ -144,3 +147,8 @@ class Scoring:
 
     def _names(self, seats: Sequence[int]) -> str:
         return " and ".join(self.players[s] for s in seats)
+
+    @staticmethod
+    def _says(seats: Sequence[int], verb: str) -> str:
+        """The verb agreeing with the seats named: 'Bot 3 reaches', 'Ann and Cy reach'."""
+        return verb if len(seats) > 1 else verb + ("es" if verb.endswith("ch") else "s")

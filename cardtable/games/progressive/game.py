@@ -587,7 +587,8 @@ class ProgressiveRummy(RummyGame):
             winners = tuple(s for s in range(self.n) if self.total[s] == low)
             played = len(self.rows)
             shared = " (a shared win)" if len(winners) > 1 else ""
-            self._finish(winners, f"after {played} rounds the lowest total wins{shared}")
+            rounds = f"{played} round" + ("s" if played != 1 else "")
+            self._finish(winners, f"after {rounds} the lowest total wins{shared}")
             return
         self.cur = self._next_active(self._next_active(self.dealer))
 

@@ -636,7 +636,8 @@ class Rummy51(RummyGame):
         if len(self.rows) >= self.match_hands:
             low = min(self.total)
             winners = tuple(s for s in range(self.n) if self.total[s] == low)
-            self._finish(winners, f"after {len(self.rows)} hands the lowest total wins")
+            hands = f"{len(self.rows)} hand" + ("s" if len(self.rows) != 1 else "")
+            self._finish(winners, f"after {hands} the lowest total wins")
             return
         self.dealer = self.first  # the next dealer is the player who went first this hand
         self.cur = self._next_active(self.dealer)

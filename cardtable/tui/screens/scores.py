@@ -90,8 +90,8 @@ class ScoresScreen(Deliberate, Screen[str]):
     ScoresScreen Button { margin-right: 2; }
     ScoresScreen.-over > Vertical { height: 95%; }
     ScoresScreen #scores-body { height: 1fr; }
-    ScoresScreen #scores-left { width: 1fr; height: 1fr; }
-    ScoresScreen #scores-chart { width: 1fr; height: 1fr; min-height: 6; }
+    ScoresScreen #scores-left { width: 3fr; height: 1fr; margin-right: 1; }
+    ScoresScreen #scores-chart { width: 2fr; height: 1fr; min-height: 6; }
     ScoresScreen #scores-records { color: $text-muted; height: auto; }
     """
 
@@ -116,10 +116,13 @@ class ScoresScreen(Deliberate, Screen[str]):
         with Vertical():
             yield Static(title, id="scores-title")
             yield Static(view.result or "", id="scores-result")
-            if view.scoring.kind is not ScoreKind.CHIPS:  # at a betting table cards left count nothing
+            # At a betting table or on a board cards left count nothing; after a trick game
+            # every hand is empty, and a line of zeros only takes room.
+            counted = view.scoring.kind is not ScoreKind.CHIPS and view.board is None
+            if counted and any(s.card_count for s in view.seats):
                 left = ", ".join(f"{s.name} {s.card_count}" for s in view.seats if s.active or s.card_count)
                 yield Static(f"Cards left in hand: {left}", id="scores-cards")
-            if self.over:
+            if self.over and not _says_again(view.status, view.result):
                 yield Static(view.status, id="scores-outcome")
             if self.over:
                 # The table and the records beside the chart: at 80x24 there is no room
@@ -216,3 +219,9 @@ class ScoresScreen(Deliberate, Screen[str]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if self.fresh():
             self.dismiss(event.button.id or "next")
+
+
+def _says_again(status: str, result: str | None) -> bool:
+    """The match's closing line only repeats the deal's result ("Match over: Bot 2 wins
+    with 100 credits." under "Bot 2 wins with 100 credits")."""
+    return bool(result) and status.removeprefix("Match over: ").rstrip(".") == (result or "").rstrip(".")

@@ -43,7 +43,7 @@ class TableTalk:
         if before is None or before[0] != counts[0]:
             return  # a new deal deals everyone cards: no news
         for seat, (was, now) in enumerate(zip(before[1], counts[1], strict=False)):
-            if now - was >= 2:
+            if now - was >= 2 and was:  # an empty hand filled is a deal (the machine's), not a penalty
                 name = view.seats[seat].name
                 line = next((ln for ln in reversed(view.log) if name in ln), "")
                 self.say(f"⚠ {name} now holds {now} cards" + (f": {line}" if line else ""), seconds=6)
