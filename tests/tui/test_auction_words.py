@@ -1,0 +1,57 @@
+"""The auction panel says its whole instruction at every table width, and a hint for a call
+names the call and its keys (issue 20: the title was cut at 110 and 120 columns, and the hint
+said only "expected +100 (press b)")."""
+
+from __future__ import annotations
+
+import pytest
+from textual.geometry import Region
+from tui_helpers import said, until
+
+from cardtable.engine import new_game
+from cardtable.session import Session
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets import AuctionPanel
+
+
+def _auction(tmp_path):
+    game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=3)
+    return game, Session(game, [None, "random", "random", "random"], tmp_path / "autosave.ctr")
+
+
+def _drawn(widget) -> str:
+    """The panel as drawn on screen (border and title included), its lines joined by spaces."""
+    width, height = widget.outer_size
+    lines = widget.render_lines(Region(0, 0, width, height))
+    return " ".join("".join(seg.text for seg in line).strip(" │╭╮╰╯─") for line in lines)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (110, 34), (120, 40)])
+async def test_the_auction_panel_says_its_whole_instruction(make_app, tmp_path, size):
+    game, session = _auction(tmp_path)
+    app = make_app(session)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+        panel = app.screen.query_one(AuctionPanel)
+        await until(pilot, lambda: "your call" in _drawn(panel))
+        drawn = " ".join(_drawn(panel).split())
+        assert "auction · your call" in drawn
+        assert "Type a call's keys (6s: 6♠) or press b to pick from a list." in drawn, drawn
+        assert panel.outer_size.width <= size[0]
+
+
+async def test_a_hint_for_a_call_names_the_call_and_its_keys(make_app, tmp_path):
+    game, session = _auction(tmp_path)
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+        hinted = session.hint().move
+        call = next(c for c in game.view(0).auction.legal if c.move == str(hinted))
+        await pilot.press("s")
+        await until(pilot, lambda: "Hint" in said(app))
+        text = said(app)
+        if call.move == "pass":
+            assert "Hint — pass — " in text and "(press z)" in text
+        else:
+            assert f"Hint — bid {call.label} — " in text, text
+            assert f"(type {call.keys})" in text and "(press b)" not in text
