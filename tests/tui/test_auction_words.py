@@ -55,3 +55,25 @@ async def test_a_hint_for_a_call_names_the_call_and_its_keys(make_app, tmp_path)
         else:
             assert f"Hint — bid {call.label} — " in text, text
             assert f"(type {call.keys})" in text and "(press b)" not in text
+
+
+async def test_the_header_in_play_says_the_contract_and_what_it_needs_at_110_columns(make_app, tmp_path):
+    """The header is one line: the auction's calls came first and pushed the contract, the
+    tricks still needed and the tricks won off the screen at 110 columns."""
+    from cardtable.bots import hint
+
+    game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=11)
+    for move in ("bid 6H", "pass", "pass", "pass"):
+        game.play(move)
+    game.play(hint(game).move)  # Ann's kitty exchange
+    session = Session(game, [None, None, None, None], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        header = app.screen.query_one("#table-header")
+        await until(pilot, lambda: "contract" in _drawn(header))
+        shown = _drawn(header)
+        assert "contract: 6♥ (100) by Ann" in shown and "needs: 6 tricks, 6 to go" in shown, shown
+        assert "tricks won: Ann and Cat 0" in shown, shown
