@@ -116,7 +116,8 @@ class ScoresScreen(Deliberate, Screen[str]):
         with Vertical():
             yield Static(title, id="scores-title")
             yield Static(view.result or "", id="scores-result")
-            if view.scoring.kind is not ScoreKind.CHIPS:  # at a betting table cards left count nothing
+            # at a betting table cards left count nothing; after a trick game's deal none are left
+            if view.scoring.kind is not ScoreKind.CHIPS and any(s.card_count for s in view.seats):
                 left = ", ".join(f"{s.name} {s.card_count}" for s in view.seats if s.active or s.card_count)
                 yield Static(f"Cards left in hand: {left}", id="scores-cards")
             if self.over:
