@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +41,28 @@ if TYPE_CHECKING:
 def seat_kinds(bots: Sequence[str | None]) -> list[str]:
     """Per-seat kinds for the record header: 'human' or 'bot:LEVEL'."""
     return ["human" if b is None else f"bot:{b}" for b in bots]
+
+
+def faced_view(view: PlayerView, show: Callable[[str], str]) -> PlayerView:
+    """``view`` with its player-facing texts (log, status, result, facts, meld texts, notes)
+    through ``show``; cards and moves, which a table draws from the names, stay in notation.
+
+    >>> from cardtable.engine import new_game
+    >>> view = new_game("gin", ["Ann", "Bob"], seed=3).view(0)
+    >>> faced_view(view, str.upper).log == tuple(line.upper() for line in view.log)
+    True
+    """
+    return view.model_copy(
+        update={
+            "log": tuple(map(show, view.log)),
+            "status": show(view.status),
+            "result": show(view.result),
+            "facts": {k: show(v) for k, v in view.facts.items()},
+            "own_facts": {k: show(v) for k, v in view.own_facts.items()},
+            "melds": tuple(m.model_copy(update={"text": show(m.text)}) for m in view.melds),
+            "face_up": tuple(f.model_copy(update={"note": show(f.note)}) for f in view.face_up),
+        }
+    )
 
 
 class Session:
@@ -250,22 +272,8 @@ class Session:
         return key_words(card_faces(text, keep=self.game.players), self.verbs)
 
     def _faced(self, view: PlayerView) -> PlayerView:
-        """The view with its player-facing texts through :meth:`show` (cards and moves,
-        which the table draws from the names, stay in notation)."""
-        if not self.faces:
-            return view
-        show = self.show
-        return view.model_copy(
-            update={
-                "log": tuple(map(show, view.log)),
-                "status": show(view.status),
-                "result": show(view.result),
-                "facts": {k: show(v) for k, v in view.facts.items()},
-                "own_facts": {k: show(v) for k, v in view.own_facts.items()},
-                "melds": tuple(m.model_copy(update={"text": show(m.text)}) for m in view.melds),
-                "face_up": tuple(f.model_copy(update={"note": show(f.note)}) for f in view.face_up),
-            }
-        )
+        """The view with its player-facing texts through :meth:`show`."""
+        return faced_view(view, self.show) if self.faces else view
 
     @property
     def verbs(self) -> tuple[VerbSpec, ...]:

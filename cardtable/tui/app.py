@@ -309,9 +309,12 @@ class CardTableApp(App[None]):
         session = self.session if self._table() is not None else None
         while self.screen is not picker:
             self.pop_screen()
+        seats: list[tuple[str, str]] | None = None
         if session is not None:
             view = session.view(None)
             game_id = game_id or view.game
+            if game_id == view.game:  # its seats as they sat, however it was started
+                seats = [(s.name, bot or "human") for s, bot in zip(view.seats, session.bots, strict=True)]
             if view.to_act is not None and not session.save_error:
                 self.notify(
                     f"{view.title} is saved: Resume (ctrl+r) goes on with it; a new game replaces it.",
@@ -319,7 +322,7 @@ class CardTableApp(App[None]):
                     timeout=6,
                 )
         if game_id is not None:
-            self.call_later(picker.open_game, game_id, preset)
+            self.call_later(picker.open_game, game_id, preset, seats)
 
     def toggle_ascii(self) -> None:
         """Switch between suit symbols and plain letters."""

@@ -38,10 +38,12 @@ def draw_panels(
     kinds: Sequence[str],
     amount: int | None = None,
     chooser: int | None = None,
+    list_key: str = "",
 ) -> None:
     """Draw the panels ``view`` declares on ``screen``. ``amount`` is the bet chosen with + and
-    -, ``chooser`` the seat choosing it (None where nobody chooses, as in a replay)."""
-    screen.query_one(AuctionPanel).show(view.auction, names)
+    -, ``chooser`` the seat choosing it (None where nobody chooses, as in a replay);
+    ``list_key`` the key that lists the viewer's calls of an auction."""
+    screen.query_one(AuctionPanel).show(view.auction, names, list_key)
     # while an auction runs, the (empty) trick makes room for it
     screen.query_one(TrickArea).show(None if view.auction is not None else view.trick, names)
     screen.query_one(ChipsPanel).show(view.chips, view.seats, amount, chooser)

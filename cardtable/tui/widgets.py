@@ -544,6 +544,28 @@ def auction_lines(
     return text
 
 
+def call_how(auction: AuctionView, list_key: str = "", ascii_only: bool = False) -> str:
+    """How the viewer makes a call, with one of its own calls as the example ('' when the
+    viewer has no call to make).
+
+    >>> from cardtable.engine.views import CallView
+    >>> legal = (CallView(move="bid 7H", label="7♥", keys="7h"), CallView(move="pass", label="pass", keys="z"))
+    >>> call_how(AuctionView(legal=legal), "b")
+    "Type a call's keys (7h: 7♥) or press b to pick from a list."
+    """
+    if not auction.legal:
+        return ""
+    typed = next((c for c in auction.legal if len(c.keys) > 1), auction.legal[0])
+    example = f" ({typed.keys}: {call_label(typed, ascii_only)})" if typed.keys else ""
+    pick = f" or press {list_key} to pick from a list" if list_key else ""
+    return f"Type a call's keys{example}{pick}."
+
+
+def call_label(call: CallView, ascii_only: bool = False) -> str:
+    """A call's label as plain text: suit symbols, or their letters in ASCII mode."""
+    return call_text(call, {}, ascii_only).plain
+
+
 class AuctionPanel(Static):
     """The auction (bidding games): every call so far by seat, the bid to beat, and the
     viewer's calls with their keys (number then suit)."""
@@ -552,14 +574,21 @@ class AuctionPanel(Static):
     AuctionPanel { height: auto; border: round $accent 60%; padding: 0 1; }
     """
 
-    def show(self, auction: AuctionView | None, names: Sequence[str]) -> None:
-        """Draw ``auction`` (hidden when None)."""
+    def show(self, auction: AuctionView | None, names: Sequence[str], list_key: str = "") -> None:
+        """Draw ``auction`` (hidden when None). ``list_key`` is the key that lists the calls
+        to pick from ('' when none does)."""
         if auction is None:
             self.display = False
             return
         self.display = True
-        self.border_title = "auction" + (" · your call: type its keys (7h), or b" if auction.legal else "")
-        self.update(auction_lines(auction, names, _colours(self), _ascii(self)))
+        # the title stays short (a border cuts it); the how-to is the last line, which wraps
+        self.border_title = "auction · your call" if auction.legal else "auction"
+        text = auction_lines(auction, names, _colours(self), _ascii(self))
+        how = call_how(auction, list_key, _ascii(self))
+        if how:
+            text.append("\n")
+            text.append(how, style="dim")
+        self.update(text)
 
 
 class ChipsPanel(Static):

@@ -144,6 +144,7 @@ async def test_a_team_scored_game_shows_one_column_per_team(make_app, stacked):
         assert headers(table) == ["Points", "Ann & Cid", "Bob & Dee"]
         assert cells(table, table.row_count - 1) == ["Total", "120", "-40"]
         assert "Each team scores as one" in hint
+        assert not app.screen.query("#scores-cards")  # no "Cards left: Ann 0, ..." once every hand is played
 
 
 async def test_chips_are_stacks_and_an_empty_stack_is_out(make_app, stacked):

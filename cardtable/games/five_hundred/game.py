@@ -581,11 +581,6 @@ class FiveHundred(TableGame, Scoring):
                 badges.append(_plural(self.tricks[s], "trick"))
             seats.append(self.seat_view(s, badges))
         facts: dict[str, str] = {"deal": str(self.deal_no)}
-        if self.auction:
-            facts["auction"] = " · ".join(
-                f"{self.players[s]} {'pass' if w == 'pass' else (read_bid(w) or Bid(0, MISERE)).label}"
-                for s, w in self.auction[-12:]
-            )
         if self.phase_ == "bid":
             facts["high bid"] = (
                 "none"
@@ -594,32 +589,38 @@ class FiveHundred(TableGame, Scoring):
             )
         if contract is not None and cseat is not None:
             facts["contract"] = f"{contract.label} ({contract.value}) by {self.players[cseat]}"
-        if live or self.phase_ in ("exchange", "call", "nominate"):
-            facts["trumps"] = self._trumps_text()
-        if self.nominated:
-            facts["joker's suit"] = SUIT_NAMES[self.nominated]
-        if self.called is not None:
-            facts["called card"] = face(self.called)
         if live:
-            facts["trick"] = str(self.trick_no)
-            if self.led:
-                facts["led suit"] = SUIT_NAMES[self.led]
-            sides = self._sides()
-            facts["tricks won"] = " · ".join(
-                f"{self._names(side)} {sum(self.tricks[s] for s in side)}" for side in sides
-            )
+            # what a player checks each trick first: a one-line header shows what fits
             if contract is not None and cseat is not None:
                 won = sum(self.tricks[s] for s in self.contract_side())
                 if contract.misere:
                     facts["needs"] = "no tricks at all"
                 else:
                     facts["needs"] = f"{contract.tricks} tricks, {max(0, contract.tricks - won)} to go"
+            sides = self._sides()
+            facts["tricks won"] = " · ".join(
+                f"{self._names(side)} {sum(self.tricks[s] for s in side)}" for side in sides
+            )
+            if self.led:
+                facts["led suit"] = SUIT_NAMES[self.led]
+            facts["trick"] = str(self.trick_no)
+        if live or self.phase_ in ("exchange", "call", "nominate"):
+            facts["trumps"] = self._trumps_text()
+        if self.nominated:
+            facts["joker's suit"] = SUIT_NAMES[self.nominated]
+        if self.called is not None:
+            facts["called card"] = face(self.called)
         if self.open_shown and cseat is not None:
             facts["open hand"] = faces(sorted(self.hands[cseat], key=_sort_key))
         if self.kitty:
             facts["kitty"] = f"{len(self.kitty)} cards face down"
         if self.thrown_in:
             facts["thrown in"] = str(self.thrown_in)
+        if self.auction:  # last: a one-line header at 110 columns cut the contract and needs off
+            facts["auction"] = " · ".join(
+                f"{self.players[s]} {'pass' if w == 'pass' else (read_bid(w) or Bid(0, MISERE)).label}"
+                for s, w in self.auction[-12:]
+            )
         own: dict[str, str] = {}
         if seat is not None and seat == cseat and self.discards:
             own["your discards"] = faces(self.discards)

@@ -538,9 +538,12 @@ class PickerScreen(Screen[None]):
         self._refresh_problems()
         self.sync_preset()
 
-    async def open_game(self, game_id: str, preset: str | None = None) -> None:
+    async def open_game(
+        self, game_id: str, preset: str | None = None, seats: list[tuple[str, str]] | None = None
+    ) -> None:
         """Show ``game_id`` (the filter cleared) with ``preset`` chosen (None: its set-up as
-        it was), and put the focus on the seats, ready for people and computer players."""
+        it was) and ``seats`` ((name, kind) each; None: as they were), and put the focus on
+        the seats, ready for people and computer players."""
         if not self.ready:
             await self._populate()
         box = self.query_one("#game-filter", Input)
@@ -557,9 +560,25 @@ class PickerScreen(Screen[None]):
             chooser.value = preset
             self.apply_preset(preset)
         count = self._widget("#player-count", Select)
+        if seats and count is not None:
+            self._fill_seats(count, seats)
         if count is not None:
             count.focus()
             self.query_one("#picker-form", VerticalScroll).scroll_home(animate=False)
+
+    def _fill_seats(self, count: Select[int], seats: list[tuple[str, str]]) -> None:
+        """Put ``seats`` in the seat rows (a game started on the command line left them
+        elsewhere) and show as many rows."""
+        seats = seats[: self._spec.max_players]
+        for i, (name, kind) in enumerate(seats):
+            box, chooser = self._widget(f"#seat-name-{i}", Input), self._widget(f"#seat-kind-{i}", Select)
+            if box is not None and chooser is not None:
+                box.value = name
+                chooser.value = kind if kind in dict(seat_kind_options()).values() else HUMAN
+        if len(seats) >= self._spec.min_players:
+            count.value = len(seats)
+            self._show_seats(len(seats))
+        self._check_names()
 
     def apply_preset(self, preset: str | None) -> None:
         """Fill the rule fields with the preset's values over the defaults."""

@@ -19,9 +19,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from cardtable.engine.cards import card_faces
 from cardtable.engine.errors import CardtableError
 from cardtable.engine.views import PlayerView
 from cardtable.replay import Replay
+from cardtable.session import faced_view
 from cardtable.tui.board import BoardWidget, SeatsPanel
 from cardtable.tui.panels import draw_panels, play_panels, show_board
 from cardtable.tui.prompt import PromptLine
@@ -129,7 +131,16 @@ class ReplayScreen(Screen[None]):
     # ------------------------------------------------------------------ drawing
     def seen(self) -> PlayerView:
         """The view drawn now: the viewer's, or a spectator's while every hand is open."""
-        return self.replay.view(self.position, None if self.viewer == OPEN else self.viewer)
+        return faced_view(
+            self.replay.view(self.position, None if self.viewer == OPEN else self.viewer), self.show
+        )
+
+    def show(self, text: str) -> str:
+        """``text`` with its card names as the hands show them (4★, 10♥; letters in ASCII
+        mode), as the table says them."""
+        if getattr(getattr(self.app, "settings", None), "ascii_cards", False):
+            return text
+        return card_faces(text, keep=self.replay.players)
 
     def redraw(self) -> None:
         view = self.seen()
@@ -196,7 +207,7 @@ class ReplayScreen(Screen[None]):
         replay = self.replay
         done = replay.move_text(self.position - 1) if self.position else "the deal as dealt"
         nxt = replay.move_text(self.position) if self.position < len(replay) else "the end of the record"
-        lines = [f"Last: {done} · next: {nxt}"]
+        lines = [self.show(f"Last: {done} · next: {nxt}")]
         if view.result:
             lines.append(view.result)
         if self.note:
@@ -210,7 +221,9 @@ class ReplayScreen(Screen[None]):
             if self.position < len(replay)
             else "The record ends here."
         )
-        return f"{played}\n{self.hint_text or 's: what the hard computer player would have played'}"
+        return self.show(
+            f"{played}\n{self.hint_text or 's: what the hard computer player would have played'}"
+        )
 
     # ------------------------------------------------------------------ moving
     def go(self, position: int) -> None:

@@ -235,7 +235,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             facts.append(f"{key}: {value}\n", style="bold")
         self.query_one("#facts", Static).update(facts)
         chooser = self.viewer if self.my_turn() else None
-        draw_panels(self, view, names, kinds, self.chosen_amount(view), chooser)
+        draw_panels(self, view, names, kinds, self.chosen_amount(view), chooser, self.call_list_key(view))
         self._draw_face_up(view)
         self._draw_melds(view)
         self._draw_hand(view)

@@ -8,6 +8,7 @@ from collections import Counter
 
 from cardtable.engine.cards import Card, parse_card
 from cardtable.tui.arrange import arranged_text, order_of, panel_groups
+from cardtable.tui.widgets import call_label
 
 
 class HandKeys:
@@ -156,6 +157,12 @@ class HandKeys:
         why = decision.why or show(str(move))
         if move.cards and not any(show(c.name) in why for c in move.cards):
             why = f"{show(str(move))}: {why}"  # the reason does not name the move's cards: say the move too
+        auction = self.seen().auction
+        call = next((c for c in auction.legal if c.move == str(move)), None) if auction else None
+        if call is not None:  # a call is typed by its keys, and the reason may not name it
+            label = call_label(call, not self.session.faces)
+            why = f"{move.kind if label == move.kind else f'{move.kind} {label}'} — {why}"
+            how = f" ({'type' if len(call.keys) > 1 else 'press'} {call.keys})" if call.keys else how
         self.say(f"Hint — {why}{how}", seconds=20)
 
     def action_arrange(self) -> None:

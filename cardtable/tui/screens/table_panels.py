@@ -121,6 +121,15 @@ class PanelKeys:
         self.opening_call = AuctionModal(calls, typed)
         self.app.push_screen(self.opening_call, chosen)
 
+    def call_list_key(self, view: PlayerView) -> str:
+        """The key of the verb that lists the viewer's calls to pick from ('' when none does):
+        the auction panel names it."""
+        legal = view.auction.legal if view.auction is not None and self.my_turn() else ()
+        for spec in self.verb_specs.values():
+            if spec.key and sum(c.move.split()[0] == spec.name for c in legal) > 1:
+                return spec.key
+        return ""
+
     def _auction_key(self, char: str) -> bool:
         """On the viewer's auction turn a key that starts a call's keys and is no key of a
         move possible now (a digit: ``7`` then ``h``) opens the chooser with it typed."""

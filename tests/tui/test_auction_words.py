@@ -1,0 +1,81 @@
+"""The auction panel says its whole instruction at every table width, and a hint for a call
+names the call and its keys (issue 20: the title was cut at 110 and 120 columns, and the hint
+said only "expected +100 (press b)")."""
+
+from __future__ import annotations
+
+import pytest
+from textual.geometry import Region
+from tui_helpers import said, until
+
+from cardtable.engine import new_game
+from cardtable.session import Session
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.widgets import AuctionPanel
+
+
+def _auction(tmp_path):
+    game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=3)
+    return game, Session(game, [None, "random", "random", "random"], tmp_path / "autosave.ctr")
+
+
+def _drawn(widget) -> str:
+    """The panel as drawn on screen (border and title included), its lines joined by spaces."""
+    width, height = widget.outer_size
+    lines = widget.render_lines(Region(0, 0, width, height))
+    return " ".join("".join(seg.text for seg in line).strip(" │╭╮╰╯─") for line in lines)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (110, 34), (120, 40)])
+async def test_the_auction_panel_says_its_whole_instruction(make_app, tmp_path, size):
+    game, session = _auction(tmp_path)
+    app = make_app(session)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+        panel = app.screen.query_one(AuctionPanel)
+        await until(pilot, lambda: "your call" in _drawn(panel))
+        drawn = " ".join(_drawn(panel).split())
+        assert "auction · your call" in drawn
+        assert "Type a call's keys (6s: 6♠) or press b to pick from a list." in drawn, drawn
+        assert panel.outer_size.width <= size[0]
+
+
+async def test_a_hint_for_a_call_names_the_call_and_its_keys(make_app, tmp_path):
+    game, session = _auction(tmp_path)
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and game.to_act == 0)
+        await pilot.press("s")
+        await until(pilot, lambda: "Hint" in said(app))
+        text = said(app)
+        # the search is timed, so which call it advises may vary: whichever it is, it is named
+        legal = game.view(0).auction.legal
+        named = [c for c in legal if f"Hint — {'pass' if c.move == 'pass' else 'bid ' + c.label} — " in text]
+        assert len(named) == 1, text
+        call = named[0]
+        if call.move == "pass":
+            assert "(press z)" in text
+        else:
+            assert f"(type {call.keys})" in text and "(press b)" not in text, text
+
+
+async def test_the_header_in_play_says_the_contract_and_what_it_needs_at_110_columns(make_app, tmp_path):
+    """The header is one line: the auction's calls came first and pushed the contract, the
+    tricks still needed and the tricks won off the screen at 110 columns."""
+    from cardtable.bots import hint
+
+    game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=11)
+    for move in ("bid 6H", "pass", "pass", "pass"):
+        game.play(move)
+    game.play(hint(game).move)  # Ann's kitty exchange
+    session = Session(game, [None, None, None, None], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        header = app.screen.query_one("#table-header")
+        await until(pilot, lambda: "contract" in _drawn(header))
+        shown = _drawn(header)
+        assert "contract: 6♥ (100) by Ann" in shown and "needs: 6 tricks, 6 to go" in shown, shown
+        assert "tricks won: Ann and Cat 0" in shown, shown
