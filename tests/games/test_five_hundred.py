@@ -582,7 +582,7 @@ def test_views_show_the_auction_trumps_and_teams() -> None:
     g = auction(start(), "bid 7H", "pass", "pass", "pass", "discard 5D 4D 5C")
     v = g.view(1)
     assert v.phase_kind.value == "play" and v.teams == ((0, 2), (1, 3))
-    assert "left bower" in v.facts["trumps"] and v.facts["needs"] == "7 tricks, 7 to go"
+    assert "left bower" in v.facts["trumps"] and v.facts["needs"] == "7 more tricks"
     assert "Ann 7♥" in v.facts["auction"] and "contractor" in v.seats[0].badges
     assert g.view(0).phase_kind.value == "play"
     assert new_game("five-hundred", NAMES, seed=1).view(0).phase_kind.value == "bid"

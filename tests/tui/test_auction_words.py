@@ -77,5 +77,5 @@ async def test_the_header_in_play_says_the_contract_and_what_it_needs_at_110_col
         header = app.screen.query_one("#table-header")
         await until(pilot, lambda: "contract" in _drawn(header))
         shown = _drawn(header)
-        assert "contract: 6♥ (100) by Ann" in shown and "needs: 6 tricks, 6 to go" in shown, shown
-        assert "tricks won: Ann and Cat 0" in shown, shown
+        assert "contract: 6♥ (100) by Ann" in shown and "needs: 6 more tricks" in shown, shown
+        assert "tricks won: Ann & Cat 0 · Bob & Dan 0" in shown, shown

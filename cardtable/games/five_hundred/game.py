@@ -596,16 +596,20 @@ class FiveHundred(TableGame, Scoring):
                 if contract.misere:
                     facts["needs"] = "no tricks at all"
                 else:
-                    facts["needs"] = f"{contract.tricks} tricks, {max(0, contract.tricks - won)} to go"
-            sides = self._sides()
+                    # the contract already says how many; the header has room for what is left
+                    to_go = contract.tricks - won
+                    facts["needs"] = _plural(to_go, "more trick") if to_go > 0 else "made"
+            # '&', not 'and': at 110 columns the whole line of sides must fit beside the contract
             facts["tricks won"] = " · ".join(
-                f"{self._names(side)} {sum(self.tricks[s] for s in side)}" for side in sides
+                f"{' & '.join(self.players[s] for s in side)} {sum(self.tricks[s] for s in side)}"
+                for side in self._sides()
             )
             if self.led:
                 facts["led suit"] = SUIT_NAMES[self.led]
-            facts["trick"] = str(self.trick_no)
         if live or self.phase_ in ("exchange", "call", "nominate"):
             facts["trumps"] = self._trumps_text()
+        if live:  # after the trumps: the trick's number is the tricks won plus one
+            facts["trick"] = str(self.trick_no)
         if self.nominated:
             facts["joker's suit"] = SUIT_NAMES[self.nominated]
         if self.called is not None:
