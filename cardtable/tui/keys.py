@@ -108,28 +108,41 @@ TABLE_KEYS = (
     ("shift+←→", "move the card under the cursor (arrange the hand by hand)"),
     ("space", "select or unselect the card under the cursor (or click it)"),
     ("escape", "clear the selection"),
-    (
-        "enter",
-        "the obvious move: draw, meld the selected cards, go out, play; asks before a discard ends your turn",
-    ),
-    ("1-9", "lay off (or swap) the selected card on that table meld"),
-    ("s r o", "a hint with its reason · arrange into groups · sort by suit or rank"),
+    ("enter", "the obvious move now, the first the footer names; asks before a discard ends your turn"),
+    ("s", "a hint with its reason"),
+    ("o", "sort your hand by suit or by rank"),
     (":", "type a move in notation"),
     ("ctrl+z", "take back your last move of this turn"),
     ("ctrl+p", "the menu: settings (asking before a discard), new game"),
 )
 """The keys every table has (the footer shows only those a move needs now)."""
 
+MELD_KEYS = (
+    ("r", "arrange your hand into the groups it makes"),
+    ("1-9", "lay off (or swap) the selected card on that table meld"),
+)
+"""The keys of a table with melds: only games with a verb that lays groups or lays off have them."""
 
-def keys_help(specs: Iterable[VerbSpec]) -> str:
-    """The ``?`` screen's keys section: the table's keys, then this game's own.
+
+def keys_help(specs: Iterable[VerbSpec], groups: bool = False) -> str:
+    """The ``?`` screen's keys section: the table's keys, then this game's own. The meld keys
+    show only where a verb lays groups or lays off (a poker table has no melds); ``groups``:
+    the game shows a hand's groups without laying them (a declare panel), so ``r`` applies.
 
     >>> from cardtable.engine.verbs import verb_specs
     >>> "| x | Discard: the card chosen |" in keys_help(verb_specs(("discard",)))
     True
+    >>> "lay off" in keys_help(verb_specs(("discard",)))
+    False
     """
+    specs = list(specs)
     rows = ["## Keys at this table", "", "| key | does |", "|---|---|"]
     rows += [f"| {key} | {does} |" for key, does in TABLE_KEYS]
+    takes = {v.takes for v in specs}
+    if groups or Takes.GROUPS in takes:
+        rows.append(f"| {MELD_KEYS[0][0]} | {MELD_KEYS[0][1]} |")
+    if Takes.TARGET in takes:
+        rows.append(f"| {MELD_KEYS[1][0]} | {MELD_KEYS[1][1]} |")
     for v in specs:
         does = v.about or _default_about(v)
         rows.append(f"| {v.key} | {v.label}: {does} |")

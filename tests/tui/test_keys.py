@@ -181,6 +181,29 @@ async def test_the_help_lists_the_hidden_keys_and_what_declare_and_show_do(make_
         assert "| e | Declare: go out" in keys and "| v | Show: after someone declares" in keys
 
 
+async def test_the_keys_screen_lists_meld_keys_only_where_there_are_melds(make_app, tmp_path):
+    """Playtest: F1 at the poker table listed '1-9 lay off…' and 'enter: draw, meld…'. The
+    meld keys follow the game's verbs (and Indian Rummy's declare panel keeps 'r')."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+    from cardtable.tui.screens.rules import RulesScreen
+
+    for game_id, names, melds, arranges in (
+        ("joker-poker", ["Ann", "Bob"], False, False),
+        ("scala40", ["Ann", "Bob"], True, True),
+        ("indian-rummy", ["Ann", "Bob"], False, True),
+    ):
+        game = new_game(game_id, players=names, seed=4)
+        app = make_app(Session(game, [None, "random"], tmp_path / f"{game_id}.ctr"))
+        async with seated(app, (110, 34), lambda g=game: g.to_act == 0) as pilot:
+            await pilot.press("f1")
+            await until(pilot, lambda a=app: isinstance(a.screen, RulesScreen))
+            keys = app.screen.keys
+            assert ("| 1-9 | lay off" in keys) is melds, (game_id, keys)
+            assert ("| r | arrange" in keys) is arranges, (game_id, keys)
+            assert "meld" not in keys.split("| enter |")[1].split("\n")[0], keys
+
+
 async def test_the_machine_dealing_a_hand_is_no_penalty_warning(make_app, tmp_path):
     """Playtest: betting at the video machine said "⚠ Ann now holds 5 cards: Ann bets 1"."""
     from cardtable.engine import new_game
