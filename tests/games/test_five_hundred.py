@@ -392,8 +392,12 @@ def test_f23_all_pass_redeals() -> None:
     g = start(extra={})
     auction(g, "pass", "pass", "pass", "pass")
     assert g.scores == (0, 0, 0, 0) and g.deal_scores == ()
-    assert g.phase == "bid" and g.to_act == 1 and g.view(None).deal_number == 2
+    assert g.phase == "bid" and g.to_act == 1
+    # a thrown-in hand keeps its number: the score sheet's rows and 'Deal N' agree
+    assert g.view(None).deal_number == 1 and g.view(None).facts["thrown in"] == "1"
     assert "thrown in" in " ".join(g.log)
+    auction(g, "bid 6S", "pass", "pass", "pass")
+    assert g.view(None).deal_number == 1 and g.phase == "exchange"
 
 
 def test_all_pass_play_nt_scores_10_a_trick() -> None:

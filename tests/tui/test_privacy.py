@@ -94,6 +94,12 @@ class Watcher:
         on_view |= {name for meld in game.view(viewer).melds for name in meld.stands_for}
         # ... and in the viewer's own declare panel (made of the viewer's cards alone, as the
         # conformance suite checks: 'JK=QS' there says nothing of who holds a QS)
+        # ... and the viewer's own calls, which the auction panel writes like cards ('7♠' for
+        # 'bid 7S', the how-to line's example among them)
+        auction = game.view(viewer).auction if viewer is not None else None
+        for call in auction.legal if auction is not None else ():
+            with contextlib.suppress(InvalidNotation):
+                on_view.add(parse_card(call.move.split()[-1]).name)
         panel = game.grouping(viewer) if viewer is not None else None
         if panel is not None:
             on_view |= {name for group in panel.groups for name in group.stands_for}

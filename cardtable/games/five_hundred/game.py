@@ -358,6 +358,9 @@ class FiveHundred(TableGame, Scoring):
             self._say("Everybody passed: the hand is thrown in and the next dealer deals")
             self.seating = self.seating.next_deal()
             self.dealer = self.seating.dealer
+            # the thrown-in hand scored nothing and has no row: the new one keeps its number,
+            # so the score sheet's deals and the results' 'Deal N' agree
+            self.deal_no -= 1
             self._deal(self.next_stacked_deal())
             return
         self._say("Everybody passed: the hand is played out in No-Trumps, each side scoring 10 a trick")
