@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from pydantic import field_validator, model_validator
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
+from tui_helpers import until
 
 from cardtable.bots import BOTS
 from cardtable.engine import GameSpec, all_games
@@ -557,7 +558,11 @@ async def test_fast_filtering_leaves_title_and_form_of_one_game(tmp_path: Path) 
         title = str(screen.query_one("#game-title", Label).render())
         spec = next(s for s in all_games() if s.id == screen.game_id)
         assert screen.game_id == "page-one" and title == spec.title
-        assert len(screen.query("#player-count")) == 1
+        # every game shown keeps its form; one is on view, page-one's (a seat row per seat),
+        # and it is the one a query from the screen finds
+        shown = [form for form in screen.query(".game-form") if form.display]
+        assert len(shown) == 1 and len(shown[0].query(".seat")) == spec.max_players
+        assert screen.query_one("#player-count") is shown[0].query_one("#player-count")
 
 
 async def test_presets_are_shown_by_name(tmp_path: Path) -> None:
@@ -577,7 +582,7 @@ async def test_presets_are_shown_by_name(tmp_path: Path) -> None:
             for name, values in spec.presets.items():
                 assert name in summary
                 select.value = name  # refused (InvalidSelectValueError) unless it is an option
-                await pilot.pause()
+                await until(pilot, lambda name=name: screen._preset == name)  # a loaded machine lags
                 assert {k: screen.current_values()[k] for k in values} == dict(values), (spec.id, name)
 
 
