@@ -620,3 +620,18 @@ async def test_with_a_form_delay_the_games_come_after_the_first_frame(
         assert game_ids(screen.query_one("#game-list", OptionList)) == [
             s.id for f in FAMILIES for s in all_games() if s.family == f
         ]
+
+
+async def test_arrowing_fast_through_the_list_ends_on_the_highlighted_game(tmp_path: Path) -> None:
+    """Highlights the list has moved past are skipped; the form shown is the last one's."""
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        game_list = screen.query_one("#game-list", OptionList)
+        await pilot.press("down", "down", "down", "up", "down")
+        await until(pilot, lambda: screen.game_id == game_list.highlighted_option.id)
+        spec = next(s for s in all_games() if s.id == screen.game_id)
+        assert str(screen.query_one("#game-title", Label).render()) == spec.title
+        shown = [form for form in screen.query(".game-form") if form.display]
+        assert len(shown) == 1 and len(shown[0].query(".seat")) == spec.max_players

@@ -624,7 +624,10 @@ class PickerScreen(Screen[None]):
     # ------------------------------------------------------------------ events
     @on(OptionList.OptionHighlighted, "#game-list")
     async def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_id is not None:
+        # Arrowing fast through the list: a highlight already moved on is skipped (the later
+        # one is queued behind it), so only the game the highlight rests on builds its form.
+        now = event.option_list.highlighted_option
+        if event.option_id is not None and (now is None or now.id == event.option_id):
             await self.select_game(event.option_id)
 
     @on(OptionList.OptionSelected, "#game-list")
