@@ -550,7 +550,10 @@ class PickerScreen(Screen[None]):
         self.query_one("#game-summary", Static).update(self._summary_line(spec))
         scroll = self.query_one("#picker-form", VerticalScroll)
         shown = self._forms.get(spec.id)
+        focused = self.focused
         for game_id, other in self._forms.items():
+            if game_id != spec.id and focused is not None and other in focused.ancestors:
+                self.query_one("#game-list", OptionList).focus()  # keys never go to a hidden form
             other.display = game_id == spec.id
         if shown is None:
             shown = Vertical(*self._form_widgets(spec, draft), classes="game-form")
@@ -702,7 +705,10 @@ class PickerScreen(Screen[None]):
 
     def _mark_form_focus(self) -> None:
         """Outline the form while the focus is inside it (what ``:focus-within`` did)."""
-        scroll = self.query_one("#picker-form", VerticalScroll)
+        try:
+            scroll = self.query_one("#picker-form", VerticalScroll)
+        except NoMatches:  # the screen is being taken down
+            return
         focused = self.focused
         scroll.set_class(focused is not None and scroll in focused.ancestors, "-focus-inside")
 
