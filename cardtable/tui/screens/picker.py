@@ -90,6 +90,7 @@ class PickerScreen(Screen[None]):
         self._forms: dict[str, Vertical] = {}
         """Each game's form, by game id, built on its first showing (see :meth:`_show_form`)."""
         self._select_lock = asyncio.Lock()
+        self._ready = False
 
     # ------------------------------------------------------------------ typed app
     @property
@@ -134,8 +135,8 @@ class PickerScreen(Screen[None]):
 
     @property
     def ready(self) -> bool:
-        """The games and the form are there."""
-        return bool(self._specs)
+        """The games and the form are there (the form mounted, not only begun)."""
+        return self._ready
 
     async def _populate(self) -> None:
         from cardtable.engine import all_games
@@ -156,6 +157,7 @@ class PickerScreen(Screen[None]):
         game_list.highlighted = ids.index(self._spec.id) if self._spec.id in ids else self._first_game_index()
         await self.query_one("#form-loading").remove()
         await self._show_form(draft)
+        self._ready = True
 
     def _matches(self, spec: GameSpec, query: str) -> bool:
         """Every word typed appears in the game's title, id, family or a preset's name."""
