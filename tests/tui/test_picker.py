@@ -83,6 +83,14 @@ def shown_error(screen: PickerScreen, widget_id: str) -> str:
     return str(note.render()) if note.has_class("-shown") else ""
 
 
+def shown_form(screen: PickerScreen, spec: GameSpec) -> Any:
+    """The one game form on view (each game shown keeps its own), checked to be ``spec``'s
+    by its seat rows."""
+    shown = [form for form in screen.query(".game-form") if form.display]
+    assert len(shown) == 1 and len(shown[0].query(".seat")) == spec.max_players
+    return shown[0]
+
+
 def game_ids(game_list: OptionList) -> list[str | None]:
     """The ids of the list's game lines (family headers left out)."""
     options = [game_list.get_option_at_index(i) for i in range(game_list.option_count)]
@@ -547,7 +555,8 @@ def test_rules_to_send() -> None:
 
 
 async def test_fast_filtering_leaves_title_and_form_of_one_game(tmp_path: Path) -> None:
-    """Typing, clearing and typing again at once: the title, the form and game_id agree."""
+    """Typing, clearing and typing again at once, then fast arrows: the title, the form and
+    game_id agree."""
     app, _ = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -560,9 +569,16 @@ async def test_fast_filtering_leaves_title_and_form_of_one_game(tmp_path: Path) 
         assert screen.game_id == "page-one" and title == spec.title
         # every game shown keeps its form; one is on view, page-one's (a seat row per seat),
         # and it is the one a query from the screen finds
-        shown = [form for form in screen.query(".game-form") if form.display]
-        assert len(shown) == 1 and len(shown[0].query(".seat")) == spec.max_players
-        assert screen.query_one("#player-count") is shown[0].query_one("#player-count")
+        shown = shown_form(screen, spec)
+        assert screen.query_one("#player-count") is shown.query_one("#player-count")
+        # arrowing fast: highlights the list has moved past are skipped, the form shown is
+        # the one the highlight rests on
+        await pilot.press("escape", "down", "down", "down", "up", "down")
+        game_list = screen.query_one("#game-list", OptionList)
+        await until(pilot, lambda: screen.game_id == game_list.highlighted_option.id)
+        spec = next(s for s in all_games() if s.id == screen.game_id)
+        assert str(screen.query_one("#game-title", Label).render()) == spec.title
+        shown_form(screen, spec)
 
 
 async def test_presets_are_shown_by_name(tmp_path: Path) -> None:
@@ -623,18 +639,3 @@ async def test_with_a_form_delay_the_games_come_after_the_first_frame(
         assert game_ids(screen.query_one("#game-list", OptionList)) == [
             s.id for f in FAMILIES for s in all_games() if s.family == f
         ]
-
-
-async def test_arrowing_fast_through_the_list_ends_on_the_highlighted_game(tmp_path: Path) -> None:
-    """Highlights the list has moved past are skipped; the form shown is the last one's."""
-    app, _ = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
-        game_list = screen.query_one("#game-list", OptionList)
-        await pilot.press("down", "down", "down", "up", "down")
-        await until(pilot, lambda: screen.game_id == game_list.highlighted_option.id)
-        spec = next(s for s in all_games() if s.id == screen.game_id)
-        assert str(screen.query_one("#game-title", Label).render()) == spec.title
-        shown = [form for form in screen.query(".game-form") if form.display]
-        assert len(shown) == 1 and len(shown[0].query(".seat")) == spec.max_players
