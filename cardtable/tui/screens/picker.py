@@ -6,9 +6,10 @@ integer Input with the field's bounds). Values are checked as they are typed and
 as a whole model, on Start; every problem is shown in red next to the field it concerns.
 
 The last set-up per game (preset, rules that differ from the defaults, seats) is kept in
-``app.settings.last`` and filled back in when the game is chosen again. Each game's form is
-built the first time the game is shown and then kept (hidden while another game is shown), so
-its edits last for the rest of the run and going back to a game costs nothing.
+``app.settings.last`` and filled back in when the game is chosen again. A game's form is
+built when the game is first shown and kept, hidden while another game shows, so going back to
+one of the last few games rebuilds nothing; edits last for the rest of the run (in a draft once
+an older form is dropped).
 """
 
 from __future__ import annotations
@@ -76,6 +77,10 @@ class PickerScreen(Screen[None]):
     """Letters typed on the game list filter it (type-to-filter), so no shortcut is a letter."""
 
     DEFAULT_CSS = PICKER_CSS
+
+    KEPT_FORMS: ClassVar[int] = 4
+    """Forms of the games shown last that are kept built; an older one is dropped (its edits
+    stay in its draft) so that the screen does not grow without end."""
 
     FORM_DELAY: ClassVar[float] = 0.1
     """Seconds after the first frame before the form is built (0: at mounting, as tests want)."""
@@ -561,8 +566,12 @@ class PickerScreen(Screen[None]):
             shown = Vertical(*self._form_widgets(spec, draft), classes="game-form")
             self._forms[spec.id] = shown
             await scroll.mount(shown, before=0)
-        elif scroll.children and scroll.children[0] is not shown:
-            scroll.move_child(shown, before=0)
+            if len(self._forms) > self.KEPT_FORMS:
+                await self._forms.pop(next(iter(self._forms))).remove()  # the least recent
+        else:
+            self._forms[spec.id] = self._forms.pop(spec.id)  # now the most recent
+            if scroll.children and scroll.children[0] is not shown:
+                scroll.move_child(shown, before=0)
         self._refresh_problems()
         self.sync_preset()
 
