@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from pydantic import field_validator, model_validator
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
+from tui_helpers import until
 
 from cardtable.bots import BOTS
 from cardtable.engine import GameSpec, all_games
@@ -80,6 +81,14 @@ def switch_field(spec: GameSpec) -> RuleField:
 def shown_error(screen: PickerScreen, widget_id: str) -> str:
     note = screen.query_one(f"#{widget_id}", Static)
     return str(note.render()) if note.has_class("-shown") else ""
+
+
+def shown_form(screen: PickerScreen, spec: GameSpec) -> Any:
+    """The one game form on view (each game shown keeps its own), checked to be ``spec``'s
+    by its seat rows."""
+    shown = [form for form in screen.query(".game-form") if form.display]
+    assert len(shown) == 1 and len(shown[0].query(".seat")) == spec.max_players
+    return shown[0]
 
 
 def game_ids(game_list: OptionList) -> list[str | None]:
@@ -546,7 +555,8 @@ def test_rules_to_send() -> None:
 
 
 async def test_fast_filtering_leaves_title_and_form_of_one_game(tmp_path: Path) -> None:
-    """Typing, clearing and typing again at once: the title, the form and game_id agree."""
+    """Typing, clearing and typing again at once, then fast arrows: the title, the form and
+    game_id agree."""
     app, _ = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -557,7 +567,18 @@ async def test_fast_filtering_leaves_title_and_form_of_one_game(tmp_path: Path) 
         title = str(screen.query_one("#game-title", Label).render())
         spec = next(s for s in all_games() if s.id == screen.game_id)
         assert screen.game_id == "page-one" and title == spec.title
-        assert len(screen.query("#player-count")) == 1
+        # every game shown keeps its form; one is on view, page-one's (a seat row per seat),
+        # and it is the one a query from the screen finds
+        shown = shown_form(screen, spec)
+        assert screen.query_one("#player-count") is shown.query_one("#player-count")
+        # arrowing fast: highlights the list has moved past are skipped, the form shown is
+        # the one the highlight rests on
+        await pilot.press("escape", "down", "down", "down", "up", "down")
+        game_list = screen.query_one("#game-list", OptionList)
+        await until(pilot, lambda: screen.game_id == game_list.highlighted_option.id)
+        spec = next(s for s in all_games() if s.id == screen.game_id)
+        assert str(screen.query_one("#game-title", Label).render()) == spec.title
+        shown_form(screen, spec)
 
 
 async def test_presets_are_shown_by_name(tmp_path: Path) -> None:
@@ -570,7 +591,9 @@ async def test_presets_are_shown_by_name(tmp_path: Path) -> None:
         with_presets = [spec for spec in all_games() if spec.presets]
         assert "Five Crowns" in next(s for s in with_presets if s.id == "progressive-rummy").presets
         for spec in with_presets:
-            await screen.select_game(spec.id)
+            # as from the list, whose highlight moves too: a late highlight of the game shown
+            # before must not take the form back to it (seen on a loaded machine)
+            await screen.open_game(spec.id)
             await pilot.pause()
             summary = str(screen.query_one("#game-summary", Static).render())
             select = screen.query_one("#preset", Select)
@@ -578,6 +601,7 @@ async def test_presets_are_shown_by_name(tmp_path: Path) -> None:
                 assert name in summary
                 select.value = name  # refused (InvalidSelectValueError) unless it is an option
                 await pilot.pause()
+                await until(pilot, lambda name=name: screen._preset == name)  # a loaded machine lags
                 assert {k: screen.current_values()[k] for k in values} == dict(values), (spec.id, name)
 
 

@@ -6,8 +6,10 @@ integer Input with the field's bounds). Values are checked as they are typed and
 as a whole model, on Start; every problem is shown in red next to the field it concerns.
 
 The last set-up per game (preset, rules that differ from the defaults, seats) is kept in
-``app.settings.last`` and filled back in when the game is chosen again. Edits made to a
-game's form while browsing the list are kept for the rest of the run.
+``app.settings.last`` and filled back in when the game is chosen again. A game's form is
+built when the game is first shown and kept, hidden while another game shows, so going back to
+one of the last few games rebuilds nothing; edits last for the rest of the run (in a draft once
+an older form is dropped).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -76,6 +78,10 @@ class PickerScreen(Screen[None]):
 
     DEFAULT_CSS = PICKER_CSS
 
+    KEPT_FORMS: ClassVar[int] = 4
+    """Forms of the games shown last that are kept built; an older one is dropped (its edits
+    stay in its draft) so that the screen does not grow without end."""
+
     FORM_DELAY: ClassVar[float] = 0.1
     """Seconds after the first frame before the form is built (0: at mounting, as tests want)."""
 
@@ -86,7 +92,10 @@ class PickerScreen(Screen[None]):
         self._fields: list[RuleField] = []
         self._preset: str | None = None
         self._drafts: dict[str, Draft] = {}
+        self._forms: dict[str, Vertical] = {}
+        """Each game's form, by game id, built on its first showing (see :meth:`_show_form`)."""
         self._select_lock = asyncio.Lock()
+        self._ready = False
 
     # ------------------------------------------------------------------ typed app
     @property
@@ -131,8 +140,8 @@ class PickerScreen(Screen[None]):
 
     @property
     def ready(self) -> bool:
-        """The games and the form are there."""
-        return bool(self._specs)
+        """The games and the form are there (the form mounted, not only begun)."""
+        return self._ready
 
     async def _populate(self) -> None:
         from cardtable.engine import all_games
@@ -151,13 +160,9 @@ class PickerScreen(Screen[None]):
         game_list.add_options(self._game_options())
         ids = [game_list.get_option_at_index(i).id for i in range(game_list.option_count)]
         game_list.highlighted = ids.index(self._spec.id) if self._spec.id in ids else self._first_game_index()
-        self.query_one("#game-title", Label).update(self._spec.title)
-        self.query_one("#game-summary", Static).update(self._summary_line(self._spec))
-        form = self.query_one("#picker-form", VerticalScroll)
-        await form.remove_children()
-        await form.mount_all(self._form_widgets(self._spec, draft))
-        self._refresh_problems()
-        self.sync_preset()
+        await self.query_one("#form-loading").remove()
+        await self._show_form(draft)
+        self._ready = True
 
     def _matches(self, spec: GameSpec, query: str) -> bool:
         """Every word typed appears in the game's title, id, family or a preset's name."""
@@ -327,11 +332,20 @@ class PickerScreen(Screen[None]):
 
     # ------------------------------------------------------------------ reading the form
     def _widget(self, selector: str, kind: type[Any]) -> Any:
-        """``query_one`` inside the form, or None while it is being rebuilt."""
+        """``query_one`` inside the shown game's form, or None before it is built."""
+        form = self._forms.get(self._spec.id) if self._forms else None
+        if form is None:
+            return None
         try:
-            return self.query_one(selector, kind)
+            return form.query_one(selector, kind)
         except NoMatches:
             return None
+
+    def _shown(self, widget: Widget) -> bool:
+        """Whether ``widget`` is in the shown game's form (the hidden forms' events, such as
+        a Select's first Changed arriving after the game was left, change nothing)."""
+        form = self._forms.get(self._spec.id) if self._forms else None
+        return form is not None and form in widget.ancestors
 
     def _seat_count(self) -> int:
         select = self._widget("#player-count", Select)
@@ -529,12 +543,35 @@ class PickerScreen(Screen[None]):
         self._fields = rule_fields(spec.rules_type)
         draft = self._initial_draft(spec, carry)
         self._preset = draft.preset
+        await self._show_form(draft)
+        self.query_one("#picker-form", VerticalScroll).scroll_home(animate=False)
+
+    async def _show_form(self, draft: Draft) -> None:
+        """Show the chosen game's title and form (built from ``draft`` on its first showing,
+        then kept) and hide the others.
+
+        The shown form is moved first in the scroll box: the forms repeat the same ids, and a
+        query from the screen (breadth first) then finds the shown one's."""
+        spec = self._spec
         self.query_one("#game-title", Label).update(spec.title)
         self.query_one("#game-summary", Static).update(self._summary_line(spec))
-        form = self.query_one("#picker-form", VerticalScroll)
-        await form.remove_children()
-        await form.mount_all(self._form_widgets(spec, draft))
-        form.scroll_home(animate=False)
+        scroll = self.query_one("#picker-form", VerticalScroll)
+        shown = self._forms.get(spec.id)
+        focused = self.focused
+        for game_id, other in self._forms.items():
+            if game_id != spec.id and focused is not None and other in focused.ancestors:
+                self.query_one("#game-list", OptionList).focus()  # keys never go to a hidden form
+            other.display = game_id == spec.id
+        if shown is None:
+            shown = Vertical(*self._form_widgets(spec, draft), classes="game-form")
+            self._forms[spec.id] = shown
+            await scroll.mount(shown, before=0)
+            if len(self._forms) > self.KEPT_FORMS:
+                await self._forms.pop(next(iter(self._forms))).remove()  # the least recent
+        else:
+            self._forms[spec.id] = self._forms.pop(spec.id)  # now the most recent
+            if scroll.children and scroll.children[0] is not shown:
+                scroll.move_child(shown, before=0)
         self._refresh_problems()
         self.sync_preset()
 
@@ -620,7 +657,10 @@ class PickerScreen(Screen[None]):
     # ------------------------------------------------------------------ events
     @on(OptionList.OptionHighlighted, "#game-list")
     async def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_id is not None:
+        # Arrowing fast through the list: a highlight already moved on is skipped (the later
+        # one is queued behind it), so only the game the highlight rests on builds its form.
+        now = event.option_list.highlighted_option
+        if event.option_id is not None and (now is None or now.id == event.option_id):
             await self.select_game(event.option_id)
 
     @on(OptionList.OptionSelected, "#game-list")
@@ -634,7 +674,7 @@ class PickerScreen(Screen[None]):
 
     @on(Select.Changed, "#player-count")
     def _count_changed(self, event: Select.Changed) -> None:
-        if not event.select.is_attached or not isinstance(event.value, int):
+        if not self._shown(event.select) or not isinstance(event.value, int):
             return
         self._show_seats(event.value)
         self._check_names()
@@ -647,7 +687,7 @@ class PickerScreen(Screen[None]):
 
     @on(Select.Changed, "#preset")
     def _preset_changed(self, event: Select.Changed) -> None:
-        if not event.select.is_attached:
+        if not self._shown(event.select):
             return
         if event.value is CUSTOM:
             self.sync_preset()  # chosen from the list: nothing to fill in, say what is so
@@ -658,6 +698,8 @@ class PickerScreen(Screen[None]):
 
     @on(Switch.Changed)
     def _switch_changed(self, event: Switch.Changed) -> None:
+        if not self._shown(event.switch):
+            return
         state = self._widget(f"#{event.switch.id}-state", Label) if event.switch.id else None
         if state is not None:
             state.update("on" if event.value else "off")
@@ -667,22 +709,38 @@ class PickerScreen(Screen[None]):
     @on(Select.Changed, ".rule-choice")
     @on(Input.Changed, ".rule-text")
     def _rule_changed(self, event: Select.Changed | Input.Changed) -> None:
-        self.sync_preset()
+        if self._shown(event.control):
+            self.sync_preset()
 
     @on(Input.Changed, ".seat-name")
     def _name_changed(self, event: Input.Changed) -> None:
-        if event.input.is_attached:
+        if self._shown(event.input):
             self._check_names()
 
     @on(Input.Changed, ".rule-number")
     def _number_changed(self, event: Input.Changed) -> None:
-        if not event.input.is_attached or not event.input.id:
+        if not self._shown(event.input) or not event.input.id:
             return
         name = event.input.id.removeprefix("rule-")
         rf = next((f for f in self._fields if f.name == name), None)
         if rf is not None:
             self._check_number(rf)
         self.sync_preset()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._mark_form_focus()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._mark_form_focus()
+
+    def _mark_form_focus(self) -> None:
+        """Outline the form while the focus is inside it (what ``:focus-within`` did)."""
+        try:
+            scroll = self.query_one("#picker-form", VerticalScroll)
+        except NoMatches:  # the screen is being taken down
+            return
+        focused = self.focused
+        scroll.set_class(focused is not None and scroll in focused.ancestors, "-focus-inside")
 
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:

@@ -45,9 +45,12 @@ PICKER_CSS = """
         border: round $panel;
         padding: 0 1;
         scrollbar-gutter: stable;
-        &:focus-within { border: round $primary; }
+        /* a class the screen sets, not :focus-within, which restyled the whole form at
+           every Tab (half a second a key with a long form) */
+        &.-focus-inside { border: round $primary; }
     }
     PickerScreen #picker-form > * { max-width: 76; }
+    PickerScreen .game-form { height: auto; }
     PickerScreen #picker-form .picker-heading { margin: 0; }
     PickerScreen #picker-form .section-gap { margin: 1 0 0 0; }
     PickerScreen .form-row { height: auto; width: 1fr; }
