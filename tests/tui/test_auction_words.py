@@ -50,7 +50,7 @@ async def test_a_hint_for_a_call_names_the_call_and_its_keys(make_app, tmp_path)
         text = said(app)
         # the search is timed, so which call it advises may vary: whichever it is, it is named
         legal = game.view(0).auction.legal
-        named = [c for c in legal if f"Hint — {'pass' if c.move == 'pass' else 'bid ' + c.label} — " in text]
+        named = [c for c in legal if f") — {'pass' if c.move == 'pass' else 'bid ' + c.label} — " in text]
         assert len(named) == 1, text
         call = named[0]
         if call.move == "pass":

@@ -38,7 +38,7 @@ async def test_a_hint_a_refusal_and_the_log_name_star_cards_and_jokers_as_the_ha
         await until(pilot, lambda: len(session.game.hand(0)) == 4)
         await pilot.press("s")
         await until(pilot, lambda: "Hint" in said(app))
-        hint = said(app)  # e.g. "Hint — discard K★: the rest leaves 63 points loose (press x)"
+        hint = said(app)  # e.g. "Hint (press x) — discard K★: the rest leaves 63 points loose"
         assert any(face in hint for face in ("4★", "K★", "9♠", "JK")) and not NOTATION.search(hint), hint
         table.play_move("discard 7X")  # typed: a card Ann does not hold
         await until(pilot, lambda: "✗" in said(app))

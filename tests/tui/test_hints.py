@@ -21,11 +21,11 @@ async def test_hint_suggests_selects_and_counts(make_app, stacked):
     async with seated(app) as pilot:
         await pilot.press("s")
         await until(pilot, lambda: "Hint" in status(app))
-        assert "Hint — draw from the stock" in status(app) and "(press d)" in status(app)
+        assert "Hint (press d) — draw from the stock" in status(app)
         await pilot.press("d")
         await pilot.press("s")
         await until(pilot, lambda: "enough to open" in status(app))
-        assert "Hint — meld K♠ K♦ K♣ + 7♥ 8♥ 9♥ = 54, enough to open" in status(app)  # faces, not notation
+        assert "— meld K♠ K♦ K♣ + 7♥ 8♥ 9♥ = 54, enough to open" in status(app)  # faces, not notation
         table = app.screen
         hand = table.hand_cards(0)
         assert sorted(hand[i].name for i in table.selected) == ["KC", "KD", "KS"]

@@ -238,7 +238,7 @@ async def test_a_hint_shows_above_an_empty_hand(make_app, tmp_path):
         await until(pilot, lambda: "Hint" in app.screen.last_message)
         await pilot.pause()
         drawn = str(hand.render())
-        assert "Hint — bet" in drawn and drawn.endswith("(no cards)") and hand.size.height >= 2
+        assert "Hint (press b) — bet" in drawn and drawn.endswith("(no cards)") and hand.size.height >= 2
 
 
 def _one_card_from_the_call(tmp_path):

@@ -163,7 +163,8 @@ class HandKeys:
             label = call_label(call, not self.session.faces)
             why = f"{move.kind if label == move.kind else f'{move.kind} {label}'} — {why}"
             how = f" ({'type' if len(call.keys) > 1 else 'press'} {call.keys})" if call.keys else how
-        self.say(f"Hint — {why}{how}", seconds=20)
+        # the key first: a long reason is cut at the line's end, and the key is what to press
+        self.say(f"Hint{how} — {why}", seconds=20)
 
     def action_arrange(self) -> None:
         """Order the hand into its best groups (the declare panel's, when the game has one),
