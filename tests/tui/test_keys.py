@@ -292,3 +292,26 @@ async def test_the_footer_names_only_a_card_the_key_may_take(make_app, tmp_path)
             screen._label_keys()
             expected = f"Play {session.show(card.name)}" if card.name in playable else "Play"
             assert label(app, "play") == expected, (card.name, playable)
+
+
+async def test_the_key_a_hint_names_plays_the_hinted_move_without_asking(make_app, tmp_path):
+    """Playtest: the machine's hint said 'bet 4 (press b)', then 'b' opened a list of bets to
+    choose from again. The hint answered that: its key plays its move; after a move the hint
+    is spent, and the key asks again."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    game = new_game("joker-poker-video", players=["Ann"], seed=3)
+    session = Session(game, [None], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        await pilot.press("s")
+        await until(pilot, lambda: "Hint (press b)" in app.screen.last_message)
+        hinted = str(app.screen.hinted)
+        assert hinted.startswith("bet "), hinted
+        await pilot.press("b")
+        await until(pilot, lambda: len(game.hand(0)) == 5)
+        assert not isinstance(app.screen, ChoiceModal)
+        assert any(line.endswith(f"bets {hinted.split()[1]}") for line in game.log), game.log[-3:]
+        assert app.screen.hinted is None

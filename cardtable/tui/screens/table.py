@@ -458,6 +458,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         self.last_message = ""
         self.selected = set()
         self.amount = None
+        self.hinted = None  # a hint answers for one position only
         # toasts about the position before (a hint naming this player's cards, a refusal)
         # are stale now, and a hint must not stay up over the next player's hand-off
         self.app.clear_notifications()
@@ -490,7 +491,9 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         if not spec.uses_cards:
             auction = self.seen().auction
             calls = [c for c in auction.legal if c.move.split()[0] == verb] if auction else []
-            if len(calls) > 1:  # an auction: choose a call by its keys, with its value
+            if self.hinted in legal:  # the key the hint named: it already said which one
+                self.play_move(self.hinted)
+            elif len(calls) > 1:  # an auction: choose a call by its keys, with its value
                 self.choose_call(calls)
             elif len(legal) > 1:  # a verb of a word (a bid): choose among the listed ones
                 options = [str(m) for m in sorted(legal, key=lambda m: m != self.hinted)]
@@ -527,6 +530,9 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             matches = [m for m in legal if want <= Counter(c.name for c in m.cards)]
         if len(matches) == 1:
             self._play_or_ask(spec, matches[0], by_enter)
+        elif self.hinted in matches:  # the hint's cards and key: it already said which move
+            assert self.hinted is not None
+            self._play_or_ask(spec, self.hinted, by_enter)
         elif matches:
             # The hinted move first, then a move with a call ("play 2S call"): forgetting
             # should not be the default.

@@ -93,6 +93,7 @@ class TableTalk:
         if why:
             self.refuse(why)
             return
+        self.hinted = None
         if self.bot_timer is not None:  # the computer player waits for the move to stand
             self.bot_timer.stop()
             self.bot_timer = None
