@@ -296,3 +296,11 @@ def test_bots_collect_and_the_double_up_keeps_credits_exact() -> None:
     for s in range(2):
         assert g.scores[s] == 100 + sum(row[s] or 0 for row in g.deal_scores)
     assert str(hint(doubling("5D 9C")).move) == "collect"
+
+
+def test_the_bet_fact_counts_coins_in_words() -> None:
+    """Playtest: the header said 'bet: 1 coins'."""
+    for coins, said in ((1, "1 coin"), (3, "3 coins")):
+        g = new_game("joker-poker-video", players=["Ann"], seed=2)
+        g.play(f"bet {coins}")
+        assert g.view(0).facts["bet"] == said

@@ -448,7 +448,7 @@ class JokerPokerVideo(TableGame):
             "hand": f"{min(self.played[self.cur] + 1, self.rules.hands)} of {self.rules.hands}",
         }
         if self.phase_ == "hold":
-            facts["bet"] = f"{self.bet} coins"
+            facts["bet"] = f"{self.bet} coin{'' if self.bet == 1 else 's'}"
         if self.phase_ == "double":
             facts["at stake"] = f"{self.stake} credits"
         if self.doubled:
