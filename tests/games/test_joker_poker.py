@@ -158,6 +158,7 @@ def test_jp29_odd_chip_goes_to_the_first_winner_left_of_the_button() -> None:
     # Bob takes 13 back of his 8, Dan 12 of his 8
     assert g.deal_scores[-1] == (-1, 5, -8, 4)
     assert "the pot 25: split: Bob 13, Dan 12" in g.view(0).result
+    assert "The pot 25: split: Bob 13, Dan 12" in g.log  # a log line starts a sentence
 
 
 def test_the_seats_and_the_chips_panel_show_the_same_stacks_and_the_round() -> None:

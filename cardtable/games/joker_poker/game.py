@@ -549,7 +549,7 @@ class JokerPoker(TableGame):
                 who = "split: " + ", ".join(f"{self.players[s]} {c}" for s, c in shares.items())
             won.append(f"{label} {pot.amount}: {who}")
         self.showdown = lines + won
-        self.log.extend(won)
+        self.log.extend(w[0].upper() + w[1:] for w in won)  # a log line starts a sentence
         self._end_hand("the showdown")
 
     def _end_hand(self, summary: str) -> None:
