@@ -71,6 +71,7 @@ from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.rummy.arrange import Requirement
 from cardtable.kits.rummy.melds import Meld
 from cardtable.kits.rummy.moves import Discard
+from cardtable.kits.rummy.shuffle import shuffle
 
 from .declare import HAND, Judge, Verdict, is_own, read_own
 from .formats import table_format
@@ -152,7 +153,7 @@ class IndianRummy(IndianViews):
         deck = list(make_deck(self.packs, self.packs))
         order = self._seat_order()
         if stacked is None:
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)  # as rng.shuffle, faster: a deal is a few moves
             for _ in range(HAND):  # one card at a time, starting with the first player
                 for s in order:
                     self.hands[s].append(deck.pop())
