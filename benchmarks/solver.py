@@ -100,10 +100,16 @@ def row(name: str, times: list[float], target: str, ok: bool) -> Row:
     return (name, text, target, "ok" if ok else "ABOVE")
 
 
-def repeated(name: str, make: Callable[[], Sequence[Callable[[], object]]], target: str, goal: float) -> Row:
+def repeated(
+    name: str,
+    make: Callable[[], Sequence[Callable[[], object]]],
+    target: str,
+    goal: float,
+    p99_goal: float = float("inf"),
+) -> Row:
     """A line timed ``REPEATS`` times over the same hands: the median per call of each
     repeat, reported as min/median/max, with the p99 of the median repeat; ``goal`` is the
-    target median in microseconds."""
+    target median in microseconds, ``p99_goal`` the target p99 (the median of the repeats')."""
     meds, p99s = [], []
     for _ in range(REPEATS):
         t = timed(make())
@@ -115,7 +121,7 @@ def repeated(name: str, make: Callable[[], Sequence[Callable[[], object]]], targ
         f"{_fmt(med)} median (repeats min {_fmt(min(meds))}, max {_fmt(max(meds))}, n={REPEATS}), "
         f"p99 {_fmt(p99)}"
     )
-    return (name, text, target, "ok" if med <= goal else "ABOVE")
+    return (name, text, target, "ok" if med <= goal and p99 <= p99_goal else "ABOVE")
 
 
 REPEATS = 7
@@ -179,20 +185,40 @@ def bench_solver(quick: bool) -> list[Row]:
         )
     )
 
+    # 13-15 cards with 2-4 wild cards or jokers: p99 <= 0.5 ms (issue 25)
     ind = indian_hands(3, n, 14)
-    t = timed(
-        [lambda h=h, r=r: best_arrangement(h, r, penalty_value(r, 0), need=INDIAN_NEED) for h, r in ind]
+    rows.append(
+        repeated(
+            "indian best_arrangement, 14 cards, 0-4 wilds",
+            lambda: [
+                lambda h=h, r=r: best_arrangement(h, r, penalty_value(r, 0), need=INDIAN_NEED) for h, r in ind
+            ],
+            "p99 <= 0.5 ms",
+            float("inf"),
+            500,
+        )
     )
-    p99 = statistics.quantiles(t, n=100)[-1] * 1e6
-    rows.append(row("indian best_arrangement, 14 cards, 0-4 wilds", t, "p99 <= 1 ms", p99 <= 1000))
-    t = timed([lambda h=h, r=r: best_discard(h, r, penalty_value(r, 0), need=INDIAN_NEED) for h, r in ind])
-    p99 = statistics.quantiles(t, n=100)[-1] * 1e6
-    rows.append(row("indian best_discard, 14 cards, 0-4 wilds", t, "p99 <= 1 ms", p99 <= 1000))
-
+    rows.append(
+        repeated(
+            "indian best_discard, 14 cards, 0-4 wilds",
+            lambda: [
+                lambda h=h, r=r: best_discard(h, r, penalty_value(r, 0), need=INDIAN_NEED) for h, r in ind
+            ],
+            "p99 <= 0.5 ms",
+            float("inf"),
+            500,
+        )
+    )
     prog = progressive_hands(4, max(300, n // 2))
-    t = timed([lambda h=h: best_arrangement(h, PROGRESSIVE, prog_value) for h in prog])
-    p99 = statistics.quantiles(t, n=100)[-1] * 1e6
-    rows.append(row("progressive best_arrangement, 15 cards, 4 jokers", t, "p99 <= 1 ms", p99 <= 1000))
+    rows.append(
+        repeated(
+            "progressive best_arrangement, 15 cards, 4 jokers",
+            lambda: [lambda h=h: best_arrangement(h, PROGRESSIVE, prog_value) for h in prog],
+            "p99 <= 0.5 ms",
+            float("inf"),
+            500,
+        )
+    )
     return rows
 
 

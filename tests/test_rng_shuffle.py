@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from cardtable.engine.rng import shuffle
 
 
-@given(st.integers(min_value=0, max_value=2**63), st.integers(min_value=0, max_value=130))
+@given(st.integers(min_value=0, max_value=2**63), st.integers(min_value=0, max_value=1100))
 def test_shuffle_matches_the_standard_shuffle(seed: int, size: int) -> None:
     a, b = random.Random(seed), random.Random(seed)
     x, y = list(range(size)), list(range(size))

@@ -17,6 +17,10 @@ def make_rng(seed: int) -> random.Random:
     return random.Random(seed)
 
 
+_WIDTHS = tuple(n.bit_length() for n in range(1 << 10))
+"""``n.bit_length()`` for the list sizes a deck can have (looked up, not called)."""
+
+
 def shuffle(rng: random.Random, cards: list[Any]) -> None:
     """``rng.shuffle(cards)``, the same draws and the same order, at half the cost: the
     standard shuffle calls a Python helper per card, which a playout's new deal felt.
@@ -27,14 +31,15 @@ def shuffle(rng: random.Random, cards: list[Any]) -> None:
     >>> x == y, a.getstate() == b.getstate()
     (True, True)
     """
-    if type(rng) is not random.Random:  # a subclass may draw its own way
+    if type(rng) is not random.Random or len(cards) >= len(_WIDTHS):  # a subclass draws its own way
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
+    widths = _WIDTHS
     for i in range(len(cards) - 1, 0, -1):
         # random.Random._randbelow_with_getrandbits(i + 1), inlined
         below = i + 1
-        bits = below.bit_length()
+        bits = widths[below]
         j = getrandbits(bits)
         while j >= below:
             j = getrandbits(bits)

@@ -23,6 +23,7 @@ from cardtable.engine.errors import IllegalMove
 from cardtable.engine.moves import Move
 from cardtable.engine.views import GroupingView
 from cardtable.kits.rummy.arrange import Arrangement, Requirement, best_arrangement
+from cardtable.kits.rummy.cover import may_group_all
 from cardtable.kits.rummy.grouping import grouping_view
 from cardtable.kits.rummy.melds import RUN, SET, Meld, MeldRules, build_meld
 
@@ -39,6 +40,9 @@ NEED = Requirement(runs=2, pure_runs=1)
 """A declaration's life: two sequences, one of them pure."""
 FOUR_CARD_NEED = Requirement(runs=2, pure_runs=1, long_run=4)
 """The life with ``four_card_life``: one of the two sequences of 4 cards or more."""
+
+TOO_FEW_WILDS = "not every card can be in a group: filling the gaps needs more wild cards than the hand holds"
+"""Why a declaration is wrong when its natural cards need more wild cards than it has."""
 
 Shown = Sequence[tuple[Sequence[Card], Sequence[Card | None]]]
 """Groups as a player shows them: each group's cards and what each card is named to be."""
@@ -73,7 +77,8 @@ class Verdict:
     """A judged show: the groups (valid ones only), the cards in no valid group, whether the
     groups hold the required sequences (``life``), the points these cards cost a loser
     (capped) and, for a declaration, whether it is valid and why not. A declaration seen to
-    be wrong at a glance (a card no group can take) carries no groups and 0 points."""
+    be wrong at a glance (a card no group can take, too few wild cards to group them all)
+    carries no groups and 0 points."""
 
     groups: tuple[Meld, ...]
     loose: tuple[Card, ...]
@@ -144,6 +149,8 @@ class Judge:
             lonely = self._lonely(cards)
             if lonely is not None:  # a card no group can take: the show is wrong, whatever the rest
                 return Verdict((), tuple(cards), False, 0, False, f"{lonely.name} fits in no group")
+            if not may_group_all(cards, self.mrules):  # too few wild cards to fill the gaps
+                return Verdict((), tuple(cards), False, 0, False, TOO_FEW_WILDS)
         arr = self._solve(cards, self.life_need, self._base_pure())
         if not arr.ok:
             return self._verdict(arr.groups, arr.deadwood, cards, False)

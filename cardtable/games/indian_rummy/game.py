@@ -64,6 +64,7 @@ from typing import Any
 from cardtable.engine.cards import JOKER_RANK, Card, make_deck, rank_word
 from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.moves import Move, parse_move
+from cardtable.engine.rng import shuffle
 from cardtable.engine.rules import first_refusal
 from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import GroupingView
@@ -152,7 +153,7 @@ class IndianRummy(IndianViews):
         deck = list(make_deck(self.packs, self.packs))
         order = self._seat_order()
         if stacked is None:
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)  # as rng.shuffle, faster: a deal is a few moves
             for _ in range(HAND):  # one card at a time, starting with the first player
                 for s in order:
                     self.hands[s].append(deck.pop())
