@@ -126,7 +126,7 @@ MELD_KEYS = (
 
 def keys_help(specs: Iterable[VerbSpec], groups: bool = False) -> str:
     """The ``?`` screen's keys section: the table's keys, then this game's own. The meld keys
-    show only where a verb lays groups or lays off (a poker table has no melds); ``groups``:
+    show only where a verb lays groups or lays off (a betting game has no melds); ``groups``:
     the game shows a hand's groups without laying them (a declare panel), so ``r`` applies.
 
     >>> from cardtable.engine.verbs import verb_specs
