@@ -444,3 +444,22 @@ def test_listing_keys_agree_with_the_board(seed: int, moves: int, players: int) 
             apply_step(after, s)
         pairs.add((result_key(board, c.steps), after.key()))
     assert len({k for k, _ in pairs}) == len({b for _, b in pairs}) == len(pairs)
+
+
+def test_a_hint_names_the_card_it_plays() -> None:
+    """Playtest: hints read '8♣:B7<71: 8: 8 back with…' (the notation, then the rank alone);
+    the reason itself names the card: 'play 8C: 8 back with the blue marble…'."""
+    from cardtable.bots import hint
+
+    game = new_game("joker-marbles", players=["Ann", "Bob", "Cy", "Di"], seed=5)
+    checked = 0
+    for _ in range(40):
+        if game.is_over:
+            break
+        decision = hint(game)
+        move = decision.move
+        if move.kind not in ("give", "pass"):
+            assert decision.why.startswith(f"play {move.cards[0].name}: "), decision.why
+            checked += 1
+        game.play(move)
+    assert checked >= 20

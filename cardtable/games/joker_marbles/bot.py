@@ -212,9 +212,8 @@ class JokerPolicy:
                 move, f"no move is possible: discard {move.cards[0].name}, the card least worth keeping"
             )
         names = _Names(geo, tuple(s.name for s in view.seats))
-        card = move.cards[0]
-        label = "joker" if card.is_joker else card.name[:-1]
-        text = f"{label}: {move_words(names, move.payload.steps)}"
+        # the card by name, so a hint reads as the move itself, not notation before it
+        text = f"play {move.cards[0].name}: {move_words(names, move.payload.steps)}"
         if move.payload.win:
             text += ", and that wins"
         return Decision(move, text)
