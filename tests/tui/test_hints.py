@@ -116,3 +116,23 @@ async def test_a_hint_does_not_stay_up_over_the_next_players_hand_off(make_app, 
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 1)
         await pilot.pause(0.1)
         assert "Hint" not in said(app) and "K♠ K♦ K♣" not in said(app)
+
+
+async def test_a_board_hint_reads_as_words_with_its_key_first(make_app, tmp_path):
+    """Playtest (Joker at 80x24): the hint read 'Hint — JK:BS*61xY: joker: the blue marble …'
+    and was cut before its key. Now the key comes first and the reason names the card as the
+    hand shows it, with no notation before it."""
+    import re
+
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    game = new_game("joker-marbles", players=["Ann", "Bob", "Cy", "Di"], seed=2)
+    session = Session(game, [None, "random", "random", "random"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with seated(app, (80, 24), lambda: game.to_act == 0) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: "Hint" in app.screen.last_message)
+        text = app.screen.last_message
+        assert re.match(r"Hint \(press \w\) — (play \S+: |no move)", text), text
+        assert not re.search(r"[♠♥♦♣K]:(out|[A-Z]\d)", text), text  # no 'J♦:out B' or '8♣:B7<71'

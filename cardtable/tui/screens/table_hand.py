@@ -155,7 +155,7 @@ class HandKeys:
         how = f" (press {spec.key})" if spec is not None else ""
         show = self.session.show
         why = decision.why or show(str(move))
-        if move.cards and not any(show(c.name) in why for c in move.cards):
+        if move.cards and not any(show(c.name) in show(why) for c in move.cards):
             why = f"{show(str(move))}: {why}"  # the reason does not name the move's cards: say the move too
         auction = self.seen().auction
         call = next((c for c in auction.legal if c.move == str(move)), None) if auction else None
