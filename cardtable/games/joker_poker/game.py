@@ -41,6 +41,7 @@ Engine choices where the rules file leaves room:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from typing import Any
@@ -49,8 +50,10 @@ from cardtable.engine.cards import Card, make_deck
 from cardtable.engine.deals import deal_hand, read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import Outcome, TableGame, TableMeld
+from cardtable.engine.listing import MoveRange
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
+from cardtable.engine.rng import shuffle
 from cardtable.engine.rules import first_refusal
 from cardtable.engine.views import ChipsView, PlayerView, PotView, SeatView
 from cardtable.engine.zones import Visibility, Zone
@@ -180,7 +183,7 @@ class JokerPoker(TableGame):
             (self.button + k) % n for k in range(1, n + 1) if self.seating.in_match((self.button + k) % n)
         ]
         if stacked is None:
-            self.rng.shuffle(pool)
+            shuffle(self.rng, pool)
             for _ in range(HAND_SIZE):
                 for s in order:
                     self.hands[s].append(pool.pop())
@@ -261,7 +264,7 @@ class JokerPoker(TableGame):
         return self.rules.openers == "jacks_or_better" and self.round == 1 and self.chips.current_bet == 0
 
     # ------------------------------------------------------------------ moves
-    def _generate(self) -> list[Move]:
+    def _generate(self) -> Sequence[Move]:
         ph = self.phase_
         if ph == "deal-over":
             return [Move("next", payload=Step.NEXT, text="next")]
@@ -300,21 +303,24 @@ class JokerPoker(TableGame):
         picks = {lo, (lo + hi) // 2, hi, cb + pot // 2, cb + pot}
         return sorted(p for p in picks if lo <= p <= hi and p != o.all_in_to)
 
-    def _draw_moves(self) -> list[Move]:
+    def _draw_moves(self) -> MoveRange:
+        """Stand, then every discard the draw limit allows, listed on demand: a random
+        playout reads one of up to 26 (same moves, same order as building them all)."""
         hand = sorted(self.hands[self.cur], key=sort_key)
-        out = [Move("stand", payload=Step.STAND, text="stand")]
         # The limit depends on the kept cards only through the ace bonus, so work it out
         # twice, not once per combination: one more card may go while a natural ace stays.
-        aces = {i for i, c in enumerate(hand) if c.rank == 1 and not c.is_joker}
+        aces = frozenset(i for i, c in enumerate(hand) if c.rank == 1 and not c.is_joker)
         plain = draw_limit((), self.rules)
         bonus = draw_limit([hand[i] for i in aces], self.rules)
-        for k in range(1, min(len(hand), bonus) + 1):
-            combos = itertools.combinations(hand, k)
-            if k > plain:  # only while a natural ace stays for the bonus
-                picks = itertools.combinations(range(len(hand)), k)  # in step with combos
-                combos = (c for c, p in zip(combos, picks, strict=True) if not aces.issubset(p))
-            out.extend(Move("discard", c, payload=Exchange(c)) for c in combos)
-        return out
+        picks = _discard_picks(len(hand), plain, bonus, aces)
+
+        def build(i: int) -> Move:
+            if i == 0:
+                return Move("stand", payload=Step.STAND, text="stand")
+            cards = tuple(hand[j] for j in picks[i - 1])
+            return Move("discard", cards, payload=Exchange(cards))
+
+        return MoveRange(len(picks) + 1, build)
 
     def _unlisted_move(self, move: Move) -> Move | None:
         """A typed bet or raise of any allowed size (the generator lists a few)."""
@@ -765,3 +771,15 @@ class JokerPoker(TableGame):
         new.revealed = set(self.revealed)
         new.drawn = dict(self.drawn)
         return new
+
+
+@functools.cache
+def _discard_picks(size: int, plain: int, bonus: int, aces: frozenset[int]) -> tuple[tuple[int, ...], ...]:
+    """The hand positions of every discard allowed from a sorted hand of ``size``: up to
+    ``plain`` cards, or up to ``bonus`` while a natural ace (at ``aces``) stays."""
+    return tuple(
+        p
+        for k in range(1, min(size, bonus) + 1)
+        for p in itertools.combinations(range(size), k)
+        if k <= plain or not aces.issubset(p)
+    )
