@@ -25,6 +25,9 @@ class ScoreChart(PlotextPlot):
     lines: dict[str, list[float]]
     """What is drawn now (name to values), for a reader that is not a person."""
 
+    heading: str = ""
+    """The title drawn now."""
+
     def plot_lines(
         self,
         lines: Mapping[str, Sequence[float]],
@@ -36,6 +39,7 @@ class ScoreChart(PlotextPlot):
     ) -> None:
         """Draw ``lines`` (x = ``start``, ``start`` + 1, ...) and refresh."""
         self.lines = {name: list(values) for name, values in lines.items()}
+        self.heading = title
         plt = self.plt
         plt.clear_data()
         plt.clear_figure()
@@ -55,9 +59,12 @@ class ScoreChart(PlotextPlot):
             plt.ylim(*ylim)
         self.refresh()
 
-    def cumulative(self, lines: Mapping[str, Sequence[int]], label: str, hint: str) -> None:
-        """Running totals deal by deal (from 0 before the first deal)."""
-        self.plot_lines(lines, "Totals deal by deal", "deal", f"{label}, {hint}")
+    def cumulative(
+        self, lines: Mapping[str, Sequence[int]], label: str, hint: str, word: str = "deal"
+    ) -> None:
+        """Running totals deal by deal (from 0 before the first deal); ``word``: the game's
+        own word for a deal ("hand" at a poker table)."""
+        self.plot_lines(lines, f"Totals {word} by {word}", word, f"{label}, {hint}")
 
     def win_rates(self, series: Mapping[str, Sequence[float]]) -> None:
         """Each player's win rate (%) after each of their matches."""

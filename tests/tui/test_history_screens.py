@@ -227,3 +227,17 @@ async def test_w_on_a_stored_match_watches_it_again(make_app, data_dir: Path) ->
         await app.push_screen(MatchScreen(store, stored))
         await pilot.press("w")
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+
+
+async def test_the_end_chart_counts_in_the_games_own_word(make_app, data_dir) -> None:
+    """Playtest: a poker match's chart said 'Totals deal by deal' where the game says hands."""
+    session = Session.start(
+        "joker-poker", ["Ann", "Bob", "Cy"], ["random"] * 3, seed=2, rules={"hand_limit": 2}
+    )
+    while not session.game.is_over:
+        session.bot_move()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ScoresScreen))
+        await until(pilot, lambda: app.screen.query_one(ScoreChart).heading != "")
+        assert app.screen.query_one(ScoreChart).heading == "Totals hand by hand"

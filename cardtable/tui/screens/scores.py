@@ -158,7 +158,10 @@ class ScoresScreen(Deliberate, Screen[str]):
 
             chart = self.query_one(ScoreChart)
             chart.cumulative(
-                cumulative_lines(self.view), self.view.scoring.label, score_hint_short(self.view)
+                cumulative_lines(self.view),
+                self.view.scoring.label,
+                score_hint_short(self.view),
+                self.view.deal_word,
             )
 
     def fill(self, table: DataTable[str | Text]) -> None:
