@@ -19,7 +19,7 @@ moves (whose payload holds the steps) and, for ``hard``, determinised samples of
 ...              deal={"marbles": {"B": "10", "R": "15"}, "hands": ["5C 2C 3D 4H 6S"], "stock": "9D"})
 >>> d = decide(make_bot("medium"), g, random.Random(0))
 >>> str(d.move), d.why
-('5C:B10>15xR', "5: 5 with the blue marble at hole 10 to hole 15, sending Bob's red marble home")
+('5C:B10>15xR', "play 5C: 5 with the blue marble at hole 10 to hole 15, sending Bob's red marble home")
 """
 
 from __future__ import annotations
