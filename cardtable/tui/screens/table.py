@@ -754,19 +754,9 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
     def _legal(self) -> tuple[Move, ...]:
         return self.session.legal_moves() if self.my_turn() else ()
 
-    def _shows_groups(self) -> bool:
-        """Whether the game shows the viewer's hand in groups (a declare panel) though no verb
-        lays them: ``r`` then arranges into those groups."""
-        if self.viewer is None:
-            return False
-        try:
-            return self.session.grouping(self.viewer) is not None
-        except Exception:  # a panel must never take the rules screen down
-            return False
-
     def action_rules(self) -> None:
         app: Any = self.app
-        keys = keys_help(self.verb_specs.values(), groups=self._shows_groups())
+        keys = keys_help(self.verb_specs.values(), groups=self._grouping() is not None)
         app.show_rules(self.seen().game, self.session.rule_values(), keys=keys)
 
     def action_new_game(self) -> None:
