@@ -139,10 +139,8 @@ def keys_help(specs: Iterable[VerbSpec], groups: bool = False) -> str:
     rows = ["## Keys at this table", "", "| key | does |", "|---|---|"]
     rows += [f"| {key} | {does} |" for key, does in TABLE_KEYS]
     takes = {v.takes for v in specs}
-    if groups or Takes.GROUPS in takes:
-        rows.append(f"| {MELD_KEYS[0][0]} | {MELD_KEYS[0][1]} |")
-    if Takes.TARGET in takes:
-        rows.append(f"| {MELD_KEYS[1][0]} | {MELD_KEYS[1][1]} |")
+    used = {"r": groups or Takes.GROUPS in takes, "1-9": Takes.TARGET in takes}
+    rows += [f"| {key} | {does} |" for key, does in MELD_KEYS if used[key]]
     for v in specs:
         does = v.about or _default_about(v)
         rows.append(f"| {v.key} | {v.label}: {does} |")

@@ -339,7 +339,8 @@ def search_play(turn: Turn, rules: FiveHundredRules) -> Decision | None:
     mean = totals[best] / done
     ranked = sorted(totals, reverse=True)
     edge = (ranked[0] - ranked[1]) / done if len(ranked) > 1 else 0.0
-    points = f"{mean:+.0f} point{'' if f'{mean:+.0f}' in ('+1', '-1') else 's'}"
+    signed = f"{mean:+.0f}"
+    points = f"{signed} point{'' if signed in ('+1', '-1') else 's'}"
     why = (
         f"over {done} sampled deals {move.cards[0].name} does best: {points} for my side "
         f"on average, {edge:.0f} more than the next card"
