@@ -639,3 +639,17 @@ async def test_with_a_form_delay_the_games_come_after_the_first_frame(
         assert game_ids(screen.query_one("#game-list", OptionList)) == [
             s.id for f in FAMILIES for s in all_games() if s.family == f
         ]
+
+
+async def test_the_player_count_offers_only_the_counts_the_game_takes(tmp_path: Path) -> None:
+    """Joker is played by 4, 6 or 8: the picker offered 5 and 7 too, which the game refuses."""
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        await screen.open_game("joker-marbles")
+        await until(pilot, lambda: screen._spec.id == "joker-marbles")
+        await pilot.pause()
+        count = screen.query_one("#player-count", Select)
+        assert [value for _, value in count._options] == [4, 6, 8]
+        assert count.value == 4

@@ -226,8 +226,10 @@ class PickerScreen(Screen[None]):
     def _form_widgets(self, spec: GameSpec, draft: Draft, *, rules: bool = True) -> list[Widget]:
         """Seats, then the preset and (unless ``rules`` is False) one block per rule field."""
         widgets: list[Widget] = [Label("Players", classes="picker-heading")]
-        count_options = [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)]
-        count = max(spec.min_players, min(spec.max_players, len(draft.seats)))
+        # only the counts the game takes (Joker: 4, 6 or 8; a 5 offered would be refused)
+        counts = spec.player_counts
+        count_options = [(str(n), n) for n in counts]
+        count = next((n for n in counts if n >= len(draft.seats)), counts[-1])
         widgets.append(
             Horizontal(
                 Label("How many players", classes="form-label"),
