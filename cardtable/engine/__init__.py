@@ -34,8 +34,9 @@ if TYPE_CHECKING:
         InvalidRules,
         UnknownGame,
     )
-    from .game import Game, Outcome
+    from .game import Game
     from .moves import Move, parse_move
+    from .outcome import Outcome
     from .registry import GameSpec, all_games, get
     from .ruleset import Ruleset
     from .views import PlayerView
@@ -58,7 +59,7 @@ _WHERE = {
     "InvalidRules": "errors",
     "UnknownGame": "errors",
     "Game": "game",
-    "Outcome": "game",
+    "Outcome": "outcome",
     "Move": "moves",
     "parse_move": "moves",
     "replay": "api",
