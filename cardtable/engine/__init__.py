@@ -34,9 +34,8 @@ if TYPE_CHECKING:
         InvalidRules,
         UnknownGame,
     )
-    from .game import Game
+    from .game import Game, Outcome
     from .moves import Move, parse_move
-    from .outcome import Outcome
     from .registry import GameSpec, all_games, get
     from .ruleset import Ruleset
     from .views import PlayerView
@@ -59,7 +58,7 @@ _WHERE = {
     "InvalidRules": "errors",
     "UnknownGame": "errors",
     "Game": "game",
-    "Outcome": "outcome",
+    "Outcome": "game",
     "Move": "moves",
     "parse_move": "moves",
     "replay": "api",

@@ -23,14 +23,13 @@ import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from .cards import Card
 from .errors import IllegalMove, InvalidNotation, UnknownGame
 from .listing import MoveRange
 from .moves import DEFAULT_GRAMMAR, Grammar, Move, parse_move
-from .outcome import Outcome as Outcome  # re-exported: games import it from here
-from .outcome import TableMeld as TableMeld
 from .phases import PhaseKind, kind_of
 from .record import write_record
 from .registry import GameSpec
@@ -47,6 +46,23 @@ _FLAT_LISTS = frozenset({"history", "log"})
 
 if TYPE_CHECKING:
     from .undo import UndoCheck
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended: the winning seats, a sentence why, and the final scores."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...]
+
+
+class TableMeld(Protocol):
+    """What the engine knows of a group of cards laid on the table (a rummy kit ``Meld``
+    is one): its cards, in table order."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
 
 
 @functools.cache
