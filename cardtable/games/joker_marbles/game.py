@@ -67,6 +67,7 @@ from cardtable.engine.cards import Card, make_deck, rank_word
 from cardtable.engine.deals import deal_hand, read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidNotation, InvalidRules
 from cardtable.engine.game import Outcome, TableGame, TableMeld
+from cardtable.engine.listing import MoveRange
 from cardtable.engine.moves import BOARD_VERB, Move
 from cardtable.engine.moves import parse_move as engine_parse
 from cardtable.engine.phases import PhaseKind
@@ -168,7 +169,7 @@ class JokerMarbles(TableGame):
     play_rules = PLAY_RULES
     phase_kinds = {"move": PhaseKind.MOVE, "exchange": PhaseKind.EXCHANGE}
     move_caches = ("_alias",)
-    _twins: list[tuple[Card, tuple[Step, ...], Move]] = []
+    _twins: list[tuple[Card, tuple[Step, ...], int]] = []
 
     rules: JokerMarblesRules
 
@@ -463,7 +464,7 @@ class JokerMarbles(TableGame):
             listed.append(cand)
         return listed, twins
 
-    def _generate(self) -> list[Move]:
+    def _generate(self) -> list[Move] | MoveRange:
         if self._outcome is not None:
             return []
         if self.phase_ == "exchange":
@@ -474,8 +475,9 @@ class JokerMarbles(TableGame):
         # in the holes reached), so only a split card's plays need telling apart
         split = geo.split_ranks
         listings = {r: self._listing(cands) if r in split else (cands, []) for r, cands in by_rank.items()}
-        out: list[Move] = []
-        twins: list[tuple[Card, tuple[Step, ...], Move]] = []
+        cards: list[Card] = []
+        cands: list[Cand] = []
+        twins: list[tuple[Card, tuple[Step, ...], int]] = []
         seen_names: set[str] = set()
         only_jokers = True
         for card in self.hands[self.cur]:
@@ -486,19 +488,32 @@ class JokerMarbles(TableGame):
             listed, left_out = listings[card.rank]
             if not listed:
                 continue
-            first = len(out)
-            out.extend([PlayMove(card, _tuple(Play, (card, *cand)), geo) for cand in listed])
-            twins.extend((card, steps, out[first + i]) for steps, i in left_out)
+            first = len(cands)
+            cards.extend([card] * len(listed))
+            cands.extend(listed)
+            twins.extend((card, steps, first + i) for steps, i in left_out)
             if not card.is_joker:
                 only_jokers = False
-        if not out or (only_jokers and self.rules.joker_exempt_from_must_move):
-            hand = self.hands[self.cur]
-            if self._folds():
-                out.append(Move("pass", tuple(hand), payload=Pass(hand[0])))
-            else:
-                out.extend(Move("pass", (c,), payload=Pass(c)) for c in self._distinct(hand))
         self._twins = twins
         self._alias = {}
+        built: list[Move | None] = [None] * len(cands)
+
+        def build(i: int) -> Move:
+            # a play's move is made when first read (a playout reads one of the dozens listed)
+            move = built[i]
+            if move is None:
+                card = cards[i]
+                move = built[i] = PlayMove(card, _tuple(Play, (card, *cands[i])), geo)
+            return move
+
+        if cands and not (only_jokers and self.rules.joker_exempt_from_must_move):
+            return MoveRange(len(cands), build)
+        out: list[Move] = [build(i) for i in range(len(cands))]
+        hand = self.hands[self.cur]
+        if self._folds():
+            out.append(Move("pass", tuple(hand), payload=Pass(hand[0])))
+        else:
+            out.extend(Move("pass", (c,), payload=Pass(c)) for c in self._distinct(hand))
         return out
 
     @staticmethod
@@ -524,8 +539,8 @@ class JokerMarbles(TableGame):
             for m in moves:
                 if m.kind == BOARD_VERB:
                     alias[f"{m.cards[0].name}:" + ",".join(s.core(g) for s in m.payload.steps)] = m
-            for card, steps, twin in self._twins:
-                alias.setdefault(f"{card.name}:" + ",".join(s.core(g) for s in steps), twin)
+            for card, steps, i in self._twins:
+                alias.setdefault(f"{card.name}:" + ",".join(s.core(g) for s in steps), moves[i])
             self._alias = alias
         return self._alias
 
@@ -558,7 +573,8 @@ class JokerMarbles(TableGame):
                 where = "home" if dest == START else f"to hole {dest}"
                 marble = f"{self.whose(o)} {self.colour_name(o)} marble"
                 self.log.append(f"{self.whose(seat, True)} {word} sends {marble} {where}")
-        team = completed_team(self.geo, self.st)
+        # only a marble turning into its castle can complete a team (no move takes one out)
+        team = completed_team(self.geo, self.st) if any(s.to >= CASTLE for s in p.steps) else None
         if team is not None:
             winners = tuple(s for s in range(self.n) if self.geo.team[s] == team)
             self._finish(winners, f"{self._names(winners)} have every marble home and win")
