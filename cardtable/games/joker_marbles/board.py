@@ -570,11 +570,16 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
         block1 = block_mask(g, st, c1)
         for m1 in (*st.on_track(c1), *st.in_castle(c1)):
             for a in range(1, n):
-                for r1 in fwd_targets(g, st, c1, m1, a, block1):
+                targets = fwd_targets(g, st, c1, m1, a, block1)
+                if not targets:
+                    # what stops a marble going a forward (an own or a safe marble on the way,
+                    # a taken castle hole, the castle's end) stops every longer move too
+                    break
+                for r1 in targets:
                     s1 = _step(g, st, "fwd", c1, m1, r1, a)
                     if s1 is None:
                         continue
-                    if wins_by(g, st, s1):
+                    if r1 >= CASTLE and wins_by(g, st, s1):
                         if rules.win_waives_split_remainder:
                             out.append(Cand((s1,), True))
                         continue
@@ -637,21 +642,22 @@ def rank_key(rank: int) -> str:
     return {0: "JK", 1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
 
 
+def action_plays(g: Geo, st: State, seat: int, ctrl: list[int], act: str, n: int) -> list[Cand]:
+    """Every play of one card action (``act`` with count ``n``, as in :attr:`Geo.actions`)
+    for ``seat`` moving the colours ``ctrl``."""
+    if act == "SPLIT":
+        return split_plays(g, st, seat, ctrl, n, False)
+    if act == "SPLIT_FB":
+        return split_plays(g, st, seat, ctrl, n, True)
+    steps = single_steps(g, st, ctrl, act, n)
+    return [_tuple(Cand, ((s,), s.to >= CASTLE and wins_by(g, st, s))) for s in steps]
+
+
 def card_plays(g: Geo, st: State, seat: int, ctrl: list[int], rank: int) -> list[Cand]:
     """Every play of a card of ``rank`` for ``seat`` moving the colours ``ctrl``."""
     out: list[Cand] = []
     for act, n in g.rank_actions[rank]:
-        if act == "SPLIT":
-            out.extend(split_plays(g, st, seat, ctrl, n, False))
-        elif act == "SPLIT_FB":
-            out.extend(split_plays(g, st, seat, ctrl, n, True))
-        else:
-            out.extend(
-                [
-                    _tuple(Cand, ((s,), s.to >= CASTLE and wins_by(g, st, s)))
-                    for s in single_steps(g, st, ctrl, act, n)
-                ]
-            )
+        out.extend(action_plays(g, st, seat, ctrl, act, n))
     return out
 
 

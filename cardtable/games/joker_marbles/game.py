@@ -82,8 +82,8 @@ from .board import (
     Geo,
     State,
     Step,
+    action_plays,
     apply_step,
-    card_plays,
     completed_team,
     controlled,
     finished,
@@ -419,17 +419,27 @@ class JokerMarbles(TableGame):
         return ctrl, by_rank
 
     def _plays_for(self, ctrl: list[int]) -> dict[int, list[Cand]]:
-        # ranks with the same actions (J, Q, K in the family table) share one generation
+        # ranks with the same actions (J, Q, K in the family table) share one listing, and an
+        # action on several ranks (the 10's and the faces' 10 forward) one generation
         g, st, seat = self.geo, self.st, self.cur
         by_acts: dict[tuple[tuple[str, int], ...], list[Cand]] = {}
+        by_act: dict[tuple[str, int], list[Cand]] = {}
         out: dict[int, list[Cand]] = {}
         for card in self.hands[seat]:
             r = card.rank
-            if r not in out:
-                acts = g.rank_actions[r]
-                if acts not in by_acts:
-                    by_acts[acts] = card_plays(g, st, seat, ctrl, r)
-                out[r] = by_acts[acts]
+            if r in out:
+                continue
+            acts = g.rank_actions[r]
+            cands = by_acts.get(acts)
+            if cands is None:
+                lists = []
+                for act in acts:
+                    plays = by_act.get(act)
+                    if plays is None:
+                        plays = by_act[act] = action_plays(g, st, seat, ctrl, *act)
+                    lists.append(plays)
+                cands = by_acts[acts] = lists[0] if len(lists) == 1 else [c for x in lists for c in x]
+            out[r] = cands
         return out
 
     def _listing(self, cands: list[Cand]) -> tuple[list[Cand], list[tuple[tuple[Step, ...], int]]]:
@@ -465,6 +475,7 @@ class JokerMarbles(TableGame):
         return listed, twins
 
     def _generate(self) -> list[Move] | MoveRange:
+        self._twins = []  # (the alias table reads them by index into this listing)
         if self._outcome is not None:
             return []
         if self.phase_ == "exchange":
