@@ -486,9 +486,12 @@ def _step(g: Geo, st: State, kind: str, c: int, frm: int, to: int, n: int) -> St
 def _fwd_steps(g: Geo, st: State, c: int, n: int, out: list[Step]) -> None:
     """Every forward step of ``n`` for colour ``c`` onto ``out`` (:func:`fwd_targets` for
     each marble, with the plain track move inlined: most moves are one)."""
-    block = block_mask(g, st, c)
+    holes = st.pos[c]
+    if len(holes) > 1:
+        holes = sorted(holes)
+    block = block_mask(g, st, c) if holes else 0
     din, ahead, size, track = g.din[c], g.ahead, g.n, st.track
-    for loc in sorted(st.pos[c]):
+    for loc in holes:
         if n <= din[loc]:
             if not block & ahead[loc][n]:
                 to = (loc + n) % size
@@ -503,6 +506,8 @@ def _fwd_steps(g: Geo, st: State, c: int, n: int, out: list[Step]) -> None:
             s = _step(g, st, "fwd", c, loc, to, n)
             if s is not None:
                 out.append(s)
+    if n >= g.m:
+        return  # no castle move that long
     row = st.castle[c]
     for j in range(1, g.m + 1 - n):
         if row[j] and castle_blocker(st, c, j, j + n) is None:
@@ -513,13 +518,13 @@ def single_steps(g: Geo, st: State, ctrl: list[int], act: str, n: int) -> list[S
     """Every one-marble step of the action ``act`` (with count ``n``) for the colours ``ctrl``."""
     out: list[Step] = []
     for c in ctrl:
-        if act == "OUT":
+        if act == "FWD":
+            _fwd_steps(g, st, c, n, out)
+        elif act == "OUT":
             if st.start[c] and not come_out_blocked(g, st, c):
                 s = _step(g, st, "out", c, START, g.out[c], 0)
                 if s is not None:
                     out.append(s)
-        elif act == "FWD":
-            _fwd_steps(g, st, c, n, out)
         elif act == "BACK":
             for h in st.on_track(c):
                 for to in back_targets(g, st, c, h, n):
