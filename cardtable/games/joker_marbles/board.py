@@ -340,17 +340,17 @@ def joker_reach(g: Geo, c: int, loc: int, t: int) -> bool:
         return t != loc
     if loc == START:
         return (t - g.out[c]) % size <= (g.in_[c] - g.out[c]) % size
-    return 1 <= (t - loc) % size <= g.dist_in(c, loc)
+    return 1 <= (t - loc) % size <= g.din[c][loc]
 
 
 def joker_targets(g: Geo, st: State, c: int, loc: int) -> list[int]:
     """The holes the joker may take a marble of ``c`` at ``loc`` to: each holds another
     colour's marble (not protected), within reach."""
-    out = []
-    for t, o in enumerate(st.track):
-        if o >= 0 and o != c and not g.protected(st, t) and joker_reach(g, c, loc, t):
-            out.append(t)
-    return out
+    # the other colours' marbles from their hole lists (a dozen), not a scan of every hole
+    holes = sorted([t for o, ts in enumerate(st.pos) if o != c for t in ts])
+    if g.safe:
+        holes = [t for t in holes if not g.protected(st, t)]
+    return [t for t in holes if joker_reach(g, c, loc, t)]
 
 
 def come_out_blocked(g: Geo, st: State, c: int) -> bool:

@@ -499,11 +499,12 @@ class JokerMarbles(TableGame):
             listed, left_out = listings[card.rank]
             if not listed:
                 continue
-            first = len(cands)
-            cards.extend([card] * len(listed))
-            cands.extend(listed)
-            twins.extend((card, steps, first + i) for steps, i in left_out)
-            if not card.is_joker:
+            if left_out:
+                first = len(cands)
+                twins.extend([(card, steps, first + i) for steps, i in left_out])
+            cards += [card] * len(listed)
+            cands += listed
+            if only_jokers and not card.is_joker:
                 only_jokers = False
         self._twins = twins
         self._alias = {}
