@@ -252,7 +252,7 @@ def finished(g: Geo, st: State, c: int) -> bool:
 def controlled(g: Geo, st: State, seat: int) -> list[int]:
     """The colours ``seat`` moves: its own while any is outside the castle, else the
     unfinished teammates' (§9.7)."""
-    if not finished(g, st, seat):
+    if sum(st.castle[seat]) != g.m:  # not finished (inlined: every listing asks)
         return [seat]
     return [o for o in g.teammates(seat) if not finished(g, st, o)]
 
@@ -655,6 +655,8 @@ def action_plays(g: Geo, st: State, seat: int, ctrl: list[int], act: str, n: int
     if act == "SPLIT_FB":
         return split_plays(g, st, seat, ctrl, n, True)
     steps = single_steps(g, st, ctrl, act, n)
+    if not steps:
+        return []
     return [_tuple(Cand, ((s,), s.to >= CASTLE and wins_by(g, st, s))) for s in steps]
 
 

@@ -450,7 +450,7 @@ class JokerMarbles(TableGame):
         results: dict[tuple[object, ...], int] = {}
         # the steps stand for their text (a step's text is a function of its fields: the count
         # moved follows from the holes), so no text is made to tell two plays apart
-        bodies: set[tuple[Step, ...]] = set()
+        singles: set[tuple[Step, ...]] = set()
         for cand in cands:
             steps = cand.steps
             if len(steps) == 2:
@@ -461,16 +461,16 @@ class JokerMarbles(TableGame):
                     # without bumps the result is the two marbles' moves, whatever the order
                     a, b = s1[1:4], s2[1:4]
                     res = (a, b) if a < b else (b, a)
+                # (a play listed twice, a card with two ways to it, has one result: a twin)
                 twin = results.get(res)
                 if twin is not None:
                     twins.append((steps, twin))
                     continue
-                if steps in bodies:
-                    continue  # a card with two ways to the same play
                 results[res] = len(listed)
-            elif steps in bodies:
+            elif steps in singles:
                 continue  # a card with two ways to the same play (a split won in part 1)
-            bodies.add(steps)
+            else:
+                singles.add(steps)
             listed.append(cand)
         return listed, twins
 
