@@ -85,6 +85,12 @@ class Geo:
             }
         self.rank_actions = [self.actions.get(rank_key(r), ()) for r in range(14)]
         """The actions by card rank number (0 the joker), for the generator."""
+        acts_list = list(dict.fromkeys(a for acts in self.rank_actions for a in acts))
+        self.action_list: list[tuple[str, int]] = acts_list
+        """Every action of the card table once; :attr:`rank_action_ids` index it."""
+        self.rank_action_ids = [tuple(acts_list.index(a) for a in acts) for acts in self.rank_actions]
+        """Each rank's actions as indices into :attr:`action_list` (int keys, quick to look up
+        when a listing shares one action's plays between ranks)."""
         self.split_ranks = frozenset(
             r for r, acts in enumerate(self.rank_actions) if any(a.startswith("SPLIT") for a, _ in acts)
         )

@@ -422,23 +422,24 @@ class JokerMarbles(TableGame):
         # ranks with the same actions (J, Q, K in the family table) share one listing, and an
         # action on several ranks (the 10's and the faces' 10 forward) one generation
         g, st, seat = self.geo, self.st, self.cur
-        by_acts: dict[tuple[tuple[str, int], ...], list[Cand]] = {}
-        by_act: dict[tuple[str, int], list[Cand]] = {}
+        ids_of, action_list = g.rank_action_ids, g.action_list
+        by_ids: dict[tuple[int, ...], list[Cand]] = {}
+        by_act: dict[int, list[Cand]] = {}
         out: dict[int, list[Cand]] = {}
         for card in self.hands[seat]:
             r = card.rank
             if r in out:
                 continue
-            acts = g.rank_actions[r]
-            cands = by_acts.get(acts)
+            ids = ids_of[r]
+            cands = by_ids.get(ids)
             if cands is None:
                 lists = []
-                for act in acts:
-                    plays = by_act.get(act)
+                for i in ids:
+                    plays = by_act.get(i)
                     if plays is None:
-                        plays = by_act[act] = action_plays(g, st, seat, ctrl, *act)
+                        plays = by_act[i] = action_plays(g, st, seat, ctrl, *action_list[i])
                     lists.append(plays)
-                cands = by_acts[acts] = lists[0] if len(lists) == 1 else [c for x in lists for c in x]
+                cands = by_ids[ids] = lists[0] if len(lists) == 1 else [c for x in lists for c in x]
             out[r] = cands
         return out
 
@@ -578,10 +579,10 @@ class JokerMarbles(TableGame):
             self._end_turn()
             return
         self.log.append(f"{self.does(seat, 'plays')} {card.name}: {move_words(self, p.steps)}")
-        word = rank_word(card.rank) if not card.is_joker else "joker"
         for s in p.steps:
             apply_step(self.st, s)
             for o, dest in s.bumps:
+                word = rank_word(card.rank) if not card.is_joker else "joker"
                 where = "home" if dest == START else f"to hole {dest}"
                 marble = f"{self.whose(o)} {self.colour_name(o)} marble"
                 self.log.append(f"{self.whose(seat, True)} {word} sends {marble} {where}")
