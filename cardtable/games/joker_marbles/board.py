@@ -579,7 +579,13 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
     steps2: list[Step] = []
     for c1 in ctrl:
         block1 = block_mask(g, st, c1)
-        for m1 in (*st.on_track(c1), *st.in_castle(c1)):
+        on_track = st.on_track(c1)
+        # a colour's one marble on the track moved along the track (its castle as it was, and
+        # part 2 for that colour alone) leaves part 2 a move in the castle: the counts those
+        # marbles can go are known before part 1, so a part 1 leaving none is not made
+        lone = len(on_track) == 1 and (own if spill else ctrl) == [c1]
+        in_castle = _castle_counts(g, st, c1) if lone and not back else set()
+        for m1 in (*on_track, *st.in_castle(c1)):
             for a in range(1, n):
                 targets = fwd_targets(g, st, c1, m1, a, block1)
                 if not targets:
@@ -587,6 +593,8 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
                     # a taken castle hole, the castle's end) stops every longer move too
                     break
                 for r1 in targets:
+                    if lone and r1 < CASTLE and n - a not in in_castle:
+                        continue
                     s1 = _step(g, st, "fwd", c1, m1, r1, a)
                     if s1 is None:
                         continue
@@ -629,6 +637,19 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
                             out.append(_tuple(Cand, ((s1, s2), s2.to >= CASTLE and wins_by(g, st1, s2))))
                     if plain:
                         _take_back(st, s1, saved_pos, saved_occ)
+    return out
+
+
+def _castle_counts(g: Geo, st: State, c: int) -> set[int]:
+    """The counts some marble of ``c`` in its castle can move forward (:func:`castle_blocker`)."""
+    row, m = st.castle[c], g.m
+    out = set()
+    for j in range(1, m):
+        if row[j]:
+            k = 1
+            while j + k <= m and castle_blocker(st, c, j, j + k) is None:
+                out.add(k)
+                k += 1
     return out
 
 

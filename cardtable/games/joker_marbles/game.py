@@ -572,7 +572,10 @@ class JokerMarbles(TableGame):
             hand.clear()
             self._end_turn()
             return
-        del hand[next(i for i, c in enumerate(hand) if c is card)]
+        for i, c in enumerate(hand):
+            if c is card:  # (the card itself: another of its name may be in the hand)
+                del hand[i]
+                break
         self.discard.append(card)
         if isinstance(p, Pass):
             self.log.append(f"{self.does(seat, 'cannot move and discards')} {card.name}")
@@ -587,7 +590,9 @@ class JokerMarbles(TableGame):
                 marble = f"{self.whose(o)} {self.colour_name(o)} marble"
                 self.log.append(f"{self.whose(seat, True)} {word} sends {marble} {where}")
         # only a marble turning into its castle can complete a team (no move takes one out)
-        team = completed_team(self.geo, self.st) if any(s.to >= CASTLE for s in p.steps) else None
+        steps = p.steps  # (one or two)
+        into = steps[0].to >= CASTLE or steps[-1].to >= CASTLE
+        team = completed_team(self.geo, self.st) if into else None
         if team is not None:
             winners = tuple(s for s in range(self.n) if self.geo.team[s] == team)
             self._finish(winners, f"{self._names(winners)} have every marble home and win")
