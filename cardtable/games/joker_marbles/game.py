@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any, NamedTuple
 
 from cardtable.engine.cards import Card, make_deck, rank_word
@@ -439,7 +440,7 @@ class JokerMarbles(TableGame):
                     if plays is None:
                         plays = by_act[i] = action_plays(g, st, seat, ctrl, *action_list[i])
                     lists.append(plays)
-                cands = by_ids[ids] = lists[0] if len(lists) == 1 else [c for x in lists for c in x]
+                cands = by_ids[ids] = lists[0] if len(lists) == 1 else list(chain.from_iterable(lists))
             out[r] = cands
         return out
 
