@@ -250,6 +250,18 @@ def _marble(g: JokerMarbles, m: Move) -> str | None:
     return None
 
 
+def _track_path(g: JokerMarbles, s: PStep) -> list[int]:
+    """The track holes a forward or backward step from the track passes and lands on (up to
+    the in-spot for a step into the castle)."""
+    geo: Geo = g.geo
+    if s.kind == "back":
+        n = count_of(g, s)
+        return [(s.frm - i) % geo.n for i in range(1, n + 1)]
+    if s.to >= CASTLE:
+        return fwd_path(geo, s.frm, geo.dist_in(s.colour, s.frm))
+    return fwd_path(geo, s.frm, count_of(g, s))
+
+
 @_rule("own block", "no marble passes or lands on one of its own colour, on the track or in the castle")
 def _own_block(g: JokerMarbles, m: Move) -> str | None:
     geo = g.geo
@@ -262,19 +274,12 @@ def _own_block(g: JokerMarbles, m: Move) -> str | None:
             continue
         if s.kind in ("jump", "swap"):
             continue
-        n = count_of(g, s)
         if s.frm >= CASTLE:
             j = castle_blocker(st, c, s.frm - CASTLE, s.to - CASTLE)
             if j is not None:
                 return f"no jumping in the castle: C{j} is taken by a {colour} marble"
             continue
-        if s.kind == "back":
-            path = [(s.frm - i) % geo.n for i in range(1, n + 1)]
-        elif s.to >= CASTLE:
-            path = fwd_path(geo, s.frm, geo.dist_in(c, s.frm))
-        else:
-            path = fwd_path(geo, s.frm, n)
-        hit = next((h for h in path if st.track[h] == c), None)
+        hit = next((h for h in _track_path(g, s) if st.track[h] == c), None)
         if hit is not None:
             return (
                 "a marble may not pass or land on a marble of its own colour: "
@@ -307,14 +312,7 @@ def _safe(g: JokerMarbles, m: Move) -> str | None:
         elif s.frm >= CASTLE:
             continue
         else:
-            n = count_of(g, s)
-            if s.kind == "back":
-                path = [(s.frm - i) % geo.n for i in range(1, n + 1)]
-            elif s.to >= CASTLE:
-                path = fwd_path(geo, s.frm, geo.dist_in(c, s.frm))
-            else:
-                path = fwd_path(geo, s.frm, n)
-            h = blocker(geo, st, c, path)
+            h = blocker(geo, st, c, _track_path(g, s))
             hit = h if h is not None and st.track[h] != c else None
         if hit is not None:
             why = "nobody may land on, pass or swap it"
