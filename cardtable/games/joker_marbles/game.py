@@ -67,11 +67,12 @@ from typing import Any, NamedTuple
 from cardtable.engine.cards import Card, make_deck, rank_word
 from cardtable.engine.deals import deal_hand, read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidNotation, InvalidRules
-from cardtable.engine.game import Outcome, TableGame, TableMeld
+from cardtable.engine.game import Outcome, TableMeld
 from cardtable.engine.listing import MoveRange
 from cardtable.engine.moves import BOARD_VERB, Move
 from cardtable.engine.moves import parse_move as engine_parse
 from cardtable.engine.phases import PhaseKind
+from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import PlayerView
 from cardtable.engine.zones import Visibility, Zone
 
