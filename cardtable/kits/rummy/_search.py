@@ -236,16 +236,28 @@ class _Search:
                 top_later = max(top_later, dead[c])
                 keep_dead[c] = c >= wbase or dead[c] < top_later
 
-        def f(s: int, aux: int) -> int:
+        # Branch and bound: f(s, aux, lim) is exact when below ``lim``; otherwise it is a
+        # lower bound, ``lim`` or more (kept in ``lbs``: a later call with a higher limit
+        # searches the state again). An option whose own cost plus ``floor`` reaches the
+        # least cost found so far (or ``lim``) is not searched.
+        lbs: dict[int, int] = {}
+        lbs_get = lbs.get
+
+        def f(s: int, aux: int, lim: int) -> int:
             if not s:
                 v = fin.get(aux)
                 if v is None:
                     v = fin[aux] = final(aux)
                 return v
+            if lim <= floor:
+                return floor
             key = s << aux_bits | aux
             v = memo_get(key)
             if v is not None:
                 return v
+            low = lbs_get(key)
+            if low is not None and low >= lim:
+                return low
             # tokens still free: the wild cards left (jokers and wild-rank cards) less those owed
             wp = s >> wshift
             have = wcount.get(wp)
@@ -257,7 +269,10 @@ class _Search:
                 return inf
             c = ((s & -s).bit_length() - 1) // width
             s1 = s - (1 << (c * width))
-            best = inf
+            # ``cut``: the least exact cost found (below ``lim``), else ``lim``; ``low``: the
+            # least lower bound of the options cut short (each is ``cut`` or more)
+            cut = lim
+            low = inf
             # options whose child cannot meet the need: searched last, and only while nothing
             # found costs less than they surely do (``lbig`` more than their own cost)
             later: list[tuple[int, int, int]] = []
@@ -285,65 +300,68 @@ class _Search:
                         ):
                             later.append((rest, a2, wt))
                             continue
-                        v = f(rest, a2)
+                        v = f(rest, a2, cut - wt)
                     v += wt
-                    if v < best:
-                        best = v
+                    if v < cut:
+                        cut = v
                         if v <= floor:
-                            memo[key] = best
-                            return best
+                            memo[key] = v
+                            return v
+                    elif v < low:
+                        low = v
             # the options that keep the counters (token, discard, deadwood) go to ``later``
             # together when what is left after them cannot meet the need
             x = (aux >> 1) % rpm
             late = bool(s1) and (
                 not ok[((s1 & -s1).bit_length() - 1) // width] >> x & 1 or (x % mp < owe_pure and no_pure(s1))
             )
-            # an option costing ``floor`` + its own cost or more cannot beat ``best``: its
-            # child is not searched (the walk below searches it if it ever needs it)
             if c >= wbase:
                 a2 = tok_tr.get(aux)
                 if a2 is None:
                     t, u, r, p, d = decode(aux)
                     a2 = tok_tr[aux] = encode(t - 1, u, r, p, d) if t > -ucap else -1
-                if a2 < 0:
-                    pass
-                elif late:
-                    later.append((s1, a2, tok_cost))
-                elif tok_cost + floor < best:
-                    v = memo_get(s1 << aux_bits | a2) if s1 else None
-                    v = (f(s1, a2) if v is None else v) + tok_cost
-                    if v < best:
-                        best = v
-            k1 = s1 << aux_bits | aux
+                if a2 >= 0:
+                    if late:
+                        later.append((s1, a2, tok_cost))
+                    else:
+                        v = f(s1, a2, cut - tok_cost) + tok_cost
+                        if v < cut:
+                            cut = v
+                        elif v < low:
+                            low = v
             if aux & 1:
                 dc = disc[c]
-                if dc is None:
-                    pass
-                elif late:
-                    later.append((s1, aux ^ 1, dc))
-                elif dc + floor < best:
-                    v = memo_get(k1 ^ 1) if s1 else None
-                    v = (f(s1, aux ^ 1) if v is None else v) + dc
-                    if v < best:
-                        best = v
-            dc = dead[c]
-            if aux & 1 and not keep_dead[c]:
-                pass
-            elif late:
-                later.append((s1, aux, dc))
-            elif dc + floor < best:
-                v = memo_get(k1) if s1 else None
-                v = (f(s1, aux) if v is None else v) + dc
-                if v < best:
-                    best = v
+                if dc is not None:
+                    if late:
+                        later.append((s1, aux ^ 1, dc))
+                    else:
+                        v = f(s1, aux ^ 1, cut - dc) + dc
+                        if v < cut:
+                            cut = v
+                        elif v < low:
+                            low = v
+            if not (aux & 1 and not keep_dead[c]):
+                dc = dead[c]
+                if late:
+                    later.append((s1, aux, dc))
+                else:
+                    v = f(s1, aux, cut - dc) + dc
+                    if v < cut:
+                        cut = v
+                    elif v < low:
+                        low = v
             for rest, a2, wt in later:
-                if wt + lbig < best:
-                    v = memo_get(rest << aux_bits | a2)
-                    v = (f(rest, a2) if v is None else v) + wt
-                    if v < best:
-                        best = v
-            memo[key] = best
-            return best
+                # (one surely costing ``cut`` or more is not searched)
+                v = wt + lbig if wt + lbig >= cut else f(rest, a2, cut - wt) + wt
+                if v < cut:
+                    cut = v
+                elif v < low:
+                    low = v
+            if cut < lim:
+                memo[key] = cut
+                return cut
+            lbs[key] = low
+            return low
 
         starts = [(0, 0)]
         if h.all_wild is not None:
@@ -352,7 +370,7 @@ class _Search:
         best = inf
         pick = 0
         for g, (t0, u0) in enumerate(starts):
-            cost = f(h.start, encode(t0, min(u0, ucap), 0, 0, d0))
+            cost = f(h.start, encode(t0, min(u0, ucap), 0, 0, d0), best)
             if cost < best:
                 best, pick = cost, g
                 if cost <= floor:
@@ -360,11 +378,12 @@ class _Search:
         choices: list[tuple[Any, ...]] = [("allwild", pick)] if pick else []
         if best >= inf:
             return best, choices, (0, 0, -1)
-        # walk the optimum down again, taking the first option that reaches each value
+        # walk the optimum down again, taking the first option that reaches each value (a
+        # child's cost below ``target - wt + 1`` is exact, and none is below ``target - wt``)
         s = h.start
         aux = encode(starts[pick][0], min(starts[pick][1], ucap), 0, 0, d0)
+        target = best
         while s:
-            target = f(s, aux)
             c = ((s & -s).bit_length() - 1) // width
             s1 = s - (1 << (c * width))
             for n_mask, sid, _a, wt, cand in by_low[c]:
@@ -372,21 +391,22 @@ class _Search:
                 a2 = trans.get(aux << 10 | sid, -1)
                 if rest & guard != guard or a2 < 0:
                     continue
-                if f(rest ^ guard, a2) + wt == target:
+                if f(rest ^ guard, a2, target - wt + 1) + wt == target:
                     choices.append(("meld", cand))
-                    s, aux = rest ^ guard, a2
+                    s, aux, target = rest ^ guard, a2, target - wt
                     break
             else:
                 dc = disc[c]
-                if c >= wbase and tok_tr.get(aux, -1) >= 0 and f(s1, tok_tr[aux]) + tok_cost == target:
+                a2 = tok_tr.get(aux, -1)
+                if c >= wbase and a2 >= 0 and f(s1, a2, target - tok_cost + 1) + tok_cost == target:
                     choices.append(("tok", c))
-                    s, aux = s1, tok_tr[aux]
-                elif aux & 1 and dc is not None and f(s1, aux ^ 1) + dc == target:
+                    s, aux, target = s1, a2, target - tok_cost
+                elif aux & 1 and dc is not None and f(s1, aux ^ 1, target - dc + 1) + dc == target:
                     choices.append(("disc", c))
-                    s, aux = s1, aux ^ 1
-                elif f(s1, aux) + dead[c] == target:
+                    s, aux, target = s1, aux ^ 1, target - dc
+                elif f(s1, aux, target - dead[c] + 1) + dead[c] == target:
                     choices.append(("dead", c))
-                    s = s1
+                    s, target = s1, target - dead[c]
                 else:
                     raise AssertionError("the optimum could not be walked again")
         t, u, _r, _p, d = decode(aux)
