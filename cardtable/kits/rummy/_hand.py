@@ -273,6 +273,37 @@ def _sig(a: int, b: int, dr: int, dp: int, dl: int = 0) -> int:
     return sid
 
 
+_SIG_INFO: list[tuple[int, int, int, int, int]] = []
+
+
+def _sig_info(sid: int) -> tuple[int, int, int, int, int]:
+    """The signature ``(least wilds, most wilds, is a run, is pure, is long)`` of an id."""
+    if len(_SIG_INFO) != len(_SIGS):
+        _SIG_INFO[:] = sorted(_SIGS, key=_SIGS.__getitem__)
+    return _SIG_INFO[sid]
+
+
+def _undominated(row: list[tuple[int, int, int, int, Cand]]) -> list[tuple[int, int, int, int, Cand]]:
+    """``row`` less each meld that an earlier one with the same natural part beats (as few
+    wilds or fewer, as many or more, counting at least as much: a single card's run beside
+    its set). Exact, and the answer is unchanged: whenever the later one reaches the optimum
+    the earlier one does too, and the search's walk takes the first that does."""
+    seen: dict[int, list[tuple[int, int, int, int, int]]] = {}
+    out = []
+    for m in row:
+        sig = _sig_info(m[1])
+        got = seen.get(m[0])
+        if got is None:
+            seen[m[0]] = [sig]
+        else:
+            a, b, dr, dp, dl = sig
+            if any(o[0] <= a and o[1] >= b and o[2] >= dr and o[3] >= dp and o[4] >= dl for o in got):
+                continue
+            got.append(sig)
+        out.append(m)
+    return out
+
+
 @lru_cache(maxsize=1 << 13)
 def _rank_sets(
     rank: int, counts: tuple[int, ...], key: tuple[int, ...]
@@ -407,6 +438,8 @@ class _Hand:
         for row in by_low:
             if len(row) > 1:
                 row.sort(key=lambda m: m[2])  # least wilds first: the search stops at the first it cannot pay
+                if not keep_all:
+                    row[:] = _undominated(row)
         self.by_low = by_low
 
     def _pure_test(self, si: int, pure: Callable[[Meld], bool]) -> Callable[[tuple[int, ...]], bool]:

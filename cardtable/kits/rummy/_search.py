@@ -9,16 +9,8 @@ from typing import Any
 
 from cardtable.engine.cards import ALL_SUITS, JOKER_RANK, SUITS, Card, card_of
 
-from ._hand import _SIGS, _Hand, _take
+from ._hand import _Hand, _sig_info, _take
 from .melds import RUN, SET, Meld, MeldRules, rank_at
-
-_SIG_INFO: list[tuple[int, int, int, int, int]] = []
-
-
-def _sig_info(sid: int) -> tuple[int, int, int, int, int]:
-    if len(_SIG_INFO) != len(_SIGS):
-        _SIG_INFO[:] = sorted(_SIGS, key=_SIGS.__getitem__)
-    return _SIG_INFO[sid]
 
 
 @lru_cache(maxsize=64)
