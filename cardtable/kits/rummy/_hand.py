@@ -399,17 +399,20 @@ class _Hand:
         by_low: list[list[tuple[int, int, int, int, Cand]]] = [[] for _ in copies]
         lo_ok, hi_ok = rules.ace_low, rules.ace_high
         wshift = wbase * width
+        masks = [0] * ns
+        per_suit = [0] * ns  # plain fields of each suit
+        ace = 1 << 16 | (2 if lo_ok else 0) | (1 << 14 if hi_ok else 0)
+        for k, got in held.items():
+            r, si = divmod(k, 5)
+            if r == 1:  # bit 16: an ace is held, whether or not runs may use it
+                masks[si] |= ace | (1 << 15 if len(got) > 1 else 0)
+            else:
+                masks[si] |= 1 << r
+        for k in plain_keys:
+            per_suit[k % 5] += 1
         base = 0
         for si in range(ns):
-            mask = 0
-            for r in range(1, 14):
-                got = held.get(r * 5 + si)
-                if got:
-                    if r == 1:  # bit 16: an ace is held, whether or not runs may use it
-                        mask |= 1 << 16 | (2 if lo_ok else 0) | (1 << 14 if hi_ok else 0)
-                        mask |= 1 << 15 if len(got) > 1 else 0
-                    else:
-                        mask |= 1 << r
+            mask = masks[si]
             if mask:
                 here = tuple((r, k) for k, r in enumerate(wild) if r * 5 + si in held)
                 if pure is not None and flags == 2:
@@ -422,7 +425,7 @@ class _Hand:
                     by_low[base + low if low < 100 else wbase + low - 100].append(
                         ((nl << shift) + (nw << wshift), sid, a, 0, proto)
                     )
-            base += sum(1 for k in plain_keys if k % 5 == si)
+            base += per_suit[si]
         for r in {k // 5 for k in held}:
             fields = [field_of.get(r * 5 + si, -1) for si in range(ns)]
             counts = tuple([len(copies[f]) if f >= 0 else 0 for f in fields])

@@ -19,6 +19,21 @@ def _guard(count: int, width: int) -> int:
     return sum(1 << (f * width + width - 1) for f in range(count))
 
 
+@lru_cache(maxsize=256)
+def _ok_bits(caps: tuple[int, int, int], nr: int, npure: int, nlong: int) -> int:
+    """The counter states (bit ``r * mp + p``, as in :meth:`_Search.solve`) from which
+    ``nr`` more runs, ``npure`` of them pure and ``nlong`` long, can still meet ``caps``."""
+    rcap, pure_cap, lcap = caps
+    ml = lcap + 1
+    mp = pure_cap * ml + lcap + 1
+    return sum(
+        1 << (r * mp + p)
+        for r in range(rcap + 1)
+        for p in range(mp)
+        if nr >= rcap - r and npure >= pure_cap - p // ml and nlong >= lcap - p % ml
+    )
+
+
 _TRANS: dict[tuple[int, int, int, int], tuple[dict[int, int], dict[int, int]]] = {}
 """Per (tokens, runs, pure runs, long runs) caps: the search's meld transitions on ``aux``
 (``aux << 10 | signature id``) and its token transitions, kept across hands."""
@@ -192,19 +207,16 @@ class _Search:
             nr = npure = nlong = 0
             for c in range(len(h.copies) - 1, -1, -1):
                 k = len(h.copies[c])
-                sigs = [_sig_info(m[1]) for m in by_low[c]]
-                nr += k if any(x[2] for x in sigs) else 0
-                npure += k if any(x[3] for x in sigs) else 0
-                nlong += k if any(x[4] for x in sigs) else 0
-                ok[c] = sum(
-                    1 << (r * mp + p)
-                    for r in range(mr)
-                    for p in range(mp)
-                    if nr >= rcap - r and npure >= pure_cap - p // ml and nlong >= lcap - p % ml
-                )
+                row = by_low[c]
+                # (a meld's counts sit in its search meld too: (..., run, pure, spec))
+                nr += k if any(m[4][3] for m in row) else 0
+                npure += k if any(m[4][4] for m in row) else 0
+                if lcap:
+                    nlong += k if any(_sig_info(m[1])[4] for m in row) else 0
+                ok[c] = _ok_bits(self.caps, min(nr, rcap), min(npure, pure_cap), min(nlong, lcap))
 
         # the pure runs' natural parts: a state owing a pure run needs one of them whole
-        pures = [m[0] for row in by_low for m in row if _sig_info(m[1])[3]]
+        pures = [m[0] for row in by_low for m in row if m[4][4]]
         pure_left: dict[int, bool] = {}
         owe_pure = pure_cap * ml if big else 0  # p below this: a pure run is still owed
 
@@ -316,18 +328,25 @@ class _Search:
                     if late:
                         later.append((s1, a2, tok_cost))
                     else:
-                        v = f(s1, a2, cut - tok_cost) + tok_cost
+                        v = tok_cost + floor  # (an option surely costing ``cut`` or more is not searched)
+                        if v < cut:
+                            v = memo_get(s1 << aux_bits | a2)
+                            v = (f(s1, a2, cut - tok_cost) if v is None else v) + tok_cost
                         if v < cut:
                             cut = v
                         elif v < low:
                             low = v
+            k1 = s1 << aux_bits | aux
             if aux & 1:
                 dc = disc[c]
                 if dc is not None:
                     if late:
                         later.append((s1, aux ^ 1, dc))
                     else:
-                        v = f(s1, aux ^ 1, cut - dc) + dc
+                        v = dc + floor
+                        if v < cut:
+                            v = memo_get(k1 ^ 1)
+                            v = (f(s1, aux ^ 1, cut - dc) if v is None else v) + dc
                         if v < cut:
                             cut = v
                         elif v < low:
@@ -337,7 +356,10 @@ class _Search:
                 if late:
                     later.append((s1, aux, dc))
                 else:
-                    v = f(s1, aux, cut - dc) + dc
+                    v = dc + floor
+                    if v < cut:
+                        v = memo_get(k1)
+                        v = (f(s1, aux, cut - dc) if v is None else v) + dc
                     if v < cut:
                         cut = v
                     elif v < low:
