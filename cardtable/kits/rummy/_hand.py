@@ -283,27 +283,6 @@ def _sig_info(sid: int) -> tuple[int, int, int, int, int]:
     return _SIG_INFO[sid]
 
 
-def _undominated(row: list[tuple[int, int, int, int, Cand]]) -> list[tuple[int, int, int, int, Cand]]:
-    """``row`` less each meld that an earlier one with the same natural part beats (as few
-    wilds or fewer, as many or more, counting at least as much: a single card's run beside
-    its set). Exact, and the answer is unchanged: whenever the later one reaches the optimum
-    the earlier one does too, and the search's walk takes the first that does."""
-    seen: dict[int, list[tuple[int, int, int, int, int]]] = {}
-    out = []
-    for m in row:
-        sig = _sig_info(m[1])
-        got = seen.get(m[0])
-        if got is None:
-            seen[m[0]] = [sig]
-        else:
-            a, b, dr, dp, dl = sig
-            if any(o[0] <= a and o[1] >= b and o[2] >= dr and o[3] >= dp and o[4] >= dl for o in got):
-                continue
-            got.append(sig)
-        out.append(m)
-    return out
-
-
 @lru_cache(maxsize=1 << 13)
 def _rank_sets(
     rank: int, counts: tuple[int, ...], key: tuple[int, ...]
@@ -411,6 +390,12 @@ class _Hand:
         for k in plain_keys:
             per_suit[k % 5] += 1
         base = 0
+        # the signatures of the runs of one card: a set of that card alone that one of them
+        # beats (as few wilds or fewer, as many or more, counting at least as much) is left
+        # out. Exact, and the answer is unchanged: the run comes first in the row (runs are
+        # listed before sets), so whenever the set reaches the optimum the run does too,
+        # and the search's walk takes the first that does.
+        alone: dict[int, list[tuple[int, int, int, int, int]]] = {}
         for si in range(ns):
             mask = masks[si]
             if mask:
@@ -422,9 +407,10 @@ class _Hand:
                     runs = _suit_runs_cached(mask, si, run_key, width, here, flags, long, None, keep_all, ns)
                 shift = base * width
                 for low, nl, nw, sid, a, proto in runs:
-                    by_low[base + low if low < 100 else wbase + low - 100].append(
-                        ((nl << shift) + (nw << wshift), sid, a, 0, proto)
-                    )
+                    n_mask = (nl << shift) + (nw << wshift)
+                    by_low[base + low if low < 100 else wbase + low - 100].append((n_mask, sid, a, 0, proto))
+                    if not n_mask & (n_mask - 1):
+                        alone.setdefault(n_mask, []).append(_sig_info(sid))
             base += per_suit[si]
         for r in {k // 5 for k in held}:
             fields = [field_of.get(r * 5 + si, -1) for si in range(ns)]
@@ -437,12 +423,15 @@ class _Hand:
                         n_mask += vec[si] << (fields[si] * width)
                         if low < 0:
                             low = fields[si]
+                runs1 = alone.get(n_mask) if not keep_all else None
+                if runs1 is not None:
+                    b = proto[2]
+                    if any(o[0] <= a and o[1] >= b for o in runs1):
+                        continue
                 by_low[low].append((n_mask, sid, a, 0, proto))
         for row in by_low:
             if len(row) > 1:
                 row.sort(key=lambda m: m[2])  # least wilds first: the search stops at the first it cannot pay
-                if not keep_all:
-                    row[:] = _undominated(row)
         self.by_low = by_low
 
     def _pure_test(self, si: int, pure: Callable[[Meld], bool]) -> Callable[[tuple[int, ...]], bool]:
