@@ -482,62 +482,47 @@ def _build(
     out: list[Meld] = []
     tok_iter = iter(tokens)
     for m, w in zip(melds, wants, strict=True):
-        spec = m[5]
-        wild_cards = [cards[next(tok_iter)] for _ in range(w)]
-        if spec[0] == RUN:
-            lo2 = spec[3] if len(spec) > 3 else None
-            out.append(_make_run(hand, pools, spec[1], spec[2], wild_cards, rules, lo2))
-        else:
-            out.append(_make_set(hand, pools, spec[1], spec[2], wild_cards, rules))
+        out.append(_make_meld(hand, pools, m[5], [cards[next(tok_iter)] for _ in range(w)]))
     for size in groups_aw:
         out.append(_make_all_wild([cards[next(tok_iter)] for _ in range(size)], rules))
     return out, dead, discard
 
 
-def _make_run(
-    hand: _Hand,
-    pools: list[list[int]],
-    si: int,
-    places: tuple[int, ...],
-    wild_cards: list[Card],
-    rules: MeldRules,
-    start: int | None = None,
-) -> Meld:
-    """The run of the naturals at ``places`` with ``wild_cards`` in the gaps, then above
-    (then below) it; ``start``: where the run begins, when the caller chose."""
-    lo, hi = places[0], places[-1]
-    have = set(places)
-    gaps = [p for p in range(lo, hi + 1) if p not in have]
-    extra = len(wild_cards) - len(gaps)
-    up_room = rules.hi_max - hi
-    down_room = lo - rules.lo_min
-    if rules.run_wilds_apart:
-        up_room, down_room = min(up_room, 1), min(down_room, 1)
-    up = min(extra, up_room)
-    down = extra - up
-    if start is not None:
-        down = lo - start
-        up = extra - down
-    lo2, hi2 = lo - down, hi + up
-    suit = ALL_SUITS[si]
-    wi = iter(wild_cards)
-    seq: list[Card] = []
-    reps: list[Card] = []
-    for pos in range(lo2, hi2 + 1):
-        rep = card_of(rank_at(pos), suit)
-        seq.append(_take(hand, pools, rep.rank, si) if pos in have else next(wi))
-        reps.append(rep)
-    return Meld(RUN, tuple(seq), tuple(reps), suit=suit, lo=lo2)
+def _make_meld(hand: _Hand, pools: list[list[int]], spec: tuple[Any, ...], wild_cards: list[Card]) -> Meld:
+    """The meld of ``spec`` with ``wild_cards``, its natural cards taken from ``pools``.
 
-
-def _make_set(
-    hand: _Hand,
-    pools: list[list[int]],
-    rank: int,
-    vec: tuple[int, ...],
-    wild_cards: list[Card],
-    rules: MeldRules,
-) -> Meld:
+    A run, ``(RUN, suit index, places[, first place])``: the naturals at ``places`` with the
+    wild cards in the gaps, then above (then below) it, or from the first place given. A
+    set, ``(SET, rank, copies per suit)``: the wild cards stand for the suits missing first.
+    """
+    if spec[0] == RUN:
+        rules = hand.rules
+        si, places = spec[1], spec[2]
+        lo, hi = places[0], places[-1]
+        have = set(places)
+        gaps = [p for p in range(lo, hi + 1) if p not in have]
+        extra = len(wild_cards) - len(gaps)
+        if len(spec) > 3:
+            down = lo - spec[3]
+            up = extra - down
+        else:
+            up_room = rules.hi_max - hi
+            down_room = lo - rules.lo_min
+            if rules.run_wilds_apart:
+                up_room, down_room = min(up_room, 1), min(down_room, 1)
+            up = min(extra, up_room)
+            down = extra - up
+        lo2, hi2 = lo - down, hi + up
+        suit = ALL_SUITS[si]
+        wi = iter(wild_cards)
+        seq: list[Card] = []
+        reps: list[Card] = []
+        for pos in range(lo2, hi2 + 1):
+            rep = card_of(rank_at(pos), suit)
+            seq.append(_take(hand, pools, rep.rank, si) if pos in have else next(wi))
+            reps.append(rep)
+        return Meld(RUN, tuple(seq), tuple(reps), suit=suit, lo=lo2)
+    rank, vec = spec[1], spec[2]
     pairs: list[tuple[Card, Card]] = []
     for si, k in enumerate(vec):
         for _ in range(k):
