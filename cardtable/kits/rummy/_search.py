@@ -175,6 +175,7 @@ class _Search:
         if shared is None or len(shared[0]) > _TRANS_MAX:
             shared = _TRANS[ucap, rcap, pure_cap, lcap] = ({}, {})
         trans, tok_tr = shared
+        trans_get = trans.get
         dead, disc = self.dead, self.disc
         width = h.width
         wbase = h.wbase
@@ -282,16 +283,16 @@ class _Search:
             later: list[tuple[int, int, int]] = []
             # melds first: when one reaches the floor (no cost can be lower) the rest is skipped
             sg = s | guard
+            ak = aux << 10
             for n_mask, sid, a, wt, _cand in by_low[c]:
                 if a > room:
                     break  # sorted by least wilds: none further can be paid
                 rest = sg - n_mask
                 if rest & guard != guard:
                     continue
-                tk = aux << 10 | sid
-                a2 = trans.get(tk)
+                a2 = trans_get(ak | sid)
                 if a2 is None:
-                    a2 = trans[tk] = move(aux, sid)
+                    a2 = trans[ak | sid] = move(aux, sid)
                 if a2 >= 0:
                     rest ^= guard
                     # (child values are looked up here first: many are already known)
