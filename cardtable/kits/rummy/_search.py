@@ -489,6 +489,18 @@ def _build(
     return out, dead, discard
 
 
+_REPS: dict[int, Card] = {}
+
+
+def _rep(rank: int, si: int) -> Card:
+    """The card a meld's place stands for (rank, suit index): made once, as a Card is
+    costly to make and never changes."""
+    rep = _REPS.get(rank * 5 + si)
+    if rep is None:
+        rep = _REPS[rank * 5 + si] = card_of(rank, ALL_SUITS[si])
+    return rep
+
+
 def _make_meld(hand: _Hand, pools: list[list[int]], spec: tuple[Any, ...], wild_cards: list[Card]) -> Meld:
     """The meld of ``spec`` with ``wild_cards``, its natural cards taken from ``pools``.
 
@@ -519,7 +531,7 @@ def _make_meld(hand: _Hand, pools: list[list[int]], spec: tuple[Any, ...], wild_
         seq: list[Card] = []
         reps: list[Card] = []
         for pos in range(lo2, hi2 + 1):
-            rep = card_of(rank_at(pos), suit)
+            rep = _rep(rank_at(pos), si)
             seq.append(_take(hand, pools, rep.rank, si) if pos in have else next(wi))
             reps.append(rep)
         return Meld(RUN, tuple(seq), tuple(reps), suit=suit, lo=lo2)
@@ -527,11 +539,11 @@ def _make_meld(hand: _Hand, pools: list[list[int]], spec: tuple[Any, ...], wild_
     pairs: list[tuple[Card, Card]] = []
     for si, k in enumerate(vec):
         for _ in range(k):
-            pairs.append((_take(hand, pools, rank, si), card_of(rank, ALL_SUITS[si])))
+            pairs.append((_take(hand, pools, rank, si), _rep(rank, si)))
     ns = len(vec)
     free = [si for si in range(ns) if not vec[si]] + [si for si in range(ns) if vec[si]]
     for n, w in enumerate(wild_cards):
-        pairs.append((w, card_of(rank, ALL_SUITS[free[n % ns]])))
+        pairs.append((w, _rep(rank, free[n % ns])))
     pairs.sort(key=lambda cr: (cr[1].suit_index, cr[0].rank == JOKER_RANK))
     return Meld(SET, tuple(c for c, _ in pairs), tuple(r for _, r in pairs), rank=rank)
 
