@@ -203,6 +203,7 @@ class _Search:
         # later (one per copy), the counters r and p can still reach their caps.
         rpm = mr * mp
         lbig = floor + big if big else inf
+        needy = bool(big and (rcap or pure_cap or lcap))  # else nothing ever goes ``later``
         ok = [(1 << rpm) - 1] * (len(h.copies) + 1)
         if big and (rcap or pure_cap or lcap):
             nr = npure = nlong = 0
@@ -298,13 +299,13 @@ class _Search:
                     # (child values are looked up here first: many are already known)
                     v = memo_get(rest << aux_bits | a2) if rest else None
                     if v is None:
-                        x = (a2 >> 1) % rpm
-                        if rest and (
-                            not ok[((rest & -rest).bit_length() - 1) // width] >> x & 1
-                            or (x % mp < owe_pure and no_pure(rest))
-                        ):
-                            later.append((rest, a2, wt))
-                            continue
+                        if needy and rest:
+                            x = (a2 >> 1) % rpm
+                            if not ok[((rest & -rest).bit_length() - 1) // width] >> x & 1 or (
+                                x % mp < owe_pure and no_pure(rest)
+                            ):
+                                later.append((rest, a2, wt))
+                                continue
                         v = f(rest, a2, cut - wt)
                     v += wt
                     if v < cut:
@@ -316,10 +317,12 @@ class _Search:
                         low = v
             # the options that keep the counters (token, discard, deadwood) go to ``later``
             # together when what is left after them cannot meet the need
-            x = (aux >> 1) % rpm
-            late = bool(s1) and (
-                not ok[((s1 & -s1).bit_length() - 1) // width] >> x & 1 or (x % mp < owe_pure and no_pure(s1))
-            )
+            late = False
+            if needy and s1:
+                x = (aux >> 1) % rpm
+                late = not ok[((s1 & -s1).bit_length() - 1) // width] >> x & 1 or (
+                    x % mp < owe_pure and no_pure(s1)
+                )
             if c >= wbase:
                 a2 = tok_tr.get(aux)
                 if a2 is None:
