@@ -35,6 +35,11 @@ How it works, and why it is exact:
   tokens owed; a wild-rank card may also be given as a token before the meld that takes it
   (the count owed then goes negative). States owing more tokens than the wild cards left
   can pay are cut, and a state stops as soon as an option reaches cost 0.
+* Branch and bound: a state is searched under a limit (the least cost its caller has
+  found so far); an option whose own cost reaches it is not searched, and a state cut
+  short keeps a lower bound, not a value (a higher limit searches it again). Below the
+  limit every value is exact, so the optimum and the walk that rebuilds it are unchanged.
+* A set of one card is not listed when a run of that card alone offers all it does.
 * Hands with no wild card and no two equal cards (gin) take a direct road: each card is
   in at most one set (its rank's) and runs of its suit, and once the set cards are chosen
   every stretch of ``min_size`` or more consecutive cards of a suit is best laid whole. So
