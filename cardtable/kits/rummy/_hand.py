@@ -286,12 +286,14 @@ def _sig_info(sid: int) -> tuple[int, int, int, int, int]:
 @lru_cache(maxsize=1 << 13)
 def _rank_sets(
     rank: int, counts: tuple[int, ...], key: tuple[int, ...]
-) -> tuple[tuple[tuple[int, ...], int, int, Cand], ...]:
-    """The sets of ``rank`` from ``counts`` copies per suit: (copies used per suit, signature
-    id, least wilds, the search meld with its natural part left 0)."""
+) -> tuple[tuple[tuple[tuple[int, int], ...], int, int, Cand], ...]:
+    """The sets of ``rank`` from ``counts`` copies per suit: ((suit index, copies used) for
+    the suits used, in suit order; signature id; least wilds; the search meld with its
+    natural part left 0)."""
     out = []
     for vec, a, b in _set_shapes(counts, key):
-        out.append((vec, _sig(a, b, 0, 0), a, (0, a, b, 0, 0, (SET, rank, vec))))
+        used = tuple((si, k) for si, k in enumerate(vec) if k)
+        out.append((used, _sig(a, b, 0, 0), a, (0, a, b, 0, 0, (SET, rank, vec))))
     return tuple(out)
 
 
@@ -415,14 +417,11 @@ class _Hand:
         for r in {k // 5 for k in held}:
             fields = [field_of.get(r * 5 + si, -1) for si in range(ns)]
             counts = tuple([len(copies[f]) if f >= 0 else 0 for f in fields])
-            for vec, sid, a, proto in _rank_sets(r, counts, set_key):
+            for used, sid, a, proto in _rank_sets(r, counts, set_key):
                 n_mask = 0
-                low = -1
-                for si in range(ns):
-                    if vec[si]:
-                        n_mask += vec[si] << (fields[si] * width)
-                        if low < 0:
-                            low = fields[si]
+                for si, k in used:
+                    n_mask += k << (fields[si] * width)
+                low = fields[used[0][0]]
                 runs1 = alone.get(n_mask) if not keep_all else None
                 if runs1 is not None:
                     b = proto[2]
