@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
+from operator import itemgetter
 from typing import Any
 
 from cardtable.engine.cards import ALL_SUITS, JOKER_RANK, Card, card_of
@@ -299,6 +300,9 @@ def _rank_sets(
 
 _suit_runs_cached = lru_cache(maxsize=1 << 14)(_suit_runs)
 
+_WILDS = itemgetter(2)
+"""A placed meld's least wilds (its sort key in a row)."""
+
 
 class _Hand:
     """A hand prepared for the search: the packed counts of its cards and its meld list.
@@ -430,7 +434,7 @@ class _Hand:
                 by_low[low].append((n_mask, sid, a, 0, proto))
         for row in by_low:
             if len(row) > 1:
-                row.sort(key=lambda m: m[2])  # least wilds first: the search stops at the first it cannot pay
+                row.sort(key=_WILDS)  # least wilds first: the search stops at the first it cannot pay
         self.by_low = by_low
 
     def _pure_test(self, si: int, pure: Callable[[Meld], bool]) -> Callable[[tuple[int, ...]], bool]:
