@@ -187,8 +187,9 @@ async def test_a_widget_for_every_rule_of_every_game(tmp_path: Path) -> None:
                 else:
                     assert isinstance(widget, Select | Input)
             count = screen.query_one("#player-count", Select)
-            # the seats carry over from the game selected before (two at first)
-            assert count.value == max(spec.min_players, min(spec.max_players, carried))
+            # the seats carry over from the game selected before (two at first), made up to
+            # the game's usual count
+            assert count.value == max(spec.usual_players, min(spec.max_players, carried))
             carried = count.value
             if spec.presets:
                 assert screen.query_one("#preset", Select).value is Select.NULL
@@ -653,3 +654,18 @@ async def test_the_player_count_offers_only_the_counts_the_game_takes(tmp_path: 
         count = screen.query_one("#player-count", Select)
         assert [value for _, value in count._options] == [4, 6, 8]
         assert count.value == 4
+
+
+async def test_the_player_count_starts_at_the_usual_count(tmp_path: Path) -> None:
+    """Five Hundred takes 3 to 6 but is usually four in two partnerships: the picker offers 4."""
+    app, _ = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = picker(app)
+        await screen.open_game("five-hundred")
+        await until(pilot, lambda: screen._spec.id == "five-hundred")
+        await pilot.pause()
+        count = screen.query_one("#player-count", Select)
+        assert [value for _, value in count._options] == [3, 4, 5, 6]
+        assert count.value == 4
+        assert screen.query_one("#seat-3").display and not screen.query_one("#seat-4").display
