@@ -36,8 +36,8 @@ def playout_rate(game_id: str, players: int, deals: int, seed: int = 0) -> tuple
     return moves / (time.thread_time() - start_cpu), moves / (time.perf_counter() - start)
 
 
-PLAYOUT_TARGETS = {("five-hundred", 4): 150_000, ("indian-rummy", 4): 25_000}
-"""Random-playout targets (player moves per second) beyond the two-player 25,000 (issues 20, 25)."""
+PLAYOUT_TARGETS = {("five-hundred", 4): 150_000, ("indian-rummy", 4): 25_000, ("joker-marbles", 4): 20_000}
+"""Random-playout targets (player moves per second) beyond the two-player 25,000 (issues 20, 22, 25)."""
 
 
 def bench_playouts(quick: bool) -> list[Row]:

@@ -10,9 +10,9 @@ import pytest
 
 from cardtable.engine import all_games
 from cardtable.engine import registry as registry_module
-from cardtable.engine.game import TableGame
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec
+from cardtable.engine.table_game import TableGame
 from cardtable.engine.zones import Zone, hand_zones
 
 

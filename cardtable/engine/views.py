@@ -44,7 +44,7 @@ def badges(flags: Mapping[str, bool]) -> tuple[str, ...]:
 
 def pile_fields(stock: Sized, discard: Sequence[Any]) -> dict[str, Any]:
     """A view's stock and discard pile fields: the stock's size, the top discard's name and
-    the pile's size (for :meth:`~cardtable.engine.game.TableGame.table_view`).
+    the pile's size (for :meth:`~cardtable.engine.table_game.TableGame.table_view`).
 
     >>> from cardtable.engine import parse_cards
     >>> pile_fields(parse_cards("2C 3C"), parse_cards("QH KS"))

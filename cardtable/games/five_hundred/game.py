@@ -11,11 +11,12 @@ from typing import Any
 from cardtable.engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import TableGame, TableMeld
+from cardtable.engine.game import TableMeld
 from cardtable.engine.listing import MoveRange
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.rng import shuffle
+from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import PlayerView
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.tricks import playable, trick_view, trick_winner

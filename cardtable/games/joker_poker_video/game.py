@@ -55,9 +55,10 @@ from typing import Any
 from cardtable.engine.cards import Card, make_deck
 from cardtable.engine.deals import check_plan, read_stacked, stacked_deal
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Outcome, TableGame
+from cardtable.engine.game import Outcome
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
+from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import PlayerView
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.poker.video import PAY_LINES, PayTable, cached_return, pay_line, pay_table, percent

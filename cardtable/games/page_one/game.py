@@ -11,9 +11,10 @@ from typing import Any
 from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, Card, make_deck
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Outcome, TableGame, TableMeld
+from cardtable.engine.game import Outcome, TableMeld
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
+from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import PlayerView, badges
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.tricks import (
