@@ -187,8 +187,9 @@ async def test_a_widget_for_every_rule_of_every_game(tmp_path: Path) -> None:
                 else:
                     assert isinstance(widget, Select | Input)
             count = screen.query_one("#player-count", Select)
-            # the seats carry over from the game selected before (two at first)
-            assert count.value == max(spec.min_players, min(spec.max_players, carried))
+            # the seats carry over from the game selected before (two at first), made up to
+            # the game's usual count
+            assert count.value == max(spec.usual_players, min(spec.max_players, carried))
             carried = count.value
             if spec.presets:
                 assert screen.query_one("#preset", Select).value is Select.NULL
@@ -641,15 +642,31 @@ async def test_with_a_form_delay_the_games_come_after_the_first_frame(
         ]
 
 
-async def test_the_player_count_offers_only_the_counts_the_game_takes(tmp_path: Path) -> None:
-    """Joker is played by 4, 6 or 8: the picker offered 5 and 7 too, which the game refuses."""
+async def _player_count(tmp_path: Path, game_id: str) -> tuple[list[object], object, list[bool]]:
+    """The player counts a fresh picker offers for ``game_id``, the one it shows, and which
+    of the first six seat rows are shown."""
     app, _ = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = picker(app)
-        await screen.open_game("joker-marbles")
-        await until(pilot, lambda: screen._spec.id == "joker-marbles")
+        await screen.open_game(game_id)
+        await until(pilot, lambda: screen._spec.id == game_id)
         await pilot.pause()
         count = screen.query_one("#player-count", Select)
-        assert [value for _, value in count._options] == [4, 6, 8]
-        assert count.value == 4
+        shown = [screen.query_one(f"#seat-{i}").display for i in range(6)]
+        return [value for _, value in count._options], count.value, shown
+
+
+async def test_the_player_count_offers_only_the_counts_the_game_takes(tmp_path: Path) -> None:
+    """Joker is played by 4, 6 or 8: the picker offered 5 and 7 too, which the game refuses."""
+    offered, value, _ = await _player_count(tmp_path, "joker-marbles")
+    assert offered == [4, 6, 8]
+    assert value == 4
+
+
+async def test_the_player_count_starts_at_the_usual_count(tmp_path: Path) -> None:
+    """Five Hundred takes 3 to 6 but is usually four in two partnerships: the picker offers 4."""
+    offered, value, shown = await _player_count(tmp_path, "five-hundred")
+    assert offered == [3, 4, 5, 6]
+    assert value == 4
+    assert shown == [True, True, True, True, False, False]

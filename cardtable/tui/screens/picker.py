@@ -505,7 +505,7 @@ class PickerScreen(Screen[None]):
         if not seats:
             seats = [("Ann", HUMAN), ("Bob", HUMAN)]
         seats = seats[: spec.max_players]
-        while len(seats) < spec.min_players:
+        while len(seats) < spec.usual_players:
             seats.append((default_name([n for n, _ in seats], len(seats)), HUMAN))
         raw = {name: fields[name].to_raw(value) for name, value in values.items()}
         return Draft(preset=preset, raw=raw, seats=seats)
