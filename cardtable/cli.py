@@ -11,18 +11,19 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from cardtable import __version__
-from cardtable.bots import BOTS
-from cardtable.engine import CardtableError, IllegalMove, InvalidNotation, all_games, get
-from cardtable.engine.game import Game
-from cardtable.engine.moves import Move
-from cardtable.engine.ruleset import coerce_rule_value
-from cardtable.engine.saves import autosave_path
-from cardtable.history import STATS_JSON_HELP, HistoryError, HistoryStore
-from cardtable.rulesdoc import rules_markdown
-from cardtable.session import Session, TruncatedSave, protect_autosave
+from cardtable.engine.errors import CardtableError, IllegalMove, InvalidNotation
+
+if TYPE_CHECKING:
+    from cardtable.engine.game import Game
+    from cardtable.engine.moves import Move
+    from cardtable.history import HistoryStore
+    from cardtable.session import Session
+
+# The bots, the registry, Pydantic and the history are imported by the commands that use
+# them: a bare ``cardtable`` goes straight to the picker, whose first frame needs none of them.
 
 SIM_MOVE_CAP = 200_000
 
@@ -32,6 +33,9 @@ class UsageError(Exception):
 
 
 def _parse_rules(game_id: str, items: Sequence[str]) -> dict[str, Any]:
+    from cardtable.engine import get
+    from cardtable.engine.ruleset import coerce_rule_value
+
     spec = get(game_id)
     out: dict[str, Any] = {}
     for item in items:
@@ -54,6 +58,8 @@ def _parse_seats(text: str | None, default_count: int) -> tuple[list[str], list[
     >>> _parse_seats(None, 1), _parse_seats(None, 3)
     ((['You'], [None]), (['You', 'Bot 2', 'Bot 3'], [None, 'medium', 'medium']))
     """
+    from cardtable.bots import BOTS
+
     if not text:
         count = max(default_count, 1)
         names = ["You", *(f"Bot {i + 1}" for i in range(1, count))]
@@ -77,6 +83,8 @@ def _parse_seats(text: str | None, default_count: int) -> tuple[list[str], list[
 
 
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.engine import all_games
+
     for spec in all_games():
         players = f"{spec.min_players}-{spec.max_players} players"
         if spec.seat_counts:
@@ -86,11 +94,17 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.rulesdoc import rules_markdown
+
     out.write(rules_markdown(args.game))
     return 0
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.bots import BOTS
+    from cardtable.engine import get
+    from cardtable.history import HistoryError
+
     spec = get(args.game)
     # Without --players: random bots in the fewest seats the game takes, at least two
     # (Joker needs four).
@@ -138,6 +152,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.engine import get
+    from cardtable.engine.saves import autosave_path
+    from cardtable.history import HistoryStore
+    from cardtable.session import Session, protect_autosave
+
     spec = get(args.game)
     names, bots = _parse_seats(args.players, spec.min_players)
     rules = _parse_rules(spec.id, args.rule or [])
@@ -172,6 +191,10 @@ def _history_notes(session: Session, store: HistoryStore, out: TextIO) -> None:
 
 
 def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.engine.saves import autosave_path
+    from cardtable.history import HistoryStore
+    from cardtable.session import Session, TruncatedSave
+
     store = HistoryStore()
     try:
         session = Session.resume(autosave_path(), history=store)
@@ -384,6 +407,9 @@ def _report_save(session: Session, out: TextIO) -> None:
 
 
 def _history_matches(args: argparse.Namespace) -> tuple[HistoryStore, list[Any]]:
+    from cardtable.engine import get
+    from cardtable.history import HistoryError, HistoryStore
+
     if args.game:
         args.game = get(args.game).id  # an unknown id names the games there are
     store = HistoryStore()
@@ -473,6 +499,9 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from cardtable.bots import BOTS
+    from cardtable.history import STATS_JSON_HELP
+
     parser = argparse.ArgumentParser(prog="cardtable", description="Card games at one keyboard.")
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
     sub = parser.add_subparsers(dest="command")
@@ -570,13 +599,16 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status."""
     out = out or sys.stdout
-    args = build_parser().parse_args(argv)
+    bare = not (sys.argv[1:] if argv is None else argv)
     try:
-        if args.command is None:
-            if out is sys.stdout and sys.stdout.isatty():
-                from cardtable.tui import run
+        if bare and out is sys.stdout and sys.stdout.isatty():
+            # the picker at once: the parser's help names the bot levels, and loading the
+            # bots (and Pydantic) to build it held back the first frame
+            from cardtable.tui import run
 
-                return run()
+            return run()
+        args = build_parser().parse_args(argv)
+        if args.command is None:
             return launch_table(out)
         return COMMANDS[args.command](args, out)
     except (CardtableError, UsageError, ValueError) as exc:

@@ -152,6 +152,12 @@ async def test_typing_on_the_list_filters_it(tmp_path: Path) -> None:
         assert screen.query_one("#game-filter", Input).value == ""
         assert len(game_ids(game_list)) == len(all_games())
         assert not calls["exit"].calls  # the first Escape clears the filter, it does not quit
+        # a title that starts with the word comes first, and is highlighted, before the games
+        # found by a preset's name (Progressive Rummy's Five Crowns, Page One's five cards)
+        await pilot.press(*"five")
+        await until(pilot, lambda: screen.game_id == "five-hundred")
+        listed = game_ids(game_list)
+        assert listed[0] == "five-hundred" and {"progressive-rummy", "page-one"} <= set(listed[1:])
 
 
 @pytest.mark.parametrize("size", [(80, 24), (110, 34)])
