@@ -10,6 +10,7 @@ from enum import Enum
 from functools import cache
 
 from cardtable.engine.cards import ELEVEN, RED_SUITS, SUIT_SYMBOLS, SUITS, THIRTEEN, TWELVE, Card, make_pack
+from cardtable.engine.words import plural
 from cardtable.kits.tricks import TrickOrder
 
 from .rules import FiveHundredRules
@@ -276,5 +277,5 @@ def faces(cards: Sequence[Card]) -> str:
     return " ".join(face(c) for c in cards)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+# Kept under its old name: scoring.py and game.py import it from here.
+_plural = plural
