@@ -460,7 +460,7 @@ class TrickArea(Static):
             text.append_text(card_text(card, colours, ascii_only=_ascii(self)))
             text.append("  ")
         if trick.last_winner is not None:
-            text.append(f"  (last trick: {names[trick.last_winner]})", style="dim")
+            text.append(f"  (last trick won by {names[trick.last_winner]})", style="dim")
         self.update(text)
 
 
