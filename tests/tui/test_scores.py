@@ -3,6 +3,7 @@ teams with their totals (a fake two-team game registered for these tests only)."
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -178,6 +179,28 @@ async def test_no_line_of_zeros_when_every_hand_is_empty(make_app, stacked):
     async with app.run_test(size=(100, 32)) as pilot:
         await show(app, pilot, view.model_copy(update={"seats": seats, "board": board}))
         assert not app.screen.query("#scores-cards")
+
+
+async def test_gin_names_the_cards_left_deadwood(make_app, stacked):
+    """Gin lays each hand's melds out at the end of a deal, so the cards a hand keeps are its
+    deadwood: the line said "Cards left in hand: Ann 7", and Ann had held ten."""
+    from cardtable.bots import decide, make_bot
+    from cardtable.engine import new_game
+
+    game = new_game("gin", ["Ann", "Bob"], seed=3)
+    bot, rng = make_bot("medium"), random.Random(1)
+    while game.phase != "deal-over":
+        game.play(decide(bot, game, rng).move)
+    real = game.view(0)
+    assert real.scoring.cards_left == "deadwood cards"
+    assert sum(s.card_count for s in real.seats) < 20  # the melds are out of the hands
+    view = pushed_view(POINTS.left_as("deadwood cards"), (39, 0))
+    seats = tuple(s.model_copy(update={"card_count": 7 - 4 * s.seat}) for s in view.seats)
+    app = make_app(stacked())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await show(app, pilot, view.model_copy(update={"seats": seats}))
+        shown = str(app.screen.query_one("#scores-cards").render())
+        assert shown == "Deadwood cards: Ann 7, Bob 3"
 
 
 async def test_the_match_end_does_not_say_its_result_twice(make_app, stacked):

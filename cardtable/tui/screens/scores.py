@@ -121,7 +121,7 @@ class ScoresScreen(Deliberate, Screen[str]):
             counted = view.scoring.kind is not ScoreKind.CHIPS and view.board is None
             if counted and any(s.card_count for s in view.seats):
                 left = ", ".join(f"{s.name} {s.card_count}" for s in view.seats if s.active or s.card_count)
-                yield Static(f"Cards left in hand: {left}", id="scores-cards")
+                yield Static(f"{view.scoring.cards_left.capitalize()}: {left}", id="scores-cards")
             if self.over and not _says_again(view.status, view.result):
                 yield Static(view.status, id="scores-outcome")
             if self.over:
