@@ -253,3 +253,26 @@ async def test_the_score_box_names_a_deal_as_the_game_does(make_app, stacked):
         table, _ = await show(app, pilot, view)
         assert str(app.screen.query_one("#scores-title", Static).render()) == "Round 1 is over"
         assert cells(table, 0)[0] == "Round 1"
+
+
+async def test_a_one_deal_match_shows_bars_not_a_one_point_chart(make_app, stacked):
+    """Playtest: the end chart of a one-deal match was one point per player, which says
+    nothing; a sentence gives each player's score in that deal, best first, instead."""
+    from cardtable.tui.charts import ScoreChart
+
+    app = make_app(stacked())
+    view = pushed_view(POINTS, (39, -12, 0)).model_copy(update={"deal_word": "hand"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoresScreen(view, True))
+        await until(pilot, lambda: isinstance(app.screen, ScoresScreen) and filled(app.screen))
+        assert not app.screen.query(ScoreChart)
+        text = str(app.screen.query_one("#scores-chart", Static).render())
+        assert text.startswith("One hand played, so no chart of totals over time.")
+        assert "Points in that hand, best first: Ann +39, Cid 0, Bob -12." in text
+        two = view.model_copy(update={"deal_scores": ((30, -2, 0), (9, -10, 0))})
+        app.push_screen(ScoresScreen(two, True))
+        await until(pilot, lambda: app.screen.view is two and filled(app.screen))
+        chart = app.screen.query_one(ScoreChart)
+        await until(pilot, lambda: chart.heading != "")
+        assert chart.heading == "Totals hand by hand"  # two deals: lines
