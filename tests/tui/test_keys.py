@@ -238,7 +238,7 @@ async def test_a_hint_shows_above_an_empty_hand(make_app, tmp_path):
         await until(pilot, lambda: "Hint" in app.screen.last_message)
         await pilot.pause()
         drawn = str(hand.render())
-        assert "Hint (press b) — bet" in drawn and drawn.endswith("(no cards)") and hand.size.height >= 2
+        assert "Hint (press e) — deal" in drawn and drawn.endswith("(no cards)") and hand.size.height >= 2
 
 
 def _one_card_from_the_call(tmp_path):
@@ -301,7 +301,8 @@ async def test_the_key_a_hint_names_plays_the_hinted_move_without_asking(make_ap
     from cardtable.engine import new_game
     from cardtable.session import Session
 
-    game = new_game("joker-poker-video", players=["Ann"], seed=3)
+    # 3 credits: the hint is 'bet 3' (with 5 or more it is 'deal', 5 coins again)
+    game = new_game("joker-poker-video", players=["Ann"], rules={"credits": 3}, seed=3)
     session = Session(game, [None], tmp_path / "autosave.ctr")
     app = make_app(session)
     async with app.run_test(size=(110, 34)) as pilot:
@@ -315,3 +316,4 @@ async def test_the_key_a_hint_names_plays_the_hinted_move_without_asking(make_ap
         assert not isinstance(app.screen, ChoiceModal)
         assert any(line.endswith(f"bets {hinted.split()[1]}") for line in game.log), game.log[-3:]
         assert app.screen.hinted is None
+
