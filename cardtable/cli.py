@@ -111,6 +111,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     default = ",".join(["random"] * next(n for n in (*spec.player_counts, 2) if n >= 2))
     levels = [p.strip().removeprefix("bot:") for p in (args.players or default).split(",")]
     for level in levels:
+        if level.isdigit():  # "--players 4": a count where the seats' levels go
+            example = ",".join(["random"] * int(level))
+            raise UsageError(f"--players takes one bot level per seat, as in --players {example}")
         if level not in BOTS:
             raise UsageError(f"no bot level {level!r}; the levels are: {', '.join(BOTS)}")
     if not spec.min_players <= len(levels) <= spec.max_players:
@@ -142,6 +145,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         spec.id, levels, args.games, seed=args.seed, rules=rules, budget=budget, finished=keep
     )
     report(stats, out, args.seed)
+    if stats.unfinished:
+        out.write(_unfinished_note(spec.id, spec.title))
     if store is not None:
         if store.notice:
             out.write(f"Note: {store.notice}\n")
@@ -149,6 +154,17 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"Note: {problem}\n")
         out.write(f"  stored {len(stored)} matches in the history ({store.path})\n")
     return 1 if stats.errors else 0
+
+
+def _unfinished_note(game_id: str, title: str) -> str:
+    """What to do about matches stopped at the move cap: a rule that ends a long match."""
+    from cardtable.testing import WHOLE_MATCH_RULES
+
+    limit = WHOLE_MATCH_RULES.get(game_id)
+    if not limit:
+        return f"Note: a {title} match that never ends is a bug to report, with its seed\n"
+    rules = " ".join(f"--rule {key}={value}" for key, value in limit.items())
+    return f"Note: a {title} match can be long by nature with these bots; to end each one, add {rules}\n"
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:

@@ -276,10 +276,6 @@ def faces(cards: Sequence[Card]) -> str:
     return " ".join(face(c) for c in cards)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def remove_card(hand: list[Card], card: Card) -> None:
     """Take this very card (the physical card: its id, unique in the pack) out of ``hand``."""
     try:  # the very object, searched in C (a card is played from the hand that holds it)

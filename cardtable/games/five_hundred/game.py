@@ -18,6 +18,7 @@ from cardtable.engine.phases import PhaseKind
 from cardtable.engine.rng import shuffle
 from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import PlayerView
+from cardtable.engine.words import plural
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.tricks import playable, trick_view, trick_winner
 
@@ -35,7 +36,6 @@ from .contract import (
     Nominate,
     Play,
     Step,
-    _plural,
     face,
     faces,
     make_five_hundred_pack,
@@ -459,7 +459,7 @@ class FiveHundred(TableGame, Auction, Scoring):
             if self.phase_ == "bid" and self.passed[s] and self.rules.pass_is_final:
                 badges.append("passed")
             if live and self.tricks[s]:
-                badges.append(_plural(self.tricks[s], "trick"))
+                badges.append(plural(self.tricks[s], "trick"))
             seats.append(self.seat_view(s, badges))
         facts: dict[str, str] = {"deal": str(self.deal_no)}
         if self.phase_ == "bid":
@@ -479,7 +479,7 @@ class FiveHundred(TableGame, Auction, Scoring):
                 else:
                     # the contract already says how many; the header has room for what is left
                     to_go = contract.tricks - won
-                    facts["needs"] = _plural(to_go, "more trick") if to_go > 0 else "made"
+                    facts["needs"] = plural(to_go, "more trick") if to_go > 0 else "made"
             # '&', not 'and': at 110 columns the whole line of sides must fit beside the contract
             facts["tricks won"] = " · ".join(
                 f"{' & '.join(self.players[s] for s in side)} {sum(self.tricks[s] for s in side)}"
