@@ -125,6 +125,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     rules = _parse_rules(args.game, args.rule or [])
     from cardtable.bots import HARD_BUDGET
     from cardtable.bots.simulate import report, run_matches
+    from cardtable.history import HistoryStore
 
     budget = HARD_BUDGET if args.budget is None else args.budget
     store = HistoryStore() if args.history else None

@@ -170,8 +170,8 @@ class PickerScreen(Screen[None]):
     def _game_options(self, query: str = "") -> list[Option]:
         """One line per game (title and player count), under a header per family; the
         description is in the detail pane, so the list never wraps. With a ``query``, the games
-        whose titles match come first (and their families): "five" lists Five Hundred before
-        the games with a "Five Crowns" or "five cards" preset."""
+        whose titles match come first (and their families): a word of a game's title ranks that
+        game above the games where the word is only in a preset's name."""
         from cardtable.engine.registry import FAMILIES
 
         ranks = {s.id: rank for s in self._specs if (rank := self._rank(s, query)) is not None}
@@ -219,7 +219,7 @@ class PickerScreen(Screen[None]):
             return
         note.remove_class("-shown")
         if query.strip():
-            game_list.highlighted = first  # the best match: typing "five" then Enter picks Five Hundred
+            game_list.highlighted = first  # the best match: a word typed, then Enter, picks the game it names
             return
         ids = [game_list.get_option_at_index(i).id for i in range(game_list.option_count)]
         game_list.highlighted = ids.index(self._spec.id) if self._spec.id in ids else first
