@@ -91,6 +91,11 @@ def shown_form(screen: PickerScreen, spec: GameSpec) -> Any:
     return shown[0]
 
 
+def call_counts(calls: dict[str, Calls]) -> dict[str, int]:
+    """How many times each recorded callback ran, leaving out those never called."""
+    return {name: len(rec.calls) for name, rec in calls.items() if rec.calls}
+
+
 def game_ids(game_list: OptionList) -> list[str | None]:
     """The ids of the list's game lines (family headers left out)."""
     options = [game_list.get_option_at_index(i) for i in range(game_list.option_count)]
@@ -445,16 +450,12 @@ async def test_keys_on_the_list(tmp_path: Path) -> None:
         await pilot.press("ctrl+r")
         await pilot.press("question_mark")
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert len(calls["resume_session"].calls) == 1
-        assert len(calls["show_rules"].calls) == 1
-        assert len(calls["start_session"].calls) == 1
         await pilot.press("ctrl+q")
         await pilot.pause()
-        assert len(calls["exit"].calls) == 1
+        assert call_counts(calls) == {"resume_session": 1, "show_rules": 1, "start_session": 1, "exit": 1}
         await pilot.press("escape")
         await pilot.pause()
-        assert len(calls["exit"].calls) == 2
+        assert call_counts(calls)["exit"] == 2
 
 
 async def test_buttons(tmp_path: Path) -> None:
@@ -469,8 +470,7 @@ async def test_buttons(tmp_path: Path) -> None:
         args, _ = calls["show_rules"].calls[0]
         assert args[0] == spec.id
         assert args[1] == {f.name: f.default for f in rule_fields(spec.rules_type)}
-        assert len(calls["resume_session"].calls) == 1
-        assert len(calls["exit"].calls) == 1
+        assert call_counts(calls) == {"resume_session": 1, "show_rules": 1, "exit": 1}
 
 
 async def test_model_errors_are_shown_next_to_the_field(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fake_games import OneMoveGame, open_registry
+from fake_games import OneMoveGame, fake_spec, open_registry
 from textual.widgets import DataTable, Static
 from tui_helpers import run_until, until
 
@@ -47,18 +47,15 @@ class Pairs(OneMoveGame):
 
 
 def pairs_spec(scoring: ScoreModel) -> GameSpec:
-    return GameSpec(
-        id="pairs-test",
+    return fake_spec(
+        "pairs-test",
+        4,
+        4,
+        Pairs,
         title="Pairs Test",
         summary="a test game in two partnerships",
-        min_players=4,
-        max_players=4,
-        rules_type=Ruleset,
-        factory=Pairs,
-        rules_text="",
         verbs=verb_specs(("draw", "next")),
         bot="cardtable.bots.closed",
-        family="trick-taking",
         scoring=scoring,
         teams=lambda n, rules: partnerships(n, 2),
     )
