@@ -1,10 +1,11 @@
 """Joker (marbles) speed: legal-move generation, random play-outs and the hard bot (issue 22).
 
-* Legal moves: p99 of one ``legal_moves()`` on positions with four marbles of the player out,
+* Legal moves: p99 (CPU time) of one ``legal_moves()`` on positions with four marbles of the player out,
   other colours' marbles about, and a 7 and a joker in the hand (target <= 1 ms).
 * Random play-out through the public API (``legal_moves`` + ``play``: every move listed as
   text), and on the board alone (``card_plays`` + ``apply_step``: what a search rolls out);
-  target >= 20,000 player moves/s.
+  target >= 20,000 player moves/s, by CPU time (as the playouts benchmark: on a shared
+  machine the wall time of a run is mostly waiting for a core).
 * Hard bot decision p99 in four-player games against medium (target <= 200 ms).
 """
 
@@ -46,22 +47,22 @@ def legal_move_times(count: int) -> list[float]:
     out = []
     for seed in range(count):
         g = new_game("joker-marbles", ["A", "B", "C", "D"], seed=seed, deal=position(seed))
-        start = time.perf_counter()
+        start = time.thread_time()  # (CPU time: a preempted call is no slower listing)
         g.legal_moves()
-        out.append(time.perf_counter() - start)
+        out.append(time.thread_time() - start)
     return out
 
 
 def api_playout_rate(games: int, seed: int) -> float:
     rng = random.Random(seed)
     moves = 0
-    start = time.perf_counter()
+    start = time.thread_time()
     for k in range(games):
         g = new_game("joker-marbles", ["A", "B", "C", "D"], seed=seed + k)
         while not g.is_over:
             g.play(rng.choice(g.legal_moves()))
             moves += 1
-    return moves / (time.perf_counter() - start)
+    return moves / (time.thread_time() - start)
 
 
 def board_playout_rate(games: int, seed: int) -> float:
@@ -70,7 +71,7 @@ def board_playout_rate(games: int, seed: int) -> float:
     rng = random.Random(seed)
     geo = Geo(4, JokerMarblesRules())
     moves = 0
-    start = time.perf_counter()
+    start = time.thread_time()
     for _ in range(games):
         st = State.empty(geo)
         seat = 0
@@ -86,7 +87,7 @@ def board_playout_rate(games: int, seed: int) -> float:
             if completed_team(geo, st) is not None:
                 break
             seat = (seat + 1) % 4
-    return moves / (time.perf_counter() - start)
+    return moves / (time.thread_time() - start)
 
 
 def hard_times(moves: int, seed: int = 1) -> list[float]:
@@ -108,19 +109,23 @@ def hard_times(moves: int, seed: int = 1) -> list[float]:
     return times
 
 
+def _p99_row(label: str, times: list[float], limit: float) -> Row:
+    """A row of times (seconds) in milliseconds: the median and p99, against p99 <= ``limit``."""
+    p99 = percentile(times, 0.99)
+    digits = 3 if limit < 0.01 else 1
+    return (
+        label,
+        f"{1000 * percentile(times, 0.5):.{digits}f} ms median, p99 {1000 * p99:.{digits}f} ms "
+        f"(n={len(times)})",
+        f"p99 ≤ {1000 * limit:g} ms",
+        "ok" if p99 <= limit else "ABOVE",
+    )
+
+
 def bench_marbles(quick: bool) -> list[Row]:
     """The rows of issue 22's speed targets."""
-    rows: list[Row] = []
     times = legal_move_times(300 if quick else 2000)
-    p99 = percentile(times, 0.99)
-    rows.append(
-        (
-            "joker-marbles legal moves (4 out, 7 + joker)",
-            f"{1000 * percentile(times, 0.5):.3f} ms median, p99 {1000 * p99:.3f} ms (n={len(times)})",
-            "p99 ≤ 1 ms",
-            "ok" if p99 <= 0.001 else "ABOVE",
-        )
-    )
+    rows = [_p99_row("joker-marbles legal moves (4 out, 7 + joker)", times, 0.001)]
     repeats = 3 if quick else 5
     for label, fn, games in (
         ("public API", api_playout_rate, 2 if quick else 6),
@@ -131,21 +136,13 @@ def bench_marbles(quick: bool) -> list[Row]:
         rows.append(
             (
                 f"joker-marbles random playout ({label})",
-                f"{med:,.0f} player moves/s (min {min(rates):,.0f}, n={repeats})",
+                f"{med:,.0f} player moves/s CPU (min {min(rates):,.0f}, n={repeats})",
                 "≥ 20,000",
                 "ok" if med >= 20_000 else "BELOW",
             )
         )
     hard = hard_times(60 if quick else 300)
-    p99 = percentile(hard, 0.99)
-    rows.append(
-        (
-            "joker-marbles hard bot decision",
-            f"{1000 * percentile(hard, 0.5):.1f} ms median, p99 {1000 * p99:.1f} ms (n={len(hard)})",
-            "p99 ≤ 200 ms",
-            "ok" if p99 <= 0.2 else "ABOVE",
-        )
-    )
+    rows.append(_p99_row("joker-marbles hard bot decision", hard, 0.2))
     return rows
 
 

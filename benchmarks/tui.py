@@ -28,9 +28,12 @@ Minimal().run()
 """
 
 PICKER_APP = """
-from cardtable.tui.app import CardTableApp
-CardTableApp().run()
+import sys
+from cardtable.cli import main
+sys.argv = ["cardtable"]
+raise SystemExit(main())
 """
+"""What ``cardtable`` runs (its console script), so that the command line's own imports count."""
 
 TABLE_APP = """
 from pathlib import Path

@@ -11,18 +11,19 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from cardtable import __version__
-from cardtable.bots import BOTS
-from cardtable.engine import CardtableError, IllegalMove, InvalidNotation, all_games, get
-from cardtable.engine.game import Game
-from cardtable.engine.moves import Move
-from cardtable.engine.ruleset import coerce_rule_value
-from cardtable.engine.saves import autosave_path
-from cardtable.history import STATS_JSON_HELP, HistoryError, HistoryStore
-from cardtable.rulesdoc import rules_markdown
-from cardtable.session import Session, TruncatedSave, protect_autosave
+from cardtable.engine.errors import CardtableError, IllegalMove, InvalidNotation
+
+if TYPE_CHECKING:
+    from cardtable.engine.game import Game
+    from cardtable.engine.moves import Move
+    from cardtable.history import HistoryStore
+    from cardtable.session import Session
+
+# The bots, the registry, Pydantic and the history are imported by the commands that use
+# them: a bare ``cardtable`` goes straight to the picker, whose first frame needs none of them.
 
 SIM_MOVE_CAP = 200_000
 
@@ -32,6 +33,9 @@ class UsageError(Exception):
 
 
 def _parse_rules(game_id: str, items: Sequence[str]) -> dict[str, Any]:
+    from cardtable.engine import get
+    from cardtable.engine.ruleset import coerce_rule_value
+
     spec = get(game_id)
     out: dict[str, Any] = {}
     for item in items:
@@ -54,6 +58,8 @@ def _parse_seats(text: str | None, default_count: int) -> tuple[list[str], list[
     >>> _parse_seats(None, 1), _parse_seats(None, 3)
     ((['You'], [None]), (['You', 'Bot 2', 'Bot 3'], [None, 'medium', 'medium']))
     """
+    from cardtable.bots import BOTS
+
     if not text:
         count = max(default_count, 1)
         names = ["You", *(f"Bot {i + 1}" for i in range(1, count))]
@@ -77,6 +83,8 @@ def _parse_seats(text: str | None, default_count: int) -> tuple[list[str], list[
 
 
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.engine import all_games
+
     for spec in all_games():
         players = f"{spec.min_players}-{spec.max_players} players"
         if spec.seat_counts:
@@ -86,17 +94,26 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.rulesdoc import rules_markdown
+
     out.write(rules_markdown(args.game))
     return 0
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.bots import BOTS
+    from cardtable.engine import get
+    from cardtable.history import HistoryError
+
     spec = get(args.game)
     # Without --players: random bots in the fewest seats the game takes, at least two
     # (Joker needs four).
     default = ",".join(["random"] * next(n for n in (*spec.player_counts, 2) if n >= 2))
     levels = [p.strip().removeprefix("bot:") for p in (args.players or default).split(",")]
     for level in levels:
+        if level.isdigit():  # "--players 4": a count where the seats' levels go
+            example = ",".join(["random"] * int(level))
+            raise UsageError(f"--players takes one bot level per seat, as in --players {example}")
         if level not in BOTS:
             raise UsageError(f"no bot level {level!r}; the levels are: {', '.join(BOTS)}")
     if not spec.min_players <= len(levels) <= spec.max_players:
@@ -108,6 +125,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     rules = _parse_rules(args.game, args.rule or [])
     from cardtable.bots import HARD_BUDGET
     from cardtable.bots.simulate import report, run_matches
+    from cardtable.history import HistoryStore
 
     budget = HARD_BUDGET if args.budget is None else args.budget
     store = HistoryStore() if args.history else None
@@ -128,6 +146,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         spec.id, levels, args.games, seed=args.seed, rules=rules, budget=budget, finished=keep
     )
     report(stats, out, args.seed)
+    if stats.unfinished:
+        out.write(_unfinished_note(spec.id, spec.title))
     if store is not None:
         if store.notice:
             out.write(f"Note: {store.notice}\n")
@@ -137,7 +157,23 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if stats.errors else 0
 
 
+def _unfinished_note(game_id: str, title: str) -> str:
+    """What to do about matches stopped at the move cap: a rule that ends a long match."""
+    from cardtable.testing import WHOLE_MATCH_RULES
+
+    limit = WHOLE_MATCH_RULES.get(game_id)
+    if not limit:
+        return f"Note: a {title} match that never ends is a bug to report, with its seed\n"
+    rules = " ".join(f"--rule {key}={value}" for key, value in limit.items())
+    return f"Note: a {title} match can be long by nature with these bots; to end each one, add {rules}\n"
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.engine import get
+    from cardtable.engine.saves import autosave_path
+    from cardtable.history import HistoryStore
+    from cardtable.session import Session, protect_autosave
+
     spec = get(args.game)
     names, bots = _parse_seats(args.players, spec.min_players)
     rules = _parse_rules(spec.id, args.rule or [])
@@ -172,6 +208,10 @@ def _history_notes(session: Session, store: HistoryStore, out: TextIO) -> None:
 
 
 def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.engine.saves import autosave_path
+    from cardtable.history import HistoryStore
+    from cardtable.session import Session, TruncatedSave
+
     store = HistoryStore()
     try:
         session = Session.resume(autosave_path(), history=store)
@@ -384,6 +424,9 @@ def _report_save(session: Session, out: TextIO) -> None:
 
 
 def _history_matches(args: argparse.Namespace) -> tuple[HistoryStore, list[Any]]:
+    from cardtable.engine import get
+    from cardtable.history import HistoryError, HistoryStore
+
     if args.game:
         args.game = get(args.game).id  # an unknown id names the games there are
     store = HistoryStore()
@@ -473,6 +516,9 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from cardtable.bots import BOTS
+    from cardtable.history import STATS_JSON_HELP
+
     parser = argparse.ArgumentParser(prog="cardtable", description="Card games at one keyboard.")
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
     sub = parser.add_subparsers(dest="command")
@@ -570,13 +616,16 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status."""
     out = out or sys.stdout
-    args = build_parser().parse_args(argv)
+    bare = not (sys.argv[1:] if argv is None else argv)
     try:
-        if args.command is None:
-            if out is sys.stdout and sys.stdout.isatty():
-                from cardtable.tui import run
+        if bare and out is sys.stdout and sys.stdout.isatty():
+            # the picker at once: the parser's help names the bot levels, and loading the
+            # bots (and Pydantic) to build it held back the first frame
+            from cardtable.tui import run
 
-                return run()
+            return run()
+        args = build_parser().parse_args(argv)
+        if args.command is None:
             return launch_table(out)
         return COMMANDS[args.command](args, out)
     except (CardtableError, UsageError, ValueError) as exc:

@@ -10,9 +10,11 @@ import pytest
 
 from cardtable.engine import all_games
 from cardtable.engine import registry as registry_module
-from cardtable.engine.game import TableGame
 from cardtable.engine.moves import Move
 from cardtable.engine.registry import GameSpec
+from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.table_game import TableGame
+from cardtable.engine.verbs import verb_specs
 from cardtable.engine.zones import Zone, hand_zones
 
 
@@ -50,3 +52,27 @@ def open_registry(monkeypatch: pytest.MonkeyPatch) -> dict[str, GameSpec]:
     games = dict(registry_module._GAMES)
     monkeypatch.setattr(registry_module, "_GAMES", games)
     return games
+
+
+def fake_spec(
+    game_id: str, lo: int, hi: int, factory: Any, rules_type: type[Ruleset] = Ruleset, **extra: Any
+) -> GameSpec:
+    """A registry entry for a fake game: ``lo``..``hi`` seats, the verbs draw, play and next,
+    no rules text; ``extra`` sets any other field (title, bot, scoring, teams)."""
+    fields: dict[str, Any] = {
+        "title": game_id.title(),
+        "summary": "a test game",
+        "rules_text": "",
+        "verbs": verb_specs(("draw", "play", "next")),
+        "bot": "cardtable.kits.rummy.closed",
+        "family": "trick-taking",
+        **extra,
+    }
+    return GameSpec(
+        id=game_id,
+        min_players=lo,
+        max_players=hi,
+        rules_type=rules_type,
+        factory=factory,
+        **fields,
+    )

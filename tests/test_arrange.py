@@ -16,6 +16,8 @@ from functools import cache
 from itertools import pairwise, product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardtable.engine.cards import (
     ALL_SUITS,
@@ -719,3 +721,23 @@ def test_a_wild_is_never_named_as_a_card_the_deck_lacks() -> None:
     assert why == "KS KD JK: a wild card cannot stand for KX, there is no such card in this game"
     assert isinstance(build_meld(parse_cards("KS KD JK"), (None, None, kx), five_crowns(3)), Meld)
     assert "2X" in str(build_meld(parse_cards("3X 4X JK"), (None, None, two), five_crowns(5)))
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size=st.integers(13, 15),
+    wilds=st.integers(2, 4),
+    need=st.sampled_from([None, INDIAN_NEED, FOUR_CARD_LIFE]),
+    rich=st.booleans(),
+)
+def test_cross_check_jokers_two_packs(
+    seed: int, size: int, wilds: int, need: Requirement | None, rich: bool
+) -> None:
+    """The benchmark's slow case (13-15 cards, two packs, 2-4 wild cards: the search's
+    branch and bound and pruned options), random or meld-rich, against the brute force."""
+    rng = random.Random(seed)
+    deck = make_deck(2, 2)
+    rules = indian(rng.randint(1, 13))
+    hand = meld_rich(rng, deck, size, rng.randint(2, 5)) if rich else rng.sample(deck, size)
+    cross_check(with_wilds(rng, hand, deck, rules, wilds), rules, value_for(rules), need)

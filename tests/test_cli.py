@@ -55,6 +55,30 @@ def test_simulate_without_players_fills_the_fewest_seats_the_game_takes():
     assert "errors 0" in text
 
 
+def test_a_match_stopped_at_the_move_cap_is_unfinished_not_an_error(monkeypatch):
+    """Random bots at Joker Poker without a hand limit can pass the move cap (a chip game
+    ends when one player holds every chip): that was reported as errors and exit code 1."""
+    import cardtable.bots.simulate as simulate
+
+    monkeypatch.setattr(simulate, "MOVE_CAP", 40)  # no poker match ends in 40 moves
+    code, text = run(["simulate", "joker-poker", "--players", "random,random", "--games", "2"])
+    assert code == 0, text
+    assert "errors 0" in text and "error in match" not in text
+    assert "unfinished 2 (stopped at 40 moves, not counted in the wins or scores): matches 0 1" in text
+    assert "wins     0.0 (  0.0%" in text  # no finished match: nothing counted as a loss
+    assert "add --rule hand_limit=150" in text  # how to make each match end
+    code, text = run(["simulate", "gin", "--games", "1"])  # a game with no hand-limit rule
+    assert code == 0 and "unfinished 1" in text
+    assert "match that never ends is a bug to report, with its seed" in text
+
+
+def test_simulate_players_wants_levels_not_a_count(capsys):
+    code, _ = run(["simulate", "joker-poker", "--players", "4"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "one bot level per seat, as in --players random,random,random,random" in err
+
+
 def test_simulate_is_reproducible():
     first = run(["simulate", "scala40", "--games", "2", "--seed", "9"])[1]
     second = run(["simulate", "scala40", "--games", "2", "--seed", "9"])[1]

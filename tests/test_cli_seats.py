@@ -11,16 +11,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fake_games import OneMoveGame, open_registry
+from fake_games import OneMoveGame, fake_spec, open_registry
 
 from cardtable.cli import main
 from cardtable.engine import Card, all_games, get, make_deck
 from cardtable.engine.game import Outcome
 from cardtable.engine.moves import Move
-from cardtable.engine.registry import GameSpec
-from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.saves import autosave_path
-from cardtable.engine.verbs import verb_specs
 from cardtable.engine.views import PlayerView
 from cardtable.engine.zones import Visibility, Zone
 
@@ -51,29 +48,13 @@ class Solo(OneMoveGame):
             self._outcome = Outcome((0,), "three cards drawn", tuple(self.total))
 
 
-def fake(game_id: str, lo: int, hi: int, factory: Any, rules_type: type[Ruleset] = Ruleset) -> GameSpec:
-    return GameSpec(
-        id=game_id,
-        title=game_id.title(),
-        summary="a test game",
-        min_players=lo,
-        max_players=hi,
-        rules_type=rules_type,
-        factory=factory,
-        rules_text="",
-        verbs=verb_specs(("draw", "play", "next")),
-        bot="cardtable.kits.rummy.closed",
-        family="trick-taking",
-    )
-
-
 @pytest.fixture
 def fakes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Two extra games in the registry for this test only: one seat, and four seats at the least."""
     games = open_registry(monkeypatch)
     page_one = get("page-one")
-    games["solo-test"] = fake("solo-test", 1, 1, Solo)
-    games["four-test"] = fake("four-test", 4, 6, page_one.factory, page_one.rules_type)
+    games["solo-test"] = fake_spec("solo-test", 1, 1, Solo)
+    games["four-test"] = fake_spec("four-test", 4, 6, page_one.factory, page_one.rules_type)
     yield ["solo-test", "four-test"]
 
 

@@ -28,7 +28,9 @@ from cardtable.engine import get, new_game
 from cardtable.engine.game import Game
 
 MOVE_CAP = 20_000
-"""A match passing this many moves is an error (a bot or a game that never ends)."""
+"""A match passing this many moves is stopped and reported as unfinished, apart from the
+errors: a chip game played until one player holds every chip can take random bots longer
+than that by nature, while a bot or a game that never ends shows up as unfinished too."""
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -55,6 +57,8 @@ class Stats:
     errors: int = 0
     draws: int = 0
     """Matches that ended with no winner (Page One's stalled deals)."""
+    unfinished: list[int] = field(default_factory=list)
+    """The matches (by number) stopped at :data:`MOVE_CAP` moves: neither won nor errors."""
     elapsed: float = 0.0
     wins: list[float] = field(default_factory=list)
     score_sum: list[int] = field(default_factory=list)
@@ -62,9 +66,14 @@ class Stats:
     """Seconds each level's moves took (for the speed figures)."""
     error_lines: list[str] = field(default_factory=list)
 
+    @property
+    def played(self) -> int:
+        """Matches played to their end (the ones whose wins count)."""
+        return self.games - self.errors - len(self.unfinished)
+
     def win_rate(self, i: int) -> tuple[float, float, float]:
         """Level ``i``'s share of the matches won and its 95% interval."""
-        n = max(1, self.games - self.errors)
+        n = max(1, self.played)
         lo, hi = wilson(self.wins[i], n)
         return self.wins[i] / n, lo, hi
 
@@ -73,7 +82,7 @@ class Stats:
         (nobody won: Page One's stalled deals) half, as in chess; with its 95% interval and
         the number of drawn matches. Counting draws as losses would call two equal levels
         unequal in games that stall often."""
-        n = max(1, self.games - self.errors)
+        n = max(1, self.played)
         drawn = max(0.0, n - self.wins[0] - self.wins[1])
         score = self.wins[0] + drawn / 2
         lo, hi = wilson(score, n)
@@ -108,7 +117,7 @@ def run_matches(
         try:
             game = new_game(spec.id, players=names, rules=rules or {}, seed=deal_seed)
             count = 0
-            while not game.is_over:
+            while not game.is_over and count < MOVE_CAP:
                 seat = game.to_act
                 assert seat is not None
                 t0 = time.perf_counter()
@@ -116,19 +125,20 @@ def run_matches(
                 stats.times[levels[order[seat]]].append(time.perf_counter() - t0)
                 game.play(move)
                 count += 1
-                if count > MOVE_CAP:
-                    raise RuntimeError(f"match {k} (seed {deal_seed}) passed {MOVE_CAP} moves without ending")
             stats.moves += count
             stats.deals += len(game.deal_scores)
-            outcome = game.outcome
-            assert outcome is not None
-            for seat in outcome.winners:
-                stats.wins[order[seat]] += 1 / len(outcome.winners)
-            stats.draws += not outcome.winners
-            for seat, score in enumerate(game.scores):
-                stats.score_sum[order[seat]] += score
-            if finished is not None:
-                finished(game, [levels[i] for i in order])
+            if not game.is_over:  # stopped at the cap: no result to count
+                stats.unfinished.append(k)
+            else:
+                outcome = game.outcome
+                assert outcome is not None
+                for seat in outcome.winners:
+                    stats.wins[order[seat]] += 1 / len(outcome.winners)
+                stats.draws += not outcome.winners
+                for seat, score in enumerate(game.scores):
+                    stats.score_sum[order[seat]] += score
+                if finished is not None:
+                    finished(game, [levels[i] for i in order])
         except Exception as exc:  # counted and reported: simulate must show 0
             stats.errors += 1
             stats.error_lines.append(f"error in match {k} (seed {deal_seed}): {type(exc).__name__}: {exc}")
@@ -161,11 +171,12 @@ def report(stats: Stats, out: TextIO, seed: int, timing: bool = False) -> None:
     )
     for line in stats.error_lines:
         out.write(f"  {line}\n")
+    played = max(1, stats.played)
     for i, level in enumerate(stats.levels):
         rate, lo, hi = stats.win_rate(i)
         out.write(
             f"  player {i + 1} {level:<8} wins {stats.wins[i]:7.1f} ({100 * rate:5.1f}%, 95% CI "
-            f"{100 * lo:5.1f}-{100 * hi:5.1f}%)  mean score {stats.score_sum[i] / max(1, games):7.1f}\n"
+            f"{100 * lo:5.1f}-{100 * hi:5.1f}%)  mean score {stats.score_sum[i] / played:7.1f}\n"
         )
     if stats.draws:
         out.write(f"  drawn {stats.draws} (matches that ended with no winner)\n")
@@ -187,6 +198,12 @@ def report(stats: Stats, out: TextIO, seed: int, timing: bool = False) -> None:
             )
     out.write(f"  mean moves per match {stats.moves / max(1, games):.1f}\n")
     out.write(f"  moves per second {stats.moves / max(stats.elapsed, 1e-9):,.0f}\n")
+    if stats.unfinished:
+        numbers = " ".join(map(str, stats.unfinished))
+        out.write(
+            f"  unfinished {len(stats.unfinished)} (stopped at {MOVE_CAP:,} moves, not counted in the "
+            f"wins or scores): matches {numbers}\n"
+        )
     out.write(f"  errors {stats.errors}\n")
 
 

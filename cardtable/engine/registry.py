@@ -65,10 +65,23 @@ class GameSpec:
     seat_counts: tuple[int, ...] = ()
     """The player counts the game takes when not every count from ``min_players`` to
     ``max_players`` works (Joker: 4, 6 or 8); empty: all of them."""
+    usual_players: int = 0
+    """The count a table is usually set for, which a picker offers first (Five Hundred: 4,
+    two partnerships); 0 means ``min_players``.
+
+    >>> from cardtable.engine import get
+    >>> get("gin").usual_players
+    2
+    """
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:
             raise ValueError(f"{self.id}: family {self.family!r} is not one of {', '.join(FAMILIES)}")
+        if not self.usual_players:
+            # frozen: the default follows from another field, so it is filled in here
+            object.__setattr__(self, "usual_players", self.min_players)
+        if self.usual_players not in self.player_counts:
+            raise ValueError(f"{self.id}: usual_players {self.usual_players} is not a count it takes")
 
     @property
     def player_counts(self) -> tuple[int, ...]:

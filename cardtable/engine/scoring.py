@@ -51,6 +51,8 @@ class ScoreModel:
     team_scored: bool = False
     """The game scores each team as one (every seat of a team holds the team's score), so a
     team's total is that score, not the sum of its seats'."""
+    cards_left: str = "cards left in hand"
+    """What the cards each hand still holds at the end of a deal are, in the game's words."""
 
     @property
     def hint(self) -> str:
@@ -64,6 +66,15 @@ class ScoreModel:
         'deals won'
         """
         return replace(self, label=label)
+
+    def left_as(self, words: str) -> ScoreModel:
+        """The same model, calling the cards a hand keeps at the end of a deal ``words``
+        (Gin's hands keep only their deadwood once the melds are laid out).
+
+        >>> POINTS.left_as("deadwood cards").cards_left, POINTS.cards_left
+        ('deadwood cards', 'cards left in hand')
+        """
+        return replace(self, cards_left=words)
 
     def per_team(self) -> ScoreModel:
         """The same model in a team-scored game (the seats of a team share one score)."""

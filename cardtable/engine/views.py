@@ -44,7 +44,7 @@ def badges(flags: Mapping[str, bool]) -> tuple[str, ...]:
 
 def pile_fields(stock: Sized, discard: Sequence[Any]) -> dict[str, Any]:
     """A view's stock and discard pile fields: the stock's size, the top discard's name and
-    the pile's size (for :meth:`~cardtable.engine.game.TableGame.table_view`).
+    the pile's size (for :meth:`~cardtable.engine.table_game.TableGame.table_view`).
 
     >>> from cardtable.engine import parse_cards
     >>> pile_fields(parse_cards("2C 3C"), parse_cards("QH KS"))
@@ -125,6 +125,8 @@ class ScoringView(_Frozen):
     lower_is_better: bool = True
     team_scored: bool = False
     """Each team has one score, which its seats share."""
+    cards_left: str = "cards left in hand"
+    """What the cards a hand keeps at the end of a deal are ('deadwood cards' in Gin)."""
 
     @classmethod
     def of(cls, model: ScoreModel) -> ScoringView:
@@ -139,6 +141,7 @@ class ScoringView(_Frozen):
             label=model.label,
             lower_is_better=model.lower_is_better,
             team_scored=model.team_scored,
+            cards_left=model.cards_left,
         )
 
 

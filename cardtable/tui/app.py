@@ -59,6 +59,17 @@ class CardTableApp(App[None]):
         self.session: Session | None = None
         for theme in load_themes():
             self.register_theme(theme)
+        self._apply_saved_theme()
+
+    def _apply_saved_theme(self) -> None:
+        """The settings' theme (else "felt"), chosen before the stylesheet is first read: set
+        once the picker had mounted, it parsed every stylesheet again before the first frame."""
+        wanted = self._settings.theme if self._settings is not None else peek_theme(self.settings_file)
+        if wanted in self.available_themes:
+            self.theme = wanted
+        elif "felt" in self.available_themes:
+            self.theme = "felt"
+        self.stylesheet.set_variables(self.get_css_variables())
 
     @property
     def settings(self) -> Settings:
@@ -97,11 +108,6 @@ class CardTableApp(App[None]):
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._screen_changed)
-        wanted = self._settings.theme if self._settings is not None else peek_theme(self.settings_file)
-        if wanted in self.available_themes:
-            self.theme = wanted
-        elif "felt" in self.available_themes:
-            self.theme = "felt"
         from cardtable.tui.screens.picker import PickerScreen
 
         self.push_screen(PickerScreen())

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -68,10 +69,10 @@ class KeysFooter(Footer):
         super().__init__(compact=compact, show_command_palette=False)
         self.drop_first = tuple(drop_first)
         self._laid_out_width = 0
+        self._update_pending = False
 
-    def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            return
+    def _shown_bindings(self) -> list[Binding]:
+        """The bindings whose keys the line shows now, in order (see the module's docstring)."""
         actions: dict[str, Binding] = {}
         for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             # Only keys that can act now; one key per action (the first listed).
@@ -84,8 +85,12 @@ class KeysFooter(Footer):
         ]
         width = self.size.width or self.app.size.width
         self._laid_out_width = width
-        for i in fit_keys(keys, width, self.drop_first):
-            binding = bindings[i]
+        return [bindings[i] for i in fit_keys(keys, width, self.drop_first)]
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        for binding in self._shown_bindings():
             yield FooterKey(
                 binding.key,
                 self.app.get_key_display(binding),
@@ -93,6 +98,32 @@ class KeysFooter(Footer):
                 binding.action,
                 tooltip=binding.tooltip,
             ).data_bind(compact=Footer.compact)
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """Once per refresh, however many times the bindings changed since (moving the cursor
+        relabels a key: "x Discard 6♦"), and in place when only labels changed: Textual's
+        footer built every key again each time, three times per cursor move at a table."""
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+            return
+        if not self._update_pending:
+            self._update_pending = True
+            self.call_after_refresh(self._update_keys)
+
+    async def _update_keys(self) -> None:
+        self._update_pending = False
+        if not self.is_attached:
+            return
+        shown = self._shown_bindings()
+        keys = list(self.query_children(FooterKey))
+        if [(b.key, b.action) for b in shown] != [(k.key, k.action) for k in keys]:
+            await self.recompose()
+            return
+        for binding, key in zip(shown, keys, strict=True):
+            display = self.app.get_key_display(binding)
+            if (key.key_display, key.description) != (display, binding.description):
+                key.key_display, key.description = display, binding.description
+                key.refresh(layout=True)
 
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._laid_out_width:

@@ -59,6 +59,9 @@ class HandWidget(Widget, can_focus=True):
 
     MESSAGE_LINES = 2
     """The most lines a message takes above the cards (a longer one ends with '…')."""
+    ROOMY_HEIGHT = 30
+    """Below this many rows a message keeps to one line: at 80x24 a second line took the
+    last row of the panels above the hand (an auction's calls), which matter more."""
 
     def __init__(self, *, id: str | None = None, message_row: bool = False) -> None:
         super().__init__(id=id, classes="-message-row" if message_row else "")
@@ -84,8 +87,9 @@ class HandWidget(Widget, can_focus=True):
         if not self.message.plain:
             return [Text()]
         lines = list(self.message.wrap(self.app.console, width))
-        if len(lines) > self.MESSAGE_LINES:
-            lines = lines[: self.MESSAGE_LINES]
+        most = self.MESSAGE_LINES if self.app.size.height >= self.ROOMY_HEIGHT else 1
+        if len(lines) > most:
+            lines = lines[:most]
             last = lines[-1]
             last.truncate(max(1, width - 1))
             last.append("…")
@@ -460,7 +464,7 @@ class TrickArea(Static):
             text.append_text(card_text(card, colours, ascii_only=_ascii(self)))
             text.append("  ")
         if trick.last_winner is not None:
-            text.append(f"  (last trick: {names[trick.last_winner]})", style="dim")
+            text.append(f"  (last trick won by {names[trick.last_winner]})", style="dim")
         self.update(text)
 
 

@@ -100,3 +100,21 @@ def test_hard_decisions_follow_the_injected_rng():
         moves.append(first.move)
         game.play(first.move)
     assert any(m.kind == "discard" for m in moves)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_discard_is_taken_only_for_a_throw_the_bot_would_make(level):
+    """With 3s wild, taking KD pays only by throwing the wild 3H, which the bot never throws
+    while another card may go: so it draws. Weighing that throw made two medium players pass
+    KD back and forth for ever (``simulate progressive-rummy --players medium,medium --seed 3``)."""
+    deal = {"hands": ["3H 9D 5D", "9S 2C JK"], "discard": "KD"}
+    game = new_game("progressive-rummy", ["Ann", "Bob"], seed=1, deal=deal)
+    assert {str(m) for m in game.legal_moves()} == {"draw", "take"}
+    assert str(decide(make_bot(level), game, random.Random(0)).move) == "draw"
+
+
+def test_two_medium_players_finish_the_match_that_used_to_loop():
+    from cardtable.bots.simulate import run_matches
+
+    stats = run_matches("progressive-rummy", ["medium", "medium"], games=2, seed=3)
+    assert (stats.games, stats.errors) == (2, 0), stats.error_lines

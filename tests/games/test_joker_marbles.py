@@ -463,3 +463,92 @@ def test_a_hint_names_the_card_it_plays() -> None:
             checked += 1
         game.play(move)
     assert checked >= 20
+
+
+def _reference_plays(g: JokerMarbles, act: str, n: int) -> list[Any]:
+    """A split or joker action's plays made the plain way, as the generator's shortcuts must
+    agree with: every part 1 made on a copy of the board and every part 2 tried after it (no
+    early stop, no skipped part 1), and the joker tried on every hole of the track."""
+    from cardtable.games.joker_marbles.board import (
+        CASTLE,
+        START,
+        Step,
+        apply_step,
+        back_targets,
+        bumps_of,
+        controlled,
+        fwd_targets,
+        joker_reach,
+        wins_by,
+    )
+
+    geo, board, seat, rules = g.geo, g.st, g.cur, g.rules
+    ctrl = controlled(geo, board, seat)
+    out: list[Any] = []
+
+    def step(b: Any, kind: str, c: int, frm: int, to: int, k: int) -> Step | None:
+        bumps = bumps_of(geo, b, c, frm, to)
+        return None if bumps is None else Step(kind, c, frm, to, k, bumps)
+
+    for c in ctrl:
+        if act == "JOKER_JUMP":
+            froms = board.on_track(c) + ([START] if board.start[c] and rules.joker_from_start else [])
+            for loc in froms:
+                for t in range(geo.n):
+                    o = board.track[t]
+                    if o >= 0 and o != c and not geo.protected(board, t) and joker_reach(geo, c, loc, t):
+                        s = step(board, "jump", c, loc, t, 0)
+                        if s is not None:
+                            out.append(((s,), False))
+            continue
+        back = act == "SPLIT_FB"
+        for m1 in board.on_track(c) + board.in_castle(c):
+            for a in range(1, n):
+                for r1 in fwd_targets(geo, board, c, m1, a):
+                    s1 = step(board, "fwd", c, m1, r1, a)
+                    if s1 is None:
+                        continue
+                    if wins_by(geo, board, s1):
+                        if rules.win_waives_split_remainder:
+                            out.append(((s1,), True))
+                        continue
+                    after = board.copy()
+                    apply_step(after, s1)
+                    for c2 in controlled(geo, after, seat) if rules.seven_spill_to_partner else ctrl:
+                        marbles = after.on_track(c2) + ([] if back else after.in_castle(c2))
+                        for m2 in marbles:
+                            if c2 == c and m2 == r1:
+                                continue
+                            ends = (back_targets if back else fwd_targets)(geo, after, c2, m2, n - a)
+                            for r2 in ends:
+                                s2 = step(after, "back" if back else "fwd", c2, m2, r2, n - a)
+                                if s2 is not None:
+                                    out.append(((s1, s2), r2 >= CASTLE and wins_by(geo, after, s2)))
+    return out
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 1200),
+    rules=st.sampled_from(
+        [{}, {"nine_split": True}, {"seven_spill_to_partner": False, "win_waives_split_remainder": False}]
+    ),
+)
+def test_split_and_joker_plays_agree_with_the_plain_way(seed: int, moves: int, rules: dict[str, Any]) -> None:
+    """The split generator stops part 1 early and skips a part 1 that leaves no part 2, and the
+    joker reads the other marbles' hole lists: the same plays, in the same order, as trying
+    everything (positions from random play, late ones with marbles home)."""
+    from cardtable.games.joker_marbles.board import action_plays, controlled
+
+    g = new_game("joker-marbles", PLAYERS4, rules=rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if g.is_over:
+            break
+        g.play(rng.choice(g.legal_moves()))
+    geo = g.geo
+    ctrl = controlled(geo, g.st, g.cur)
+    for act, n in (("SPLIT", 7), ("SPLIT_FB", 9), ("JOKER_JUMP", 0)):
+        made = action_plays(geo, g.st, g.cur, ctrl, act, n)
+        assert [(c.steps, c.win) for c in made] == _reference_plays(g, act, n), act

@@ -304,3 +304,17 @@ def test_the_bet_fact_counts_coins_in_words() -> None:
         g = new_game("joker-poker-video", players=["Ann"], seed=2)
         g.play(f"bet {coins}")
         assert g.view(0).facts["bet"] == said
+
+
+def test_the_bet_hint_says_what_the_fifth_coin_buys() -> None:
+    g = one_hand("AH KH QH JH 2C")
+    first = hint(g)  # the first bet of 5 is listed as `deal` (the default last bet is 5)
+    royal = "a natural royal pays 4000, only 2000 at 4 coins"
+    assert (str(first.move), first.why) == ("deal", f"deal (5 coins): {royal}")
+    g.play("bet 4")
+    g.play("hold AH KH QH JH")
+    g.play("next")
+    again = hint(g)  # after a bet of 4 the bot goes back to 5, not `deal` at 4
+    assert (str(again.move), again.why) == ("bet 5", f"bet 5: {royal}")
+    short = hint(one_hand("AH KH QH JH 2C", credits=3))
+    assert (str(short.move), short.why) == ("bet 3", "bet 3: all the credits you have left")

@@ -136,3 +136,26 @@ async def test_a_board_hint_reads_as_words_with_its_key_first(make_app, tmp_path
         text = app.screen.last_message
         assert re.match(r"Hint \(press \w\) — (play \S+: |no move)", text), text
         assert not re.search(r"[♠♥♦♣K]:(out|[A-Z]\d)", text), text  # no 'J♦:out B' or '8♣:B7<71'
+
+
+async def test_a_long_hint_keeps_to_one_line_and_leaves_the_auction_whole_at_80x24(make_app, tmp_path):
+    """Playtest (Five Hundred at 80x24): a two-line hint took the auction panel's last row.
+    On a short screen a message keeps to one line, ending with '…'."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+    from cardtable.tui.widgets import AuctionPanel, HandWidget
+
+    game = new_game("five-hundred", players=["Ann", "Bob", "Cy", "Di"], seed=3)
+    session = Session(game, [None, "medium", "medium", "medium"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with seated(app, (80, 24), lambda: game.to_act == 0 and game.phase == "bid") as pilot:
+        area = app.screen.query_one(AuctionPanel).parent  # the panels above the hand, clipped to it
+        await pilot.pause()
+        whole = area.region.height
+        await pilot.press("s")
+        await until(pilot, lambda: "Hint" in app.screen.last_message)
+        await pilot.pause()
+        hand = app.screen.query_one(HandWidget)
+        first = str(hand.render()).split("\n")[0]
+        assert len(app.screen.last_message) > 80 and first.startswith("Hint (") and first.endswith("…")
+        assert area.region.height == whole  # the auction kept every row it had

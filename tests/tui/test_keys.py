@@ -238,7 +238,7 @@ async def test_a_hint_shows_above_an_empty_hand(make_app, tmp_path):
         await until(pilot, lambda: "Hint" in app.screen.last_message)
         await pilot.pause()
         drawn = str(hand.render())
-        assert "Hint (press b) — bet" in drawn and drawn.endswith("(no cards)") and hand.size.height >= 2
+        assert "Hint (press e) — deal" in drawn and drawn.endswith("(no cards)") and hand.size.height >= 2
 
 
 def _one_card_from_the_call(tmp_path):
@@ -301,7 +301,8 @@ async def test_the_key_a_hint_names_plays_the_hinted_move_without_asking(make_ap
     from cardtable.engine import new_game
     from cardtable.session import Session
 
-    game = new_game("joker-poker-video", players=["Ann"], seed=3)
+    # 3 credits: the hint is 'bet 3' (with 5 or more it is 'deal', 5 coins again)
+    game = new_game("joker-poker-video", players=["Ann"], rules={"credits": 3}, seed=3)
     session = Session(game, [None], tmp_path / "autosave.ctr")
     app = make_app(session)
     async with app.run_test(size=(110, 34)) as pilot:
@@ -315,3 +316,29 @@ async def test_the_key_a_hint_names_plays_the_hinted_move_without_asking(make_ap
         assert not isinstance(app.screen, ChoiceModal)
         assert any(line.endswith(f"bets {hinted.split()[1]}") for line in game.log), game.log[-3:]
         assert app.screen.hinted is None
+
+
+async def test_the_footer_offers_sort_and_arrange_only_where_they_do_something(make_app, tmp_path):
+    """Playtest: the footer showed 'o Sort' and 'r Arrange' at games without melds (poker,
+    Five Hundred) and 'o Sort' before the machine had dealt a card. Arrange follows the game's
+    meld verbs or its declare panel (Gin); sort wants two cards in the hand."""
+    from textual.widgets._footer import FooterKey
+
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    for game_id, names, sorts, arranges in (
+        ("joker-poker", ["Ann", "Bob"], True, False),
+        ("five-hundred", ["Ann", "Bob", "Cy", "Di"], True, False),
+        ("joker-poker-video", ["Ann"], False, False),
+        ("gin", ["Ann", "Bob"], True, True),
+        ("scala40", ["Ann", "Bob"], True, True),
+    ):
+        game = new_game(game_id, players=names, seed=4)
+        bots = [None] + ["random"] * (len(names) - 1)
+        app = make_app(Session(game, bots, tmp_path / f"{game_id}.ctr"), bot_delay=5.0)
+        async with seated(app, (160, 34), lambda g=game: g.to_act == 0) as pilot:
+            await pilot.pause()
+            shown = {key.action for key in app.screen.query(FooterKey)}
+            assert ("sort" in shown) is sorts, (game_id, shown)
+            assert ("arrange" in shown) is arranges, (game_id, shown)

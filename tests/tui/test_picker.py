@@ -91,6 +91,11 @@ def shown_form(screen: PickerScreen, spec: GameSpec) -> Any:
     return shown[0]
 
 
+def call_counts(calls: dict[str, Calls]) -> dict[str, int]:
+    """How many times each recorded callback ran, leaving out those never called."""
+    return {name: len(rec.calls) for name, rec in calls.items() if rec.calls}
+
+
 def game_ids(game_list: OptionList) -> list[str | None]:
     """The ids of the list's game lines (family headers left out)."""
     options = [game_list.get_option_at_index(i) for i in range(game_list.option_count)]
@@ -152,6 +157,12 @@ async def test_typing_on_the_list_filters_it(tmp_path: Path) -> None:
         assert screen.query_one("#game-filter", Input).value == ""
         assert len(game_ids(game_list)) == len(all_games())
         assert not calls["exit"].calls  # the first Escape clears the filter, it does not quit
+        # a title that starts with the word comes first, and is highlighted, before the games
+        # found by a preset's name (Progressive Rummy's Five Crowns, Page One's five cards)
+        await pilot.press(*"five")
+        await until(pilot, lambda: screen.game_id == "five-hundred")
+        listed = game_ids(game_list)
+        assert listed[0] == "five-hundred" and {"progressive-rummy", "page-one"} <= set(listed[1:])
 
 
 @pytest.mark.parametrize("size", [(80, 24), (110, 34)])
@@ -187,8 +198,9 @@ async def test_a_widget_for_every_rule_of_every_game(tmp_path: Path) -> None:
                 else:
                     assert isinstance(widget, Select | Input)
             count = screen.query_one("#player-count", Select)
-            # the seats carry over from the game selected before (two at first)
-            assert count.value == max(spec.min_players, min(spec.max_players, carried))
+            # the seats carry over from the game selected before (two at first), made up to
+            # the game's usual count
+            assert count.value == max(spec.usual_players, min(spec.max_players, carried))
             carried = count.value
             if spec.presets:
                 assert screen.query_one("#preset", Select).value is Select.NULL
@@ -438,16 +450,12 @@ async def test_keys_on_the_list(tmp_path: Path) -> None:
         await pilot.press("ctrl+r")
         await pilot.press("question_mark")
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert len(calls["resume_session"].calls) == 1
-        assert len(calls["show_rules"].calls) == 1
-        assert len(calls["start_session"].calls) == 1
         await pilot.press("ctrl+q")
         await pilot.pause()
-        assert len(calls["exit"].calls) == 1
+        assert call_counts(calls) == {"resume_session": 1, "show_rules": 1, "start_session": 1, "exit": 1}
         await pilot.press("escape")
         await pilot.pause()
-        assert len(calls["exit"].calls) == 2
+        assert call_counts(calls)["exit"] == 2
 
 
 async def test_buttons(tmp_path: Path) -> None:
@@ -462,8 +470,7 @@ async def test_buttons(tmp_path: Path) -> None:
         args, _ = calls["show_rules"].calls[0]
         assert args[0] == spec.id
         assert args[1] == {f.name: f.default for f in rule_fields(spec.rules_type)}
-        assert len(calls["resume_session"].calls) == 1
-        assert len(calls["exit"].calls) == 1
+        assert call_counts(calls) == {"resume_session": 1, "show_rules": 1, "exit": 1}
 
 
 async def test_model_errors_are_shown_next_to_the_field(tmp_path: Path) -> None:
@@ -581,28 +588,32 @@ async def test_fast_filtering_leaves_title_and_form_of_one_game(tmp_path: Path) 
         shown_form(screen, spec)
 
 
-async def test_presets_are_shown_by_name(tmp_path: Path) -> None:
-    """Every game's presets are offered by name (Five Crowns is one of Progressive Rummy's),
-    listed in the detail pane, and choosing one fills the form with its rules."""
+def test_five_crowns_is_a_preset_of_progressive_rummy() -> None:
+    assert "Five Crowns" in next(s for s in all_games() if s.id == "progressive-rummy").presets
+
+
+# one case per game, so that the test runners share them out (all in one took ~30 s)
+@pytest.mark.parametrize("game_id", [spec.id for spec in all_games() if spec.presets])
+async def test_presets_are_shown_by_name(tmp_path: Path, game_id: str) -> None:
+    """Every game's presets are offered by name, listed in the detail pane, and choosing one
+    fills the form with its rules."""
     app, _ = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = picker(app)
-        with_presets = [spec for spec in all_games() if spec.presets]
-        assert "Five Crowns" in next(s for s in with_presets if s.id == "progressive-rummy").presets
-        for spec in with_presets:
-            # as from the list, whose highlight moves too: a late highlight of the game shown
-            # before must not take the form back to it (seen on a loaded machine)
-            await screen.open_game(spec.id)
+        spec = next(s for s in all_games() if s.id == game_id)
+        # as from the list, whose highlight moves too: a late highlight of the game shown
+        # before must not take the form back to it (seen on a loaded machine)
+        await screen.open_game(spec.id)
+        await pilot.pause()
+        summary = str(screen.query_one("#game-summary", Static).render())
+        select = screen.query_one("#preset", Select)
+        for name, values in spec.presets.items():
+            assert name in summary
+            select.value = name  # refused (InvalidSelectValueError) unless it is an option
             await pilot.pause()
-            summary = str(screen.query_one("#game-summary", Static).render())
-            select = screen.query_one("#preset", Select)
-            for name, values in spec.presets.items():
-                assert name in summary
-                select.value = name  # refused (InvalidSelectValueError) unless it is an option
-                await pilot.pause()
-                await until(pilot, lambda name=name: screen._preset == name)  # a loaded machine lags
-                assert {k: screen.current_values()[k] for k in values} == dict(values), (spec.id, name)
+            await until(pilot, lambda name=name: screen._preset == name)  # a loaded machine lags
+            assert {k: screen.current_values()[k] for k in values} == dict(values), (spec.id, name)
 
 
 async def test_the_picker_opens_on_the_game_last_played(tmp_path: Path) -> None:
@@ -641,15 +652,31 @@ async def test_with_a_form_delay_the_games_come_after_the_first_frame(
         ]
 
 
-async def test_the_player_count_offers_only_the_counts_the_game_takes(tmp_path: Path) -> None:
-    """Joker is played by 4, 6 or 8: the picker offered 5 and 7 too, which the game refuses."""
+async def _player_count(tmp_path: Path, game_id: str) -> tuple[list[object], object, list[bool]]:
+    """The player counts a fresh picker offers for ``game_id``, the one it shows, and which
+    of the first six seat rows are shown."""
     app, _ = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = picker(app)
-        await screen.open_game("joker-marbles")
-        await until(pilot, lambda: screen._spec.id == "joker-marbles")
+        await screen.open_game(game_id)
+        await until(pilot, lambda: screen._spec.id == game_id)
         await pilot.pause()
         count = screen.query_one("#player-count", Select)
-        assert [value for _, value in count._options] == [4, 6, 8]
-        assert count.value == 4
+        shown = [screen.query_one(f"#seat-{i}").display for i in range(6)]
+        return [value for _, value in count._options], count.value, shown
+
+
+async def test_the_player_count_offers_only_the_counts_the_game_takes(tmp_path: Path) -> None:
+    """Joker is played by 4, 6 or 8: the picker offered 5 and 7 too, which the game refuses."""
+    offered, value, _ = await _player_count(tmp_path, "joker-marbles")
+    assert offered == [4, 6, 8]
+    assert value == 4
+
+
+async def test_the_player_count_starts_at_the_usual_count(tmp_path: Path) -> None:
+    """Five Hundred takes 3 to 6 but is usually four in two partnerships: the picker offers 4."""
+    offered, value, shown = await _player_count(tmp_path, "five-hundred")
+    assert offered == [3, 4, 5, 6]
+    assert value == 4
+    assert shown == [True, True, True, True, False, False]

@@ -3,11 +3,12 @@ teams with their totals (a fake two-team game registered for these tests only)."
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fake_games import OneMoveGame, open_registry
+from fake_games import OneMoveGame, fake_spec, open_registry
 from textual.widgets import DataTable, Static
 from tui_helpers import run_until, until
 
@@ -46,18 +47,15 @@ class Pairs(OneMoveGame):
 
 
 def pairs_spec(scoring: ScoreModel) -> GameSpec:
-    return GameSpec(
-        id="pairs-test",
+    return fake_spec(
+        "pairs-test",
+        4,
+        4,
+        Pairs,
         title="Pairs Test",
         summary="a test game in two partnerships",
-        min_players=4,
-        max_players=4,
-        rules_type=Ruleset,
-        factory=Pairs,
-        rules_text="",
         verbs=verb_specs(("draw", "next")),
         bot="cardtable.bots.closed",
-        family="trick-taking",
         scoring=scoring,
         teams=lambda n, rules: partnerships(n, 2),
     )
@@ -180,6 +178,28 @@ async def test_no_line_of_zeros_when_every_hand_is_empty(make_app, stacked):
         assert not app.screen.query("#scores-cards")
 
 
+async def test_gin_names_the_cards_left_deadwood(make_app, stacked):
+    """Gin lays each hand's melds out at the end of a deal, so the cards a hand keeps are its
+    deadwood: the line said "Cards left in hand: Ann 7", and Ann had held ten."""
+    from cardtable.bots import decide, make_bot
+    from cardtable.engine import new_game
+
+    game = new_game("gin", ["Ann", "Bob"], seed=3)
+    bot, rng = make_bot("medium"), random.Random(1)
+    while game.phase != "deal-over":
+        game.play(decide(bot, game, rng).move)
+    real = game.view(0)
+    assert real.scoring.cards_left == "deadwood cards"
+    assert sum(s.card_count for s in real.seats) < 20  # the melds are out of the hands
+    view = pushed_view(POINTS.left_as("deadwood cards"), (39, 0))
+    seats = tuple(s.model_copy(update={"card_count": 7 - 4 * s.seat}) for s in view.seats)
+    app = make_app(stacked())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await show(app, pilot, view.model_copy(update={"seats": seats}))
+        shown = str(app.screen.query_one("#scores-cards").render())
+        assert shown == "Deadwood cards: Ann 7, Bob 3"
+
+
 async def test_the_match_end_does_not_say_its_result_twice(make_app, stacked):
     """Playtest: the video machine's end box said "Bot 2 wins with 100 credits" and then
     "Match over: Bot 2 wins with 100 credits."; a different closing line still shows."""
@@ -230,3 +250,26 @@ async def test_the_score_box_names_a_deal_as_the_game_does(make_app, stacked):
         table, _ = await show(app, pilot, view)
         assert str(app.screen.query_one("#scores-title", Static).render()) == "Round 1 is over"
         assert cells(table, 0)[0] == "Round 1"
+
+
+async def test_a_one_deal_match_shows_bars_not_a_one_point_chart(make_app, stacked):
+    """Playtest: the end chart of a one-deal match was one point per player, which says
+    nothing; a sentence gives each player's score in that deal, best first, instead."""
+    from cardtable.tui.charts import ScoreChart
+
+    app = make_app(stacked())
+    view = pushed_view(POINTS, (39, -12, 0)).model_copy(update={"deal_word": "hand"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoresScreen(view, True))
+        await until(pilot, lambda: isinstance(app.screen, ScoresScreen) and filled(app.screen))
+        assert not app.screen.query(ScoreChart)
+        text = str(app.screen.query_one("#scores-chart", Static).render())
+        assert text.startswith("One hand played, so no chart of totals over time.")
+        assert "Points in that hand, best first: Ann +39, Cid 0, Bob -12." in text
+        two = view.model_copy(update={"deal_scores": ((30, -2, 0), (9, -10, 0))})
+        app.push_screen(ScoresScreen(two, True))
+        await until(pilot, lambda: app.screen.view is two and filled(app.screen))
+        chart = app.screen.query_one(ScoreChart)
+        await until(pilot, lambda: chart.heading != "")
+        assert chart.heading == "Totals hand by hand"  # two deals: lines

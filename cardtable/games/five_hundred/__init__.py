@@ -101,6 +101,7 @@ SPEC = GameSpec(
     summary="Bid for trumps with a partner: bowers, the joker on top, first side to 500.",
     min_players=3,
     max_players=6,
+    usual_players=4,
     rules_type=FiveHundredRules,
     factory=_factory,
     rules_text=RULES_TEXT,

@@ -31,6 +31,7 @@ the contract, the seats' badges) and the listed moves.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from cardtable.bots import Decision, Turn
 from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, SUITS, Card, parse_card
@@ -38,7 +39,7 @@ from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
 from cardtable.kits.tricks import TrickOrder, trick_winner
 
-from .contract import ALL_BIDS, DENOMS, MISERE, Bid, rank_value, read_bid, trick_order
+from .contract import ALL_BIDS, DENOMS, MISERE, Bid, pack_ranks, rank_value, read_bid, trick_order
 from .rules import FiveHundredRules
 from .search import search_bid, search_play
 
@@ -89,9 +90,50 @@ def _ladder(trump: str) -> list[str]:
     return ["JK", f"J{trump}", f"J{left}", f"A{trump}", f"K{trump}", f"Q{trump}"]
 
 
-def misere_danger(hand: Sequence[Card]) -> float:
-    """How likely ``hand`` is to be forced to win a trick in misère (0: very safe)."""
-    return sum(max(0, _value(c) - 9) for c in hand)
+def misere_danger(hand: Sequence[Card], players: int = 4) -> float:
+    """How likely ``hand`` is to be forced to win a trick in misère (0: very safe; the medium
+    bidder takes 4 at most). Heights are read against the pack for ``players``, on a scale of
+    ten per suit: a jack has nine cards of its suit below it in the 53-card pack, four in the
+    33-card one (7 up), and is the riskier in the first.
+
+    * each card above the middle of its suit counts its height over it (a 10 of a black suit
+      with four players 1, an ace 5): high cards win tricks the hand cannot duck;
+    * a suit held without one of its lowest cards counts again its lowest card's height over
+      the bottom fifth (a lone 9, led into, must win against 5s to 8s);
+    * the joker counts 10: it wins every trick it is played to, and misère has no way to lose it.
+
+    >>> from cardtable.engine.cards import parse_cards
+    >>> misere_danger(parse_cards("5S 6S 7S 5C 6C 4H 5H 4D 5D 6D"))
+    0.0
+    >>> misere_danger(parse_cards("JK 6S 7S 5C 6C 4H 5H 4D 5D 6D")) >= 10
+    True
+    >>> misere_danger(parse_cards("9S 9C 7C 5H 6H 4D 5D 6D 7D 8D"))  # the lone 9S
+    2.0
+    >>> round(misere_danger(parse_cards("JS"), 5), 1), misere_danger(parse_cards("JS"), 3)
+    (7.8, 4.0)
+    """
+    heights = _heights(players)
+    danger = 0.0
+    lowest: dict[str, float] = {}
+    for c in hand:
+        if c.rank == JOKER_RANK:
+            danger += 10
+            continue
+        h = heights[c.suit][c.rank]
+        danger += max(0.0, h - 4)
+        lowest[c.suit] = min(h, lowest.get(c.suit, h))
+    return danger + sum(max(0.0, h - 2) for h in lowest.values())
+
+
+@cache
+def _heights(players: int) -> dict[str, dict[int, float]]:
+    """Each rank's height in its suit of the pack for ``players``: its place from the bottom
+    (ace high) times ten over the suit's length, so 0 is the lowest card and 9-odd the ace."""
+    out: dict[str, dict[int, float]] = {}
+    for suit, ranks in pack_ranks(players).items():
+        ordered = sorted(ranks, key=lambda r: _value(Card(r, suit)))
+        out[suit] = {r: 10 * i / len(ordered) for i, r in enumerate(ordered)}
+    return out
 
 
 class FiveHundredPolicy:
@@ -173,7 +215,7 @@ class FiveHundredPolicy:
         if (
             mis is not None
             and not partner_high
-            and misere_danger(hand) <= 4
+            and misere_danger(hand, len(view.seats)) <= 4
             and all(c.rank != JOKER_RANK for c in hand)
         ):
             return Decision(mis, "my cards are all low: misère")

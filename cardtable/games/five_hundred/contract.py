@@ -276,5 +276,16 @@ def faces(cards: Sequence[Card]) -> str:
     return " ".join(face(c) for c in cards)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def remove_card(hand: list[Card], card: Card) -> None:
+    """Take this very card (the physical card: its id, unique in the pack) out of ``hand``."""
+    try:  # the very object, searched in C (a card is played from the hand that holds it)
+        del hand[list(map(id, hand)).index(id(card))]
+        return
+    except ValueError:  # an equal card made elsewhere (a stacked deal, a parsed move)
+        pass
+    ident = card.id
+    for i, c in enumerate(hand):
+        if c.id == ident:
+            del hand[i]
+            return
+    raise AssertionError(f"{card} is not in the hand")

@@ -4,7 +4,6 @@ notation and the engine's choices are documented in the package,
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
@@ -12,17 +11,19 @@ from typing import Any
 from cardtable.engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import TableGame, TableMeld
+from cardtable.engine.game import TableMeld
 from cardtable.engine.listing import MoveRange
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.rng import shuffle
-from cardtable.engine.views import AuctionView, CallView, PlayerView
+from cardtable.engine.table_game import TableGame
+from cardtable.engine.views import PlayerView
+from cardtable.engine.words import plural
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.tricks import playable, trick_view, trick_winner
 
+from .auction import Auction, discard_moves
 from .contract import (
-    ALL_BIDS,
     HAND_SIZE,
     KITTY_SIZE,
     MISERE,
@@ -35,11 +36,11 @@ from .contract import (
     Nominate,
     Play,
     Step,
-    _plural,
     face,
     faces,
     make_five_hundred_pack,
     read_bid,
+    remove_card,
     trick_order,
 )
 from .contract import (
@@ -50,7 +51,7 @@ from .rules import FiveHundredRules
 from .scoring import Scoring
 
 
-class FiveHundred(TableGame, Scoring):
+class FiveHundred(TableGame, Auction, Scoring):
     """A match of Five Hundred. Phases: 'bid', 'exchange', 'call' (five players), 'nominate'
     (``nt_joker_suit = nominated``), 'lead', 'follow', 'deal-over', 'match-over'."""
 
@@ -186,7 +187,12 @@ class FiveHundred(TableGame, Scoring):
         # Move objects was most of a random playout's cost.
         ph = self.phase_
         if ph == "follow":
-            return self._play_moves(playable(self.hands[self.cur], self.led, self.order))
+            cards = playable(self.hands[self.cur], self.led, self.order)
+            moves = self._moves
+            try:  # (_play_moves, inlined: three plays in four follow)
+                return [moves[c.id] for c in cards]
+            except KeyError:
+                return self._play_moves(cards)
         if ph == "lead":
             hand = self.hands[self.cur]
             # (a joker is wild only without trumps: there, the joker's key in the hand)
@@ -202,20 +208,10 @@ class FiveHundred(TableGame, Scoring):
         if ph == "deal-over":
             return [self._step("next", Step.NEXT)]
         if ph == "bid":
-            # The bids open at a seat depend only on the high bid and whether seven was bid.
-            start = 0 if self.high is None else _AFTER[self.high]
-            # (shared across games like the discards: see _discard_moves)
-            key = (self.rules.misere, self.rules.open_misere, start, self.seven_bid)
-            bids = _BID_LISTS.get(key)
-            if bids is None:
-                bids = _BID_LISTS[key] = [
-                    *(Move("bid", word=b.word, payload=BidPayload(b)) for b in self._legal_bids()),
-                    Move("pass", payload=Step.PASS, text="pass"),
-                ]
-            return bids  # (not copied: the engine lists a tuple of them)
+            return self._bid_moves()
         hand = self.hands[self.cur]
         if ph == "exchange":
-            return _discard_moves(self.n, sorted(hand, key=_sort_key))
+            return discard_moves(self.n, sorted(hand, key=_sort_key))
         if ph == "call":
             return [Move("call", (c,), payload=CallCard(c)) for c in self.pack if c not in hand]
         if ph == "nominate":
@@ -250,19 +246,6 @@ class FiveHundred(TableGame, Scoring):
         if move is None:
             move = self._moves[verb] = Move(verb, payload=step, text=verb)
         return move
-
-    def _legal_bids(self) -> list[Bid]:
-        start = 0 if self.high is None else _AFTER[self.high]
-        return [b for b in ALL_BIDS[start:] if not b.misere or self._misere_refusal(b) is None]
-
-    def _misere_refusal(self, bid: Bid) -> str | None:
-        when = self.rules.misere if bid.denom == MISERE else self.rules.open_misere
-        toggle = "misere" if bid.denom == MISERE else "open_misere"
-        if when == "never":
-            return f"these rules have no {bid.label} ({toggle} is 'never')"
-        if when == "after a seven bid" and not self.seven_bid:
-            return f"{bid.label} may be bid only once somebody has bid seven or more ({toggle})"
-        return None
 
     def _names_suit(self, card: Card) -> bool:
         """Whether leading ``card`` now must name the suit to follow: a No-Trumps (or misère)
@@ -311,119 +294,6 @@ class FiveHundred(TableGame, Scoring):
             text = _DOES[key] = self.does(seat, verb)
         return text
 
-    def _bid(self, bid: Bid) -> None:
-        seat = self.cur
-        self.auction.append((seat, bid.word))
-        self.high, self.high_seat = bid, seat
-        self.passes_in_row = 0
-        if bid.tricks >= 7:
-            self.seven_bid = True
-        self._say(f"{self._does(seat, 'bids')} {bid.label} ({bid.value})")
-        self._next_bidder()
-
-    def _pass(self) -> None:
-        seat = self.cur
-        self.auction.append((seat, "pass"))
-        self.passed[seat] = True
-        self.passes_in_row += 1
-        self._say(self._does(seat, "passes"))
-        self._next_bidder()
-
-    def _next_bidder(self) -> None:
-        n = self.n
-        if self.rules.pass_is_final:
-            live = [s for s in range(n) if not self.passed[s]]
-            if self.high is None and not live:
-                self._all_passed()
-                return
-            if self.high is not None and live == [self.high_seat]:
-                self._won_auction()
-                return
-            s = (self.cur + 1) % n
-            while self.passed[s]:
-                s = (s + 1) % n
-            self.cur = s
-            return
-        if self.high is None and self.passes_in_row >= n:
-            self._all_passed()
-            return
-        if self.high is not None and self.passes_in_row >= n - 1:
-            self._won_auction()
-            return
-        self.cur = (self.cur + 1) % n
-
-    def _all_passed(self) -> None:
-        if self.rules.all_pass == "redeal":
-            self.thrown_in += 1
-            self._say("Everybody passed: the hand is thrown in and the next dealer deals")
-            self.seating = self.seating.next_deal()
-            self.dealer = self.seating.dealer
-            # the thrown-in hand scored nothing and has no row: the new one keeps its number,
-            # so the score sheet's deals and the results' 'Deal N' agree
-            self.deal_no -= 1
-            self._deal(self.next_stacked_deal())
-            return
-        self._say("Everybody passed: the hand is played out in No-Trumps, each side scoring 10 a trick")
-        self.order = trick_order(None, self.rules, self.n)
-        self._start_play((self.dealer + 1) % self.n)
-
-    def _won_auction(self) -> None:
-        bid, seat = self.high, self.high_seat
-        assert bid is not None and seat is not None
-        self.contract, self.contractor = bid, seat
-        self.order = trick_order(bid, self.rules, self.n)
-        if self.n in (4, 6):
-            self.partners = tuple(s for s in self.side_of(seat) if s != seat)
-        self._say(f"{self.does(seat, 'wins')} the auction with {bid.label} ({bid.value}) and takes the kitty")
-        self.hands[seat].extend(self.kitty)
-        self.kitty.clear()
-        self.cur = seat
-        self.phase_ = "exchange"
-
-    def _discard(self, cards: tuple[Card, ...]) -> None:
-        seat = self.cur
-        hand = self.hands[seat]
-        for card in cards:
-            _remove(hand, card)
-        self.discards.extend(cards)
-        self._say(f"{self.does(seat, 'discards')} three cards face down")
-        contract = self.contract
-        assert contract is not None
-        if self.n == 5 and self.rules.five_player_partner == "called card" and not contract.misere:
-            self.phase_ = "call"
-            return
-        self._after_exchange()
-
-    def _call_card(self, card: Card) -> None:
-        seat = self.cur
-        self.called = card
-        holder = next((s for s in range(self.n) if card in self.hands[s]), None)
-        self.secret_partner = holder  # known only to the engine (and the holder) until played
-        self._say(f"{self.does(seat, 'calls')} {card.name}: its holder is the partner for this hand")
-        self._after_exchange()
-
-    def _after_exchange(self) -> None:
-        contract = self.contract
-        assert contract is not None and self.contractor is not None
-        if contract.trump is None and self.rules.nt_joker_suit == "nominated":
-            self.phase_ = "nominate"
-            return
-        self._begin_contract_play()
-
-    def _nominate(self, suit: str) -> None:
-        self.nominated = suit
-        self._say(f"{self.does(self.cur, 'nominates')} {SUIT_NAMES[suit]} as the joker's suit")
-        self._begin_contract_play()
-
-    def _begin_contract_play(self) -> None:
-        contract, seat = self.contract, self.contractor
-        assert contract is not None and seat is not None
-        if contract.misere and self.partners:
-            self.sitting_out = self.partners
-            self.seating = self.seating.sit_out(*self.sitting_out)
-            self._say(f"{self._names(self.sitting_out)} lay the hand down and sit out the misère")
-        self._start_play(seat)
-
     def _start_play(self, leader: int) -> None:
         self.phase_ = "lead"
         self.cur = leader
@@ -437,11 +307,17 @@ class FiveHundred(TableGame, Scoring):
 
     def _play(self, card: Card, suit: str) -> None:
         seat = self.cur
-        _remove(self.hands[seat], card)
+        hand = self.hands[seat]
+        try:  # remove_card's first way, inlined: the card played is the very one held
+            del hand[list(map(id, hand)).index(id(card))]
+        except ValueError:
+            remove_card(hand, card)
         leading = self.phase_ == "lead"
         trick = self.trick
         trick.append((seat, card))
-        text = f"{self._does(seat, 'leads' if leading else 'plays')} {card.name}"
+        verb = "leads" if leading else "plays"
+        does = _DOES.get((self.players[seat], verb)) or self._does(seat, verb)
+        text = f"{does} {card.name}"
         if leading:
             self.leader = seat
             if self.order.is_wild(card):
@@ -460,10 +336,12 @@ class FiveHundred(TableGame, Scoring):
             self.phase_ = "follow"
 
     def _finish_trick(self) -> None:
-        winner, best = trick_winner(self.trick, self.order, self.led)
+        trick = self.trick
+        winner, best = trick_winner(trick, self.order, self.led)
         self.tricks[winner] += 1
-        self.won.extend([c for _, c in self.trick])
-        self._say(f"{self._does(winner, 'wins')} trick {self.trick_no} with {best.name}")
+        self.won += [c for _, c in trick]
+        does = _DOES.get((self.players[winner], "wins")) or self._does(winner, "wins")
+        self.log.append(f"{does} trick {self.trick_no} with {best.name}")
         self.trick = []
         self.led = ""
         self.last_winner = winner
@@ -581,7 +459,7 @@ class FiveHundred(TableGame, Scoring):
             if self.phase_ == "bid" and self.passed[s] and self.rules.pass_is_final:
                 badges.append("passed")
             if live and self.tricks[s]:
-                badges.append(_plural(self.tricks[s], "trick"))
+                badges.append(plural(self.tricks[s], "trick"))
             seats.append(self.seat_view(s, badges))
         facts: dict[str, str] = {"deal": str(self.deal_no)}
         if self.phase_ == "bid":
@@ -601,7 +479,7 @@ class FiveHundred(TableGame, Scoring):
                 else:
                     # the contract already says how many; the header has room for what is left
                     to_go = contract.tricks - won
-                    facts["needs"] = _plural(to_go, "more trick") if to_go > 0 else "made"
+                    facts["needs"] = plural(to_go, "more trick") if to_go > 0 else "made"
             # '&', not 'and': at 110 columns the whole line of sides must fit beside the contract
             facts["tricks won"] = " · ".join(
                 f"{' & '.join(self.players[s] for s in side)} {sum(self.tricks[s] for s in side)}"
@@ -661,19 +539,6 @@ class FiveHundred(TableGame, Scoring):
             scores=tuple(self.total),
             result=self.result if self.phase_ in ("deal-over", "match-over") else "",
         )
-
-    def _auction_view(self, seat: int | None) -> AuctionView:
-        """The auction so far, the bid to beat and, for the seat to act, its calls with keys
-        (number then suit: ``7h``, ``10n`` as ``0n``; ``m`` misère, ``M`` open misère, ``z`` pass,
-        the pass verb's key)."""
-        calls = tuple(_call_view(w, s) for s, w in self.auction)
-        high = None
-        if self.high is not None and self.high_seat is not None:
-            high = _call_view(self.high.word, self.high_seat)
-        legal: tuple[CallView, ...] = ()
-        if seat is not None and seat == self.to_act:
-            legal = tuple(_call_view(str(m)[4:] if m.kind == "bid" else "pass") for m in self.legal_moves())
-        return AuctionView(calls=calls, high=high, legal=legal)
 
     def zones(self) -> tuple[Zone, ...]:
         """The hands (the open misère hand face up once shown), the kitty (face down), the
@@ -735,91 +600,11 @@ class FiveHundred(TableGame, Scoring):
 
 _MOVES: dict[int, dict[Any, Move]] = {}
 """The plays (by card id) and the 'next' move, per player count (each count has its one
-pack), shared by every game as the discards are (see :func:`_discard_moves`): a new game
+pack), shared by every game as the discards are (see :func:`~.auction.discard_moves`): a new game
 made its forty plays anew, a seventh of a random deal's time."""
 
 _DOES: dict[tuple[str, str], str] = {}
 """'Ann plays', 'You play'... by player name and verb (shared by every game)."""
 
-_BID_LISTS: dict[tuple[Any, ...], list[Move]] = {}
-"""The bids and pass open at a turn, by the misère rules, the bid to beat and whether seven
-has been bid (a handful of lists, shared by every game)."""
-
-_DISCARDS: dict[int, dict[tuple[int, ...], Move]] = {}
-"""The discard moves made so far, per player count (each count has its one pack, shared by
-every game), by their cards' ids."""
-
-_DISCARDS_KEPT = 20_000
-"""The most discard moves kept per player count (a 43-card pack has 12,341 trios)."""
-
-_TRIOS: dict[int, list[tuple[int, int, int]]] = {}
-"""Every three places of a hand of each size, in the order of ``combinations``."""
-
-
-def _discard_moves(players: int, ordered: list[Card]) -> MoveRange:
-    """Every three of the contractor's cards (in ``ordered``, the kitty in it) as a discard,
-    in the order of ``combinations(ordered, 3)``.
-
-    A random playout takes one of these 286 moves once a deal, so they are built only as they
-    are read (a :class:`MoveRange`: a random pick builds one) and kept across games. Sharing
-    them is safe: a move read carries the stamp of the game that read it last, and a game
-    plays a move stamped by another through its full check.
-    """
-    cache = _DISCARDS.setdefault(players, {})
-    trios = _TRIOS.get(len(ordered))
-    if trios is None:
-        trios = _TRIOS[len(ordered)] = list(itertools.combinations(range(len(ordered)), KITTY_SIZE))
-    ids = [c.id for c in ordered]
-
-    def build(i: int) -> Move:
-        a, b, c = trios[i]
-        key = (ids[a], ids[b], ids[c])
-        move = cache.get(key)
-        if move is None:
-            if len(cache) > _DISCARDS_KEPT:
-                cache.clear()
-            trio = (ordered[a], ordered[b], ordered[c])
-            move = cache[key] = Move("discard", trio, payload=Discard(trio))
-        return move
-
-    return MoveRange(len(trios), build)
-
-
 _KEY = attrgetter("key")
 _JOKER_KEY = JOKER.key
-
-_AFTER = {b: i + 1 for i, b in enumerate(ALL_BIDS)}
-"""Where the bids that beat each bid start in :data:`ALL_BIDS` (ranked lowest first)."""
-
-_DENOM_KEY = {"S": "s", "C": "c", "D": "d", "H": "h", "NT": "n"}
-
-
-def _remove(hand: list[Card], card: Card) -> None:
-    """Take this very card (the physical card: its id, unique in the pack) out of ``hand``."""
-    try:  # the very object, searched in C (a card is played from the hand that holds it)
-        del hand[list(map(id, hand)).index(id(card))]
-        return
-    except ValueError:  # an equal card made elsewhere (a stacked deal, a parsed move)
-        pass
-    ident = card.id
-    for i, c in enumerate(hand):
-        if c.id == ident:
-            del hand[i]
-            return
-    raise AssertionError(f"{card} is not in the hand")
-
-
-def _call_view(word: str, seat: int = -1) -> CallView:
-    """An auction call for the view: 'pass' or a bid word, with its label, value and keys."""
-    if word == "pass":
-        return CallView(seat=seat, move="pass", label="pass", keys="z")
-    bid = read_bid(word)
-    assert bid is not None
-    if bid.misere:
-        keys = "m" if bid.denom == MISERE else "M"
-        return CallView(seat=seat, move=f"bid {bid.word}", label=bid.label, value=bid.value, keys=keys)
-    label = f"{bid.tricks}NT" if bid.denom == "NT" else bid.label
-    keys = f"{bid.tricks % 10}{_DENOM_KEY[bid.denom]}"
-    return CallView(
-        seat=seat, move=f"bid {bid.word}", label=label, value=bid.value, keys=keys, row=str(bid.tricks)
-    )

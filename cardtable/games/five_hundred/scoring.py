@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 from cardtable.engine.game import Outcome
 from cardtable.engine.seating import Seating
+from cardtable.engine.words import plural
 
-from .contract import HAND_SIZE, Bid, _plural
+from .contract import HAND_SIZE, Bid
 from .rules import FiveHundredRules
 
 
@@ -83,13 +84,13 @@ class Scoring:
             verb = "makes" if made else "fails"
             who = f"{self._names(mine)} {verb[:-1]}" if len(mine) > 1 else self.does(mine[0], verb)
             sign = "+" if made else "-"
-            parts.append(f"{who} {contract.label} with {_plural(won, 'trick')}: {sign}{value}")
+            parts.append(f"{who} {contract.label} with {plural(won, 'trick')}: {sign}{value}")
             if not contract.misere or rules.misere_defender_tricks:
                 for side, got in taken.items():
                     if side != mine and got and per_trick:
                         give(side, per_trick * got, True)
                         names = " and ".join(self.players[s] for s in side)
-                        parts.append(f"{names} {per_trick * got} for {_plural(got, 'trick')}")
+                        parts.append(f"{names} {per_trick * got} for {plural(got, 'trick')}")
         self.rows.append(tuple(row))
         for s in range(n):
             self.total[s] += row[s]

@@ -30,7 +30,8 @@ SPEC = package_spec(
     max_players=2,
     bot="cardtable.kits.rummy.closed",
     own_verbs=GIN_VERBS,
-    scoring=POINTS,
+    # a hand keeps only its deadwood once its melds are laid out at the end of a deal
+    scoring=POINTS.left_as("deadwood cards"),
 )
 """Gin Rummy's entry in the catalogue."""
 

@@ -9,8 +9,8 @@ from typing import Any, NamedTuple
 from cardtable.engine.cards import Card, make_deck
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import InvalidRules
-from cardtable.engine.game import TableGame
 from cardtable.engine.moves import Move
+from cardtable.engine.table_game import TableGame
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.rummy.arrange import Arrangement, best_arrangement
 from cardtable.kits.rummy.deadwood import least_deadwood

@@ -85,6 +85,12 @@ class Geo:
             }
         self.rank_actions = [self.actions.get(rank_key(r), ()) for r in range(14)]
         """The actions by card rank number (0 the joker), for the generator."""
+        acts_list = list(dict.fromkeys(a for acts in self.rank_actions for a in acts))
+        self.action_list: list[tuple[str, int]] = acts_list
+        """Every action of the card table once; :attr:`rank_action_ids` index it."""
+        self.rank_action_ids = [tuple(acts_list.index(a) for a in acts) for acts in self.rank_actions]
+        """Each rank's actions as indices into :attr:`action_list` (int keys, quick to look up
+        when a listing shares one action's plays between ranks)."""
         self.split_ranks = frozenset(
             r for r, acts in enumerate(self.rank_actions) if any(a.startswith("SPLIT") for a, _ in acts)
         )
@@ -252,7 +258,7 @@ def finished(g: Geo, st: State, c: int) -> bool:
 def controlled(g: Geo, st: State, seat: int) -> list[int]:
     """The colours ``seat`` moves: its own while any is outside the castle, else the
     unfinished teammates' (§9.7)."""
-    if not finished(g, st, seat):
+    if sum(st.castle[seat]) != g.m:  # not finished (inlined: every listing asks)
         return [seat]
     return [o for o in g.teammates(seat) if not finished(g, st, o)]
 
@@ -340,17 +346,17 @@ def joker_reach(g: Geo, c: int, loc: int, t: int) -> bool:
         return t != loc
     if loc == START:
         return (t - g.out[c]) % size <= (g.in_[c] - g.out[c]) % size
-    return 1 <= (t - loc) % size <= g.dist_in(c, loc)
+    return 1 <= (t - loc) % size <= g.din[c][loc]
 
 
 def joker_targets(g: Geo, st: State, c: int, loc: int) -> list[int]:
     """The holes the joker may take a marble of ``c`` at ``loc`` to: each holds another
     colour's marble (not protected), within reach."""
-    out = []
-    for t, o in enumerate(st.track):
-        if o >= 0 and o != c and not g.protected(st, t) and joker_reach(g, c, loc, t):
-            out.append(t)
-    return out
+    # the other colours' marbles from their hole lists (a dozen), not a scan of every hole
+    holes = sorted([t for o, ts in enumerate(st.pos) if o != c for t in ts])
+    if g.safe:
+        holes = [t for t in holes if not g.protected(st, t)]
+    return [t for t in holes if joker_reach(g, c, loc, t)]
 
 
 def come_out_blocked(g: Geo, st: State, c: int) -> bool:
@@ -486,9 +492,12 @@ def _step(g: Geo, st: State, kind: str, c: int, frm: int, to: int, n: int) -> St
 def _fwd_steps(g: Geo, st: State, c: int, n: int, out: list[Step]) -> None:
     """Every forward step of ``n`` for colour ``c`` onto ``out`` (:func:`fwd_targets` for
     each marble, with the plain track move inlined: most moves are one)."""
-    block = block_mask(g, st, c)
+    holes = st.pos[c]
+    if len(holes) > 1:
+        holes = sorted(holes)
+    block = block_mask(g, st, c) if holes else 0
     din, ahead, size, track = g.din[c], g.ahead, g.n, st.track
-    for loc in sorted(st.pos[c]):
+    for loc in holes:
         if n <= din[loc]:
             if not block & ahead[loc][n]:
                 to = (loc + n) % size
@@ -503,6 +512,8 @@ def _fwd_steps(g: Geo, st: State, c: int, n: int, out: list[Step]) -> None:
             s = _step(g, st, "fwd", c, loc, to, n)
             if s is not None:
                 out.append(s)
+    if n >= g.m:
+        return  # no castle move that long
     row = st.castle[c]
     for j in range(1, g.m + 1 - n):
         if row[j] and castle_blocker(st, c, j, j + n) is None:
@@ -513,13 +524,13 @@ def single_steps(g: Geo, st: State, ctrl: list[int], act: str, n: int) -> list[S
     """Every one-marble step of the action ``act`` (with count ``n``) for the colours ``ctrl``."""
     out: list[Step] = []
     for c in ctrl:
-        if act == "OUT":
+        if act == "FWD":
+            _fwd_steps(g, st, c, n, out)
+        elif act == "OUT":
             if st.start[c] and not come_out_blocked(g, st, c):
                 s = _step(g, st, "out", c, START, g.out[c], 0)
                 if s is not None:
                     out.append(s)
-        elif act == "FWD":
-            _fwd_steps(g, st, c, n, out)
         elif act == "BACK":
             for h in st.on_track(c):
                 for to in back_targets(g, st, c, h, n):
@@ -568,13 +579,26 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
     steps2: list[Step] = []
     for c1 in ctrl:
         block1 = block_mask(g, st, c1)
-        for m1 in (*st.on_track(c1), *st.in_castle(c1)):
+        on_track = st.on_track(c1)
+        # a colour's one marble on the track moved along the track (its castle as it was, and
+        # part 2 for that colour alone) leaves part 2 a move in the castle: the counts those
+        # marbles can go are known before part 1, so a part 1 leaving none is not made
+        lone = len(on_track) == 1 and (own if spill else ctrl) == [c1]
+        in_castle = _castle_counts(g, st, c1) if lone and not back else set()
+        for m1 in (*on_track, *st.in_castle(c1)):
             for a in range(1, n):
-                for r1 in fwd_targets(g, st, c1, m1, a, block1):
+                targets = fwd_targets(g, st, c1, m1, a, block1)
+                if not targets:
+                    # what stops a marble going a forward (an own or a safe marble on the way,
+                    # a taken castle hole, the castle's end) stops every longer move too
+                    break
+                for r1 in targets:
+                    if lone and r1 < CASTLE and n - a not in in_castle:
+                        continue
                     s1 = _step(g, st, "fwd", c1, m1, r1, a)
                     if s1 is None:
                         continue
-                    if wins_by(g, st, s1):
+                    if r1 >= CASTLE and wins_by(g, st, s1):
                         if rules.win_waives_split_remainder:
                             out.append(Cand((s1,), True))
                         continue
@@ -616,6 +640,19 @@ def split_plays(g: Geo, st: State, seat: int, ctrl: list[int], n: int, back: boo
     return out
 
 
+def _castle_counts(g: Geo, st: State, c: int) -> set[int]:
+    """The counts some marble of ``c`` in its castle can move forward (:func:`castle_blocker`)."""
+    row, m = st.castle[c], g.m
+    out = set()
+    for j in range(1, m):
+        if row[j]:
+            k = 1
+            while j + k <= m and castle_blocker(st, c, j, j + k) is None:
+                out.add(k)
+                k += 1
+    return out
+
+
 def _take_back(st: State, s: Step, pos: list[int], occ: int) -> None:
     """Undo a forward step without bumps made by :func:`apply_step`, restoring the colour's
     own hole list and bit set as they were (so the order of ``pos`` does not drift)."""
@@ -637,21 +674,24 @@ def rank_key(rank: int) -> str:
     return {0: "JK", 1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
 
 
+def action_plays(g: Geo, st: State, seat: int, ctrl: list[int], act: str, n: int) -> list[Cand]:
+    """Every play of one card action (``act`` with count ``n``, as in :attr:`Geo.actions`)
+    for ``seat`` moving the colours ``ctrl``."""
+    if act == "SPLIT":
+        return split_plays(g, st, seat, ctrl, n, False)
+    if act == "SPLIT_FB":
+        return split_plays(g, st, seat, ctrl, n, True)
+    steps = single_steps(g, st, ctrl, act, n)
+    if not steps:
+        return []
+    return [_tuple(Cand, ((s,), s.to >= CASTLE and wins_by(g, st, s))) for s in steps]
+
+
 def card_plays(g: Geo, st: State, seat: int, ctrl: list[int], rank: int) -> list[Cand]:
     """Every play of a card of ``rank`` for ``seat`` moving the colours ``ctrl``."""
     out: list[Cand] = []
     for act, n in g.rank_actions[rank]:
-        if act == "SPLIT":
-            out.extend(split_plays(g, st, seat, ctrl, n, False))
-        elif act == "SPLIT_FB":
-            out.extend(split_plays(g, st, seat, ctrl, n, True))
-        else:
-            out.extend(
-                [
-                    _tuple(Cand, ((s,), s.to >= CASTLE and wins_by(g, st, s)))
-                    for s in single_steps(g, st, ctrl, act, n)
-                ]
-            )
+        out.extend(action_plays(g, st, seat, ctrl, act, n))
     return out
 
 

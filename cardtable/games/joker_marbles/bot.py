@@ -42,6 +42,9 @@ CASTLE_BONUS = 20.0
 """Being home, on top of the distance run."""
 DANGER = 6.0
 """Expected loss for a marble an opponent may land on next turn (scaled by its progress)."""
+SAMPLES = 16
+"""Hard's cap on determinised samples per move (the time budget usually stops it first on a
+loaded machine); 6 was too few to tell its candidate moves apart."""
 
 
 class _Names:
@@ -179,7 +182,7 @@ class JokerPolicy:
         deadline = time.perf_counter() + turn.budget * 0.8
         totals = [0.0] * len(cands)
         runs = 0
-        while runs < 6 and time.perf_counter() < deadline:
+        while runs < SAMPLES and time.perf_counter() < deadline:
             sample = turn.sample(turn.rng)
             for i, m in enumerate(cands):
                 game = sample.copy()

@@ -61,15 +61,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any, NamedTuple
 
 from cardtable.engine.cards import Card, make_deck, rank_word
 from cardtable.engine.deals import deal_hand, read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidNotation, InvalidRules
-from cardtable.engine.game import Outcome, TableGame, TableMeld
+from cardtable.engine.game import Outcome, TableMeld
+from cardtable.engine.listing import MoveRange
 from cardtable.engine.moves import BOARD_VERB, Move
 from cardtable.engine.moves import parse_move as engine_parse
 from cardtable.engine.phases import PhaseKind
+from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import PlayerView
 from cardtable.engine.zones import Visibility, Zone
 
@@ -81,8 +84,8 @@ from .board import (
     Geo,
     State,
     Step,
+    action_plays,
     apply_step,
-    card_plays,
     completed_team,
     controlled,
     finished,
@@ -168,7 +171,7 @@ class JokerMarbles(TableGame):
     play_rules = PLAY_RULES
     phase_kinds = {"move": PhaseKind.MOVE, "exchange": PhaseKind.EXCHANGE}
     move_caches = ("_alias",)
-    _twins: list[tuple[Card, tuple[Step, ...], Move]] = []
+    _twins: list[tuple[Card, tuple[Step, ...], int]] = []
 
     rules: JokerMarblesRules
 
@@ -418,17 +421,28 @@ class JokerMarbles(TableGame):
         return ctrl, by_rank
 
     def _plays_for(self, ctrl: list[int]) -> dict[int, list[Cand]]:
-        # ranks with the same actions (J, Q, K in the family table) share one generation
+        # ranks with the same actions (J, Q, K in the family table) share one listing, and an
+        # action on several ranks (the 10's and the faces' 10 forward) one generation
         g, st, seat = self.geo, self.st, self.cur
-        by_acts: dict[tuple[tuple[str, int], ...], list[Cand]] = {}
+        ids_of, action_list = g.rank_action_ids, g.action_list
+        by_ids: dict[tuple[int, ...], list[Cand]] = {}
+        by_act: dict[int, list[Cand]] = {}
         out: dict[int, list[Cand]] = {}
         for card in self.hands[seat]:
             r = card.rank
-            if r not in out:
-                acts = g.rank_actions[r]
-                if acts not in by_acts:
-                    by_acts[acts] = card_plays(g, st, seat, ctrl, r)
-                out[r] = by_acts[acts]
+            if r in out:
+                continue
+            ids = ids_of[r]
+            cands = by_ids.get(ids)
+            if cands is None:
+                lists = []
+                for i in ids:
+                    plays = by_act.get(i)
+                    if plays is None:
+                        plays = by_act[i] = action_plays(g, st, seat, ctrl, *action_list[i])
+                    lists.append(plays)
+                cands = by_ids[ids] = lists[0] if len(lists) == 1 else list(chain.from_iterable(lists))
+            out[r] = cands
         return out
 
     def _listing(self, cands: list[Cand]) -> tuple[list[Cand], list[tuple[tuple[Step, ...], int]]]:
@@ -439,7 +453,7 @@ class JokerMarbles(TableGame):
         results: dict[tuple[object, ...], int] = {}
         # the steps stand for their text (a step's text is a function of its fields: the count
         # moved follows from the holes), so no text is made to tell two plays apart
-        bodies: set[tuple[Step, ...]] = set()
+        singles: set[tuple[Step, ...]] = set()
         for cand in cands:
             steps = cand.steps
             if len(steps) == 2:
@@ -450,20 +464,21 @@ class JokerMarbles(TableGame):
                     # without bumps the result is the two marbles' moves, whatever the order
                     a, b = s1[1:4], s2[1:4]
                     res = (a, b) if a < b else (b, a)
+                # (a play listed twice, a card with two ways to it, has one result: a twin)
                 twin = results.get(res)
                 if twin is not None:
                     twins.append((steps, twin))
                     continue
-                if steps in bodies:
-                    continue  # a card with two ways to the same play
                 results[res] = len(listed)
-            elif steps in bodies:
+            elif steps in singles:
                 continue  # a card with two ways to the same play (a split won in part 1)
-            bodies.add(steps)
+            else:
+                singles.add(steps)
             listed.append(cand)
         return listed, twins
 
-    def _generate(self) -> list[Move]:
+    def _generate(self) -> list[Move] | MoveRange:
+        self._twins = []  # (the alias table reads them by index into this listing)
         if self._outcome is not None:
             return []
         if self.phase_ == "exchange":
@@ -474,8 +489,9 @@ class JokerMarbles(TableGame):
         # in the holes reached), so only a split card's plays need telling apart
         split = geo.split_ranks
         listings = {r: self._listing(cands) if r in split else (cands, []) for r, cands in by_rank.items()}
-        out: list[Move] = []
-        twins: list[tuple[Card, tuple[Step, ...], Move]] = []
+        cards: list[Card] = []
+        cands: list[Cand] = []
+        twins: list[tuple[Card, tuple[Step, ...], int]] = []
         seen_names: set[str] = set()
         only_jokers = True
         for card in self.hands[self.cur]:
@@ -486,19 +502,33 @@ class JokerMarbles(TableGame):
             listed, left_out = listings[card.rank]
             if not listed:
                 continue
-            first = len(out)
-            out.extend([PlayMove(card, _tuple(Play, (card, *cand)), geo) for cand in listed])
-            twins.extend((card, steps, out[first + i]) for steps, i in left_out)
-            if not card.is_joker:
+            if left_out:
+                first = len(cands)
+                twins.extend([(card, steps, first + i) for steps, i in left_out])
+            cards += [card] * len(listed)
+            cands += listed
+            if only_jokers and not card.is_joker:
                 only_jokers = False
-        if not out or (only_jokers and self.rules.joker_exempt_from_must_move):
-            hand = self.hands[self.cur]
-            if self._folds():
-                out.append(Move("pass", tuple(hand), payload=Pass(hand[0])))
-            else:
-                out.extend(Move("pass", (c,), payload=Pass(c)) for c in self._distinct(hand))
         self._twins = twins
         self._alias = {}
+        built: list[Move | None] = [None] * len(cands)
+
+        def build(i: int) -> Move:
+            # a play's move is made when first read (a playout reads one of the dozens listed)
+            move = built[i]
+            if move is None:
+                card = cards[i]
+                move = built[i] = PlayMove(card, _tuple(Play, (card, *cands[i])), geo)
+            return move
+
+        if cands and not (only_jokers and self.rules.joker_exempt_from_must_move):
+            return MoveRange(len(cands), build)
+        out: list[Move] = [build(i) for i in range(len(cands))]
+        hand = self.hands[self.cur]
+        if self._folds():
+            out.append(Move("pass", tuple(hand), payload=Pass(hand[0])))
+        else:
+            out.extend(Move("pass", (c,), payload=Pass(c)) for c in self._distinct(hand))
         return out
 
     @staticmethod
@@ -524,8 +554,8 @@ class JokerMarbles(TableGame):
             for m in moves:
                 if m.kind == BOARD_VERB:
                     alias[f"{m.cards[0].name}:" + ",".join(s.core(g) for s in m.payload.steps)] = m
-            for card, steps, twin in self._twins:
-                alias.setdefault(f"{card.name}:" + ",".join(s.core(g) for s in steps), twin)
+            for card, steps, i in self._twins:
+                alias.setdefault(f"{card.name}:" + ",".join(s.core(g) for s in steps), moves[i])
             self._alias = alias
         return self._alias
 
@@ -544,21 +574,27 @@ class JokerMarbles(TableGame):
             hand.clear()
             self._end_turn()
             return
-        del hand[next(i for i, c in enumerate(hand) if c is card)]
+        for i, c in enumerate(hand):
+            if c is card:  # (the card itself: another of its name may be in the hand)
+                del hand[i]
+                break
         self.discard.append(card)
         if isinstance(p, Pass):
             self.log.append(f"{self.does(seat, 'cannot move and discards')} {card.name}")
             self._end_turn()
             return
         self.log.append(f"{self.does(seat, 'plays')} {card.name}: {move_words(self, p.steps)}")
-        word = rank_word(card.rank) if not card.is_joker else "joker"
         for s in p.steps:
             apply_step(self.st, s)
             for o, dest in s.bumps:
+                word = rank_word(card.rank) if not card.is_joker else "joker"
                 where = "home" if dest == START else f"to hole {dest}"
                 marble = f"{self.whose(o)} {self.colour_name(o)} marble"
                 self.log.append(f"{self.whose(seat, True)} {word} sends {marble} {where}")
-        team = completed_team(self.geo, self.st)
+        # only a marble turning into its castle can complete a team (no move takes one out)
+        steps = p.steps  # (one or two)
+        into = steps[0].to >= CASTLE or steps[-1].to >= CASTLE
+        team = completed_team(self.geo, self.st) if into else None
         if team is not None:
             winners = tuple(s for s in range(self.n) if self.geo.team[s] == team)
             self._finish(winners, f"{self._names(winners)} have every marble home and win")

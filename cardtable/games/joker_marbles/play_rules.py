@@ -5,7 +5,7 @@ ones the generator calls, so a refusal and the listed moves cannot drift apart."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from cardtable.engine.cards import rank_word
@@ -37,6 +37,20 @@ from .notation import PStep, parse_steps, strip_bumps
 
 JokerMarbles = Any
 """The game the predicates read (game.py imports this module)."""
+
+Refuse = Callable[[JokerMarbles, Move], str | None]
+_RULES: list[Rule] = []
+
+
+def _rule(name: str, text: str) -> Callable[[Refuse], Refuse]:
+    """Make the predicate below the rule ``name`` (``text``, the rule in words): the rules
+    are asked in the order they are defined in this module."""
+
+    def add(refuse: Refuse) -> Refuse:
+        _RULES.append(Rule(name, text, refuse))
+        return refuse
+
+    return add
 
 
 def _steps(g: JokerMarbles, m: Move) -> list[PStep] | None:
@@ -127,20 +141,22 @@ _DOES = {
 }
 
 
+@_rule("exchange", "after a deal in rounds each player gives a card to their partner, then play starts")
+def _phase(g: JokerMarbles, m: Move) -> str | None:
+    if g.phase_ == "exchange" and m.kind != "give":
+        return "first each player gives a card to their partner ('give CARD'); then cards are played"
+    if g.phase_ != "exchange" and m.kind == "give":
+        return "cards go to the partner only in the exchange after a deal in rounds"
+    return None
+
+
+@_rule("hold", "a player plays a card from their own hand")
 def _hold(g: JokerMarbles, m: Move) -> str | None:
     if m.kind not in ("move", "pass", "give") or not m.cards:
         return None
     for card in m.cards:
         if not any(c == card for c in g.hands[g.cur]):
             return f"you do not hold {card.name}"
-    return None
-
-
-def _phase(g: JokerMarbles, m: Move) -> str | None:
-    if g.phase_ == "exchange" and m.kind != "give":
-        return "first each player gives a card to their partner ('give CARD'); then cards are played"
-    if g.phase_ != "exchange" and m.kind == "give":
-        return "cards go to the partner only in the exchange after a deal in rounds"
     return None
 
 
@@ -161,6 +177,7 @@ def _shape_fits(acts: tuple[tuple[str, int], ...], shape: list[tuple[str, int]])
     return False
 
 
+@_rule("card", "each card moves as its table says (A/J/Q/K out, 8 back, 7 split, joker jump)")
 def _card(g: JokerMarbles, m: Move) -> str | None:
     steps = _steps(g, m)
     if steps is None:
@@ -184,6 +201,7 @@ def _card(g: JokerMarbles, m: Move) -> str | None:
     return f"a {word} {does}{detail}"
 
 
+@_rule("control", "a player moves their own colour, or a teammate's once their own marbles are home")
 def _control(g: JokerMarbles, m: Move) -> str | None:
     geo = g.geo
     seat = g.cur
@@ -214,6 +232,7 @@ def _control(g: JokerMarbles, m: Move) -> str | None:
     return None
 
 
+@_rule("marble", "the marble moved must be there; a split moves two different marbles")
 def _marble(g: JokerMarbles, m: Move) -> str | None:
     steps = _steps(g, m)
     if steps and len(steps) == 2 and steps[0].colour == steps[1].colour and steps[1].frm == steps[0].to:
@@ -231,6 +250,19 @@ def _marble(g: JokerMarbles, m: Move) -> str | None:
     return None
 
 
+def _track_path(g: JokerMarbles, s: PStep) -> list[int]:
+    """The track holes a forward or backward step from the track passes and lands on (up to
+    the in-spot for a step into the castle)."""
+    geo: Geo = g.geo
+    if s.kind == "back":
+        n = count_of(g, s)
+        return [(s.frm - i) % geo.n for i in range(1, n + 1)]
+    if s.to >= CASTLE:
+        return fwd_path(geo, s.frm, geo.dist_in(s.colour, s.frm))
+    return fwd_path(geo, s.frm, count_of(g, s))
+
+
+@_rule("own block", "no marble passes or lands on one of its own colour, on the track or in the castle")
 def _own_block(g: JokerMarbles, m: Move) -> str | None:
     geo = g.geo
     for _i, s, st, _ctrl in walk(g, m):
@@ -242,19 +274,12 @@ def _own_block(g: JokerMarbles, m: Move) -> str | None:
             continue
         if s.kind in ("jump", "swap"):
             continue
-        n = count_of(g, s)
         if s.frm >= CASTLE:
             j = castle_blocker(st, c, s.frm - CASTLE, s.to - CASTLE)
             if j is not None:
                 return f"no jumping in the castle: C{j} is taken by a {colour} marble"
             continue
-        if s.kind == "back":
-            path = [(s.frm - i) % geo.n for i in range(1, n + 1)]
-        elif s.to >= CASTLE:
-            path = fwd_path(geo, s.frm, geo.dist_in(c, s.frm))
-        else:
-            path = fwd_path(geo, s.frm, n)
-        hit = next((h for h in path if st.track[h] == c), None)
+        hit = next((h for h in _track_path(g, s) if st.track[h] == c), None)
         if hit is not None:
             return (
                 "a marble may not pass or land on a marble of its own colour: "
@@ -267,6 +292,7 @@ def _own_block(g: JokerMarbles, m: Move) -> str | None:
     return None
 
 
+@_rule("safe", "a marble on its own come-out hole is safe (start_hole_safe_block)")
 def _safe(g: JokerMarbles, m: Move) -> str | None:
     geo = g.geo
     if not geo.safe:
@@ -286,14 +312,7 @@ def _safe(g: JokerMarbles, m: Move) -> str | None:
         elif s.frm >= CASTLE:
             continue
         else:
-            n = count_of(g, s)
-            if s.kind == "back":
-                path = [(s.frm - i) % geo.n for i in range(1, n + 1)]
-            elif s.to >= CASTLE:
-                path = fwd_path(geo, s.frm, geo.dist_in(c, s.frm))
-            else:
-                path = fwd_path(geo, s.frm, n)
-            h = blocker(geo, st, c, path)
+            h = blocker(geo, st, c, _track_path(g, s))
             hit = h if h is not None and st.track[h] != c else None
         if hit is not None:
             why = "nobody may land on, pass or swap it"
@@ -301,6 +320,7 @@ def _safe(g: JokerMarbles, m: Move) -> str | None:
     return None
 
 
+@_rule("castle", "the castle by exact count; passing the in-spot as the toggles allow")
 def _castle(g: JokerMarbles, m: Move) -> str | None:
     geo, rules = g.geo, g.rules
     for _i, s, st, _ctrl in walk(g, m):
@@ -323,6 +343,7 @@ def _castle(g: JokerMarbles, m: Move) -> str | None:
     return None
 
 
+@_rule("joker", "the joker lands on another colour's marble, not past the castle")
 def _joker(g: JokerMarbles, m: Move) -> str | None:
     geo = g.geo
     for _i, s, st, _ctrl in walk(g, m):
@@ -344,6 +365,7 @@ def _joker(g: JokerMarbles, m: Move) -> str | None:
     return None
 
 
+@_rule("partner", "a partner sent to an in-spot its own team holds (partner_bump_conflict)")
 def _partner(g: JokerMarbles, m: Move) -> str | None:
     geo = g.geo
     for _i, s, st, _ctrl in walk(g, m):
@@ -361,6 +383,7 @@ def _partner(g: JokerMarbles, m: Move) -> str | None:
     return None
 
 
+@_rule("win", "a win in part 1 of a split ends the move")
 def _win(g: JokerMarbles, m: Move) -> str | None:
     steps = _steps(g, m)
     if not steps or len(steps) < 2:
@@ -372,6 +395,7 @@ def _win(g: JokerMarbles, m: Move) -> str | None:
     return None
 
 
+@_rule("must move", "a player who can move must; a pass discards a card")
 def _must_move(g: JokerMarbles, m: Move) -> str | None:
     if m.kind != "pass":
         return None
@@ -383,6 +407,7 @@ def _must_move(g: JokerMarbles, m: Move) -> str | None:
     return None
 
 
+@_rule("other", "only the listed moves are legal")
 def _other(g: JokerMarbles, m: Move) -> str | None:
     if m.kind != "move":
         return None
@@ -396,30 +421,5 @@ def _strip(body: str) -> str:
     return strip_bumps(body)
 
 
-PLAY_RULES = (
-    Rule(
-        "exchange",
-        "after a deal in rounds each player gives a card to their partner, then play starts",
-        _phase,
-    ),
-    Rule("hold", "a player plays a card from their own hand", _hold),
-    Rule("card", "each card moves as its table says (A/J/Q/K out, 8 back, 7 split, joker jump)", _card),
-    Rule(
-        "control",
-        "a player moves their own colour, or a teammate's once their own marbles are home",
-        _control,
-    ),
-    Rule("marble", "the marble moved must be there; a split moves two different marbles", _marble),
-    Rule(
-        "own block",
-        "no marble passes or lands on one of its own colour, on the track or in the castle",
-        _own_block,
-    ),
-    Rule("safe", "a marble on its own come-out hole is safe (start_hole_safe_block)", _safe),
-    Rule("castle", "the castle by exact count; passing the in-spot as the toggles allow", _castle),
-    Rule("joker", "the joker lands on another colour's marble, not past the castle", _joker),
-    Rule("partner", "a partner sent to an in-spot its own team holds (partner_bump_conflict)", _partner),
-    Rule("win", "a win in part 1 of a split ends the move", _win),
-    Rule("must move", "a player who can move must; a pass discards a card", _must_move),
-    Rule("other", "only the listed moves are legal", _other),
-)
+PLAY_RULES = tuple(_RULES)
+"""Joker's rules of play, in the order they are asked."""

@@ -49,12 +49,13 @@ from typing import Any
 from cardtable.engine.cards import Card, make_deck
 from cardtable.engine.deals import deal_hand, read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Outcome, TableGame, TableMeld
+from cardtable.engine.game import Outcome, TableMeld
 from cardtable.engine.listing import MoveRange
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.rng import shuffle
 from cardtable.engine.rules import first_refusal
+from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import ChipsView, PlayerView, PotView, SeatView
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.chips import ChipTable, Options

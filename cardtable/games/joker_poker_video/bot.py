@@ -19,8 +19,10 @@ from cardtable.engine.cards import Card, parse_cards
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
 from cardtable.kits.poker import PAY_LINES, hold_values, pay_line
+from cardtable.kits.poker.video import pay_table
 
-from .game import hold_text
+from .game import Bet, hold_text
+from .play_rules import MAX_COINS
 from .rules import JokerPokerVideoRules
 
 _HIGH = (1, 13)  # ace, king: the paying pairs on kings tables
@@ -32,10 +34,23 @@ def _high(card: Card) -> int:
     return 14 if card.rank == 1 else card.rank
 
 
-def _bet(turn: Turn) -> Decision:
-    bets = [m for m in turn.moves if m.kind == "bet"]
-    best = max(bets, key=lambda m: int(m.word))
-    return Decision(best, f"bet {best.word}: the natural royal pays its bonus only at 5 coins")
+def _coins_of(move: Move) -> int:
+    """The coins a ``bet N`` or ``deal`` (the last bet again) move stakes."""
+    return move.payload.coins if isinstance(move.payload, Bet) else int(move.word)
+
+
+def _bet(turn: Turn, table: str) -> Decision:
+    # `deal` repeats the last bet, so the most coins may be listed as `deal`, not `bet 5`
+    bets = [m for m in turn.moves if m.kind in ("bet", "deal")]
+    best = max(bets, key=_coins_of)
+    coins = _coins_of(best)
+    said = f"bet {coins}" if best.kind == "bet" else f"deal ({coins} coins)"
+    if coins < MAX_COINS:
+        return Decision(best, f"{said}: all the credits you have left")
+    # Every other line pays the same per coin at any bet: only the royal's bonus differs.
+    t = pay_table(table)
+    top, below = t.pay("natural_royal", coins), t.pay("natural_royal", coins - 1)
+    return Decision(best, f"{said}: a natural royal pays {top}, only {below} at {coins - 1} coins")
 
 
 def _hold(moves: Sequence[Move], cards: Sequence[Card], why: str) -> Decision:
@@ -115,7 +130,7 @@ class VideoPolicy:
         if moves[0].kind == "next":
             return Decision(moves[0], "the hand is paid: pass the machine on")
         if moves[0].kind in ("bet", "deal"):
-            return _bet(turn)
+            return _bet(turn, self.rules.pay_table)
         if moves[-1].kind == "collect":
             if self.level == "easy" and len(moves) > 1 and turn.rng.random() < 0.3:
                 return Decision(moves[0], "double or nothing: feeling lucky")

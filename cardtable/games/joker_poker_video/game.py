@@ -55,10 +55,12 @@ from typing import Any
 from cardtable.engine.cards import Card, make_deck
 from cardtable.engine.deals import check_plan, read_stacked, stacked_deal
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Outcome, TableGame
+from cardtable.engine.game import Outcome
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
+from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import PlayerView
+from cardtable.engine.words import plural
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.poker.video import PAY_LINES, PayTable, cached_return, pay_line, pay_table, percent
 
@@ -448,7 +450,7 @@ class JokerPokerVideo(TableGame):
             "hand": f"{min(self.played[self.cur] + 1, self.rules.hands)} of {self.rules.hands}",
         }
         if self.phase_ == "hold":
-            facts["bet"] = f"{self.bet} coin{'' if self.bet == 1 else 's'}"
+            facts["bet"] = plural(self.bet, "coin")
         if self.phase_ == "double":
             facts["at stake"] = f"{self.stake} credits"
         if self.doubled:

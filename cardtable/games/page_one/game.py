@@ -11,10 +11,12 @@ from typing import Any
 from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, Card, make_deck
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Outcome, TableGame, TableMeld
+from cardtable.engine.game import Outcome, TableMeld
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
+from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import PlayerView, badges
+from cardtable.engine.words import plural
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.tricks import (
     TrickOrder,
@@ -76,10 +78,6 @@ def _order(rules: PageOneRules) -> TrickOrder:
 
 def _n(cards: Sequence[Card]) -> str:
     return " ".join(c.name for c in cards)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 # ---------------------------------------------------------------------------- rules of play
@@ -361,7 +359,7 @@ class PageOne(TableGame):
         self.log.append(text)
 
     def _after_drawing(self) -> str:
-        return f" after drawing {_plural(self.drawn, 'card')}" if self.drawn else ""
+        return f" after drawing {plural(self.drawn, 'card')}" if self.drawn else ""
 
     def _play(self, card: Card, call: bool) -> None:
         seat = self.cur
@@ -505,7 +503,7 @@ class PageOne(TableGame):
             else:
                 self._say(f"{name} cannot play and there is nothing left to draw")
                 if self.played and not self.rules.no_rebuild_pickup:
-                    why = f"the stock ran out after {_plural(self.rebuilds, 'rebuild')} (max_rebuilds)"
+                    why = f"the stock ran out after {plural(self.rebuilds, 'rebuild')} (max_rebuilds)"
                 elif self.rules.no_rebuild_pickup:
                     why = "the stock is used up and is not rebuilt"
                 else:
@@ -584,13 +582,13 @@ class PageOne(TableGame):
             if winner is not None and self.total[winner] >= rules.match_wins:
                 self._finish(
                     (winner,),
-                    f"{self.players[winner]} is the first to win {_plural(rules.match_wins, 'deal')}",
+                    f"{self.players[winner]} is the first to win {plural(rules.match_wins, 'deal')}",
                 )
         elif self.deal_no >= rules.match_deals:
             low = min(self.total)
             winners = tuple(s for s in range(self.n) if self.total[s] == low)
             names = " and ".join(self.players[s] for s in winners)
-            deals = _plural(self.deal_no, "deal")
+            deals = plural(self.deal_no, "deal")
             self._finish(winners, f"after {deals} {names} has the fewest cards ({low})")
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
+from operator import itemgetter
 from typing import Any
 
 from cardtable.engine.cards import ALL_SUITS, JOKER_RANK, Card, card_of
@@ -273,19 +274,34 @@ def _sig(a: int, b: int, dr: int, dp: int, dl: int = 0) -> int:
     return sid
 
 
+_SIG_INFO: list[tuple[int, int, int, int, int]] = []
+
+
+def _sig_info(sid: int) -> tuple[int, int, int, int, int]:
+    """The signature ``(least wilds, most wilds, is a run, is pure, is long)`` of an id."""
+    if len(_SIG_INFO) != len(_SIGS):
+        _SIG_INFO[:] = sorted(_SIGS, key=_SIGS.__getitem__)
+    return _SIG_INFO[sid]
+
+
 @lru_cache(maxsize=1 << 13)
 def _rank_sets(
     rank: int, counts: tuple[int, ...], key: tuple[int, ...]
-) -> tuple[tuple[tuple[int, ...], int, int, Cand], ...]:
-    """The sets of ``rank`` from ``counts`` copies per suit: (copies used per suit, signature
-    id, least wilds, the search meld with its natural part left 0)."""
+) -> tuple[tuple[tuple[tuple[int, int], ...], int, int, Cand], ...]:
+    """The sets of ``rank`` from ``counts`` copies per suit: ((suit index, copies used) for
+    the suits used, in suit order; signature id; least wilds; the search meld with its
+    natural part left 0)."""
     out = []
     for vec, a, b in _set_shapes(counts, key):
-        out.append((vec, _sig(a, b, 0, 0), a, (0, a, b, 0, 0, (SET, rank, vec))))
+        used = tuple((si, k) for si, k in enumerate(vec) if k)
+        out.append((used, _sig(a, b, 0, 0), a, (0, a, b, 0, 0, (SET, rank, vec))))
     return tuple(out)
 
 
 _suit_runs_cached = lru_cache(maxsize=1 << 14)(_suit_runs)
+
+_WILDS = itemgetter(2)
+"""A placed meld's least wilds (its sort key in a row)."""
 
 
 class _Hand:
@@ -368,17 +384,26 @@ class _Hand:
         by_low: list[list[tuple[int, int, int, int, Cand]]] = [[] for _ in copies]
         lo_ok, hi_ok = rules.ace_low, rules.ace_high
         wshift = wbase * width
+        masks = [0] * ns
+        per_suit = [0] * ns  # plain fields of each suit
+        ace = 1 << 16 | (2 if lo_ok else 0) | (1 << 14 if hi_ok else 0)
+        for k, got in held.items():
+            r, si = divmod(k, 5)
+            if r == 1:  # bit 16: an ace is held, whether or not runs may use it
+                masks[si] |= ace | (1 << 15 if len(got) > 1 else 0)
+            else:
+                masks[si] |= 1 << r
+        for k in plain_keys:
+            per_suit[k % 5] += 1
         base = 0
+        # the signatures of the runs of one card: a set of that card alone that one of them
+        # beats (as few wilds or fewer, as many or more, counting at least as much) is left
+        # out. Exact, and the answer is unchanged: the run comes first in the row (runs are
+        # listed before sets), so whenever the set reaches the optimum the run does too,
+        # and the search's walk takes the first that does.
+        alone: dict[int, list[tuple[int, int, int, int, int]]] = {}
         for si in range(ns):
-            mask = 0
-            for r in range(1, 14):
-                got = held.get(r * 5 + si)
-                if got:
-                    if r == 1:  # bit 16: an ace is held, whether or not runs may use it
-                        mask |= 1 << 16 | (2 if lo_ok else 0) | (1 << 14 if hi_ok else 0)
-                        mask |= 1 << 15 if len(got) > 1 else 0
-                    else:
-                        mask |= 1 << r
+            mask = masks[si]
             if mask:
                 here = tuple((r, k) for k, r in enumerate(wild) if r * 5 + si in held)
                 if pure is not None and flags == 2:
@@ -388,25 +413,28 @@ class _Hand:
                     runs = _suit_runs_cached(mask, si, run_key, width, here, flags, long, None, keep_all, ns)
                 shift = base * width
                 for low, nl, nw, sid, a, proto in runs:
-                    by_low[base + low if low < 100 else wbase + low - 100].append(
-                        ((nl << shift) + (nw << wshift), sid, a, 0, proto)
-                    )
-            base += sum(1 for k in plain_keys if k % 5 == si)
+                    n_mask = (nl << shift) + (nw << wshift)
+                    by_low[base + low if low < 100 else wbase + low - 100].append((n_mask, sid, a, 0, proto))
+                    if not n_mask & (n_mask - 1):
+                        alone.setdefault(n_mask, []).append(_sig_info(sid))
+            base += per_suit[si]
         for r in {k // 5 for k in held}:
             fields = [field_of.get(r * 5 + si, -1) for si in range(ns)]
             counts = tuple([len(copies[f]) if f >= 0 else 0 for f in fields])
-            for vec, sid, a, proto in _rank_sets(r, counts, set_key):
+            for used, sid, a, proto in _rank_sets(r, counts, set_key):
                 n_mask = 0
-                low = -1
-                for si in range(ns):
-                    if vec[si]:
-                        n_mask += vec[si] << (fields[si] * width)
-                        if low < 0:
-                            low = fields[si]
+                for si, k in used:
+                    n_mask += k << (fields[si] * width)
+                low = fields[used[0][0]]
+                runs1 = alone.get(n_mask) if not keep_all else None
+                if runs1 is not None:
+                    b = proto[2]
+                    if any(o[0] <= a and o[1] >= b for o in runs1):
+                        continue
                 by_low[low].append((n_mask, sid, a, 0, proto))
         for row in by_low:
             if len(row) > 1:
-                row.sort(key=lambda m: m[2])  # least wilds first: the search stops at the first it cannot pay
+                row.sort(key=_WILDS)  # least wilds first: the search stops at the first it cannot pay
         self.by_low = by_low
 
     def _pure_test(self, si: int, pure: Callable[[Meld], bool]) -> Callable[[tuple[int, ...]], bool]:

@@ -9,22 +9,29 @@ from typing import Any
 
 from cardtable.engine.cards import ALL_SUITS, JOKER_RANK, SUITS, Card, card_of
 
-from ._hand import _SIGS, _Hand, _take
+from ._hand import _Hand, _sig_info, _take
 from .melds import RUN, SET, Meld, MeldRules, rank_at
-
-_SIG_INFO: list[tuple[int, int, int, int, int]] = []
-
-
-def _sig_info(sid: int) -> tuple[int, int, int, int, int]:
-    if len(_SIG_INFO) != len(_SIGS):
-        _SIG_INFO[:] = sorted(_SIGS, key=_SIGS.__getitem__)
-    return _SIG_INFO[sid]
 
 
 @lru_cache(maxsize=64)
 def _guard(count: int, width: int) -> int:
     """The guard bit of every field: taking a meld must leave them all set."""
     return sum(1 << (f * width + width - 1) for f in range(count))
+
+
+@lru_cache(maxsize=256)
+def _ok_bits(caps: tuple[int, int, int], nr: int, npure: int, nlong: int) -> int:
+    """The counter states (bit ``r * mp + p``, as in :meth:`_Search.solve`) from which
+    ``nr`` more runs, ``npure`` of them pure and ``nlong`` long, can still meet ``caps``."""
+    rcap, pure_cap, lcap = caps
+    ml = lcap + 1
+    mp = pure_cap * ml + lcap + 1
+    return sum(
+        1 << (r * mp + p)
+        for r in range(rcap + 1)
+        for p in range(mp)
+        if nr >= rcap - r and npure >= pure_cap - p // ml and nlong >= lcap - p % ml
+    )
 
 
 _TRANS: dict[tuple[int, int, int, int], tuple[dict[int, int], dict[int, int]]] = {}
@@ -168,6 +175,7 @@ class _Search:
         if shared is None or len(shared[0]) > _TRANS_MAX:
             shared = _TRANS[ucap, rcap, pure_cap, lcap] = ({}, {})
         trans, tok_tr = shared
+        trans_get = trans.get
         dead, disc = self.dead, self.disc
         width = h.width
         wbase = h.wbase
@@ -195,24 +203,22 @@ class _Search:
         # later (one per copy), the counters r and p can still reach their caps.
         rpm = mr * mp
         lbig = floor + big if big else inf
+        needy = bool(big and (rcap or pure_cap or lcap))  # else nothing ever goes ``later``
         ok = [(1 << rpm) - 1] * (len(h.copies) + 1)
         if big and (rcap or pure_cap or lcap):
             nr = npure = nlong = 0
             for c in range(len(h.copies) - 1, -1, -1):
                 k = len(h.copies[c])
-                sigs = [_sig_info(m[1]) for m in by_low[c]]
-                nr += k if any(x[2] for x in sigs) else 0
-                npure += k if any(x[3] for x in sigs) else 0
-                nlong += k if any(x[4] for x in sigs) else 0
-                ok[c] = sum(
-                    1 << (r * mp + p)
-                    for r in range(mr)
-                    for p in range(mp)
-                    if nr >= rcap - r and npure >= pure_cap - p // ml and nlong >= lcap - p % ml
-                )
+                row = by_low[c]
+                # (a meld's counts sit in its search meld too: (..., run, pure, spec))
+                nr += k if any(m[4][3] for m in row) else 0
+                npure += k if any(m[4][4] for m in row) else 0
+                if lcap:
+                    nlong += k if any(_sig_info(m[1])[4] for m in row) else 0
+                ok[c] = _ok_bits(self.caps, min(nr, rcap), min(npure, pure_cap), min(nlong, lcap))
 
         # the pure runs' natural parts: a state owing a pure run needs one of them whole
-        pures = [m[0] for row in by_low for m in row if _sig_info(m[1])[3]]
+        pures = [m[0] for row in by_low for m in row if m[4][4]]
         pure_left: dict[int, bool] = {}
         owe_pure = pure_cap * ml if big else 0  # p below this: a pure run is still owed
 
@@ -236,16 +242,28 @@ class _Search:
                 top_later = max(top_later, dead[c])
                 keep_dead[c] = c >= wbase or dead[c] < top_later
 
-        def f(s: int, aux: int) -> int:
+        # Branch and bound: f(s, aux, lim) is exact when below ``lim``; otherwise it is a
+        # lower bound, ``lim`` or more (kept in ``lbs``: a later call with a higher limit
+        # searches the state again). An option whose own cost plus ``floor`` reaches the
+        # least cost found so far (or ``lim``) is not searched.
+        lbs: dict[int, int] = {}
+        lbs_get = lbs.get
+
+        def f(s: int, aux: int, lim: int) -> int:
             if not s:
                 v = fin.get(aux)
                 if v is None:
                     v = fin[aux] = final(aux)
                 return v
+            if lim <= floor:
+                return floor
             key = s << aux_bits | aux
             v = memo_get(key)
             if v is not None:
                 return v
+            low = lbs_get(key)
+            if low is not None and low >= lim:
+                return low
             # tokens still free: the wild cards left (jokers and wild-rank cards) less those owed
             wp = s >> wshift
             have = wcount.get(wp)
@@ -257,93 +275,111 @@ class _Search:
                 return inf
             c = ((s & -s).bit_length() - 1) // width
             s1 = s - (1 << (c * width))
-            best = inf
+            # ``cut``: the least exact cost found (below ``lim``), else ``lim``; ``low``: the
+            # least lower bound of the options cut short (each is ``cut`` or more)
+            cut = lim
+            low = inf
             # options whose child cannot meet the need: searched last, and only while nothing
             # found costs less than they surely do (``lbig`` more than their own cost)
             later: list[tuple[int, int, int]] = []
             # melds first: when one reaches the floor (no cost can be lower) the rest is skipped
             sg = s | guard
+            ak = aux << 10
             for n_mask, sid, a, wt, _cand in by_low[c]:
                 if a > room:
                     break  # sorted by least wilds: none further can be paid
                 rest = sg - n_mask
                 if rest & guard != guard:
                     continue
-                tk = aux << 10 | sid
-                a2 = trans.get(tk)
+                a2 = trans_get(ak | sid)
                 if a2 is None:
-                    a2 = trans[tk] = move(aux, sid)
+                    a2 = trans[ak | sid] = move(aux, sid)
                 if a2 >= 0:
                     rest ^= guard
                     # (child values are looked up here first: many are already known)
                     v = memo_get(rest << aux_bits | a2) if rest else None
                     if v is None:
-                        x = (a2 >> 1) % rpm
-                        if rest and (
-                            not ok[((rest & -rest).bit_length() - 1) // width] >> x & 1
-                            or (x % mp < owe_pure and no_pure(rest))
-                        ):
-                            later.append((rest, a2, wt))
-                            continue
-                        v = f(rest, a2)
+                        if needy and rest:
+                            x = (a2 >> 1) % rpm
+                            if not ok[((rest & -rest).bit_length() - 1) // width] >> x & 1 or (
+                                x % mp < owe_pure and no_pure(rest)
+                            ):
+                                later.append((rest, a2, wt))
+                                continue
+                        v = f(rest, a2, cut - wt)
                     v += wt
-                    if v < best:
-                        best = v
+                    if v < cut:
+                        cut = v
                         if v <= floor:
-                            memo[key] = best
-                            return best
+                            memo[key] = v
+                            return v
+                    elif v < low:
+                        low = v
             # the options that keep the counters (token, discard, deadwood) go to ``later``
             # together when what is left after them cannot meet the need
-            x = (aux >> 1) % rpm
-            late = bool(s1) and (
-                not ok[((s1 & -s1).bit_length() - 1) // width] >> x & 1 or (x % mp < owe_pure and no_pure(s1))
-            )
-            # an option costing ``floor`` + its own cost or more cannot beat ``best``: its
-            # child is not searched (the walk below searches it if it ever needs it)
+            late = False
+            if needy and s1:
+                x = (aux >> 1) % rpm
+                late = not ok[((s1 & -s1).bit_length() - 1) // width] >> x & 1 or (
+                    x % mp < owe_pure and no_pure(s1)
+                )
             if c >= wbase:
                 a2 = tok_tr.get(aux)
                 if a2 is None:
                     t, u, r, p, d = decode(aux)
                     a2 = tok_tr[aux] = encode(t - 1, u, r, p, d) if t > -ucap else -1
-                if a2 < 0:
-                    pass
-                elif late:
-                    later.append((s1, a2, tok_cost))
-                elif tok_cost + floor < best:
-                    v = memo_get(s1 << aux_bits | a2) if s1 else None
-                    v = (f(s1, a2) if v is None else v) + tok_cost
-                    if v < best:
-                        best = v
+                if a2 >= 0:
+                    if late:
+                        later.append((s1, a2, tok_cost))
+                    else:
+                        v = tok_cost + floor  # (an option surely costing ``cut`` or more is not searched)
+                        if v < cut:
+                            v = memo_get(s1 << aux_bits | a2)
+                            v = (f(s1, a2, cut - tok_cost) if v is None else v) + tok_cost
+                        if v < cut:
+                            cut = v
+                        elif v < low:
+                            low = v
             k1 = s1 << aux_bits | aux
             if aux & 1:
                 dc = disc[c]
-                if dc is None:
-                    pass
-                elif late:
-                    later.append((s1, aux ^ 1, dc))
-                elif dc + floor < best:
-                    v = memo_get(k1 ^ 1) if s1 else None
-                    v = (f(s1, aux ^ 1) if v is None else v) + dc
-                    if v < best:
-                        best = v
-            dc = dead[c]
-            if aux & 1 and not keep_dead[c]:
-                pass
-            elif late:
-                later.append((s1, aux, dc))
-            elif dc + floor < best:
-                v = memo_get(k1) if s1 else None
-                v = (f(s1, aux) if v is None else v) + dc
-                if v < best:
-                    best = v
+                if dc is not None:
+                    if late:
+                        later.append((s1, aux ^ 1, dc))
+                    else:
+                        v = dc + floor
+                        if v < cut:
+                            v = memo_get(k1 ^ 1)
+                            v = (f(s1, aux ^ 1, cut - dc) if v is None else v) + dc
+                        if v < cut:
+                            cut = v
+                        elif v < low:
+                            low = v
+            if not (aux & 1 and not keep_dead[c]):
+                dc = dead[c]
+                if late:
+                    later.append((s1, aux, dc))
+                else:
+                    v = dc + floor
+                    if v < cut:
+                        v = memo_get(k1)
+                        v = (f(s1, aux, cut - dc) if v is None else v) + dc
+                    if v < cut:
+                        cut = v
+                    elif v < low:
+                        low = v
             for rest, a2, wt in later:
-                if wt + lbig < best:
-                    v = memo_get(rest << aux_bits | a2)
-                    v = (f(rest, a2) if v is None else v) + wt
-                    if v < best:
-                        best = v
-            memo[key] = best
-            return best
+                # (one surely costing ``cut`` or more is not searched)
+                v = wt + lbig if wt + lbig >= cut else f(rest, a2, cut - wt) + wt
+                if v < cut:
+                    cut = v
+                elif v < low:
+                    low = v
+            if cut < lim:
+                memo[key] = cut
+                return cut
+            lbs[key] = low
+            return low
 
         starts = [(0, 0)]
         if h.all_wild is not None:
@@ -352,7 +388,7 @@ class _Search:
         best = inf
         pick = 0
         for g, (t0, u0) in enumerate(starts):
-            cost = f(h.start, encode(t0, min(u0, ucap), 0, 0, d0))
+            cost = f(h.start, encode(t0, min(u0, ucap), 0, 0, d0), best)
             if cost < best:
                 best, pick = cost, g
                 if cost <= floor:
@@ -360,11 +396,12 @@ class _Search:
         choices: list[tuple[Any, ...]] = [("allwild", pick)] if pick else []
         if best >= inf:
             return best, choices, (0, 0, -1)
-        # walk the optimum down again, taking the first option that reaches each value
+        # walk the optimum down again, taking the first option that reaches each value (a
+        # child's cost below ``target - wt + 1`` is exact, and none is below ``target - wt``)
         s = h.start
         aux = encode(starts[pick][0], min(starts[pick][1], ucap), 0, 0, d0)
+        target = best
         while s:
-            target = f(s, aux)
             c = ((s & -s).bit_length() - 1) // width
             s1 = s - (1 << (c * width))
             for n_mask, sid, _a, wt, cand in by_low[c]:
@@ -372,21 +409,22 @@ class _Search:
                 a2 = trans.get(aux << 10 | sid, -1)
                 if rest & guard != guard or a2 < 0:
                     continue
-                if f(rest ^ guard, a2) + wt == target:
+                if f(rest ^ guard, a2, target - wt + 1) + wt == target:
                     choices.append(("meld", cand))
-                    s, aux = rest ^ guard, a2
+                    s, aux, target = rest ^ guard, a2, target - wt
                     break
             else:
                 dc = disc[c]
-                if c >= wbase and tok_tr.get(aux, -1) >= 0 and f(s1, tok_tr[aux]) + tok_cost == target:
+                a2 = tok_tr.get(aux, -1)
+                if c >= wbase and a2 >= 0 and f(s1, a2, target - tok_cost + 1) + tok_cost == target:
                     choices.append(("tok", c))
-                    s, aux = s1, tok_tr[aux]
-                elif aux & 1 and dc is not None and f(s1, aux ^ 1) + dc == target:
+                    s, aux, target = s1, a2, target - tok_cost
+                elif aux & 1 and dc is not None and f(s1, aux ^ 1, target - dc + 1) + dc == target:
                     choices.append(("disc", c))
-                    s, aux = s1, aux ^ 1
-                elif f(s1, aux) + dead[c] == target:
+                    s, aux, target = s1, aux ^ 1, target - dc
+                elif f(s1, aux, target - dead[c] + 1) + dead[c] == target:
                     choices.append(("dead", c))
-                    s = s1
+                    s, target = s1, target - dead[c]
                 else:
                     raise AssertionError("the optimum could not be walked again")
         t, u, _r, _p, d = decode(aux)
@@ -448,70 +486,67 @@ def _build(
     out: list[Meld] = []
     tok_iter = iter(tokens)
     for m, w in zip(melds, wants, strict=True):
-        spec = m[5]
-        wild_cards = [cards[next(tok_iter)] for _ in range(w)]
-        if spec[0] == RUN:
-            lo2 = spec[3] if len(spec) > 3 else None
-            out.append(_make_run(hand, pools, spec[1], spec[2], wild_cards, rules, lo2))
-        else:
-            out.append(_make_set(hand, pools, spec[1], spec[2], wild_cards, rules))
+        out.append(_make_meld(hand, pools, m[5], [cards[next(tok_iter)] for _ in range(w)]))
     for size in groups_aw:
         out.append(_make_all_wild([cards[next(tok_iter)] for _ in range(size)], rules))
     return out, dead, discard
 
 
-def _make_run(
-    hand: _Hand,
-    pools: list[list[int]],
-    si: int,
-    places: tuple[int, ...],
-    wild_cards: list[Card],
-    rules: MeldRules,
-    start: int | None = None,
-) -> Meld:
-    """The run of the naturals at ``places`` with ``wild_cards`` in the gaps, then above
-    (then below) it; ``start``: where the run begins, when the caller chose."""
-    lo, hi = places[0], places[-1]
-    have = set(places)
-    gaps = [p for p in range(lo, hi + 1) if p not in have]
-    extra = len(wild_cards) - len(gaps)
-    up_room = rules.hi_max - hi
-    down_room = lo - rules.lo_min
-    if rules.run_wilds_apart:
-        up_room, down_room = min(up_room, 1), min(down_room, 1)
-    up = min(extra, up_room)
-    down = extra - up
-    if start is not None:
-        down = lo - start
-        up = extra - down
-    lo2, hi2 = lo - down, hi + up
-    suit = ALL_SUITS[si]
-    wi = iter(wild_cards)
-    seq: list[Card] = []
-    reps: list[Card] = []
-    for pos in range(lo2, hi2 + 1):
-        rep = card_of(rank_at(pos), suit)
-        seq.append(_take(hand, pools, rep.rank, si) if pos in have else next(wi))
-        reps.append(rep)
-    return Meld(RUN, tuple(seq), tuple(reps), suit=suit, lo=lo2)
+_REPS: dict[int, Card] = {}
 
 
-def _make_set(
-    hand: _Hand,
-    pools: list[list[int]],
-    rank: int,
-    vec: tuple[int, ...],
-    wild_cards: list[Card],
-    rules: MeldRules,
-) -> Meld:
+def _rep(rank: int, si: int) -> Card:
+    """The card a meld's place stands for (rank, suit index): made once, as a Card is
+    costly to make and never changes."""
+    rep = _REPS.get(rank * 5 + si)
+    if rep is None:
+        rep = _REPS[rank * 5 + si] = card_of(rank, ALL_SUITS[si])
+    return rep
+
+
+def _make_meld(hand: _Hand, pools: list[list[int]], spec: tuple[Any, ...], wild_cards: list[Card]) -> Meld:
+    """The meld of ``spec`` with ``wild_cards``, its natural cards taken from ``pools``.
+
+    A run, ``(RUN, suit index, places[, first place])``: the naturals at ``places`` with the
+    wild cards in the gaps, then above (then below) it, or from the first place given. A
+    set, ``(SET, rank, copies per suit)``: the wild cards stand for the suits missing first.
+    """
+    if spec[0] == RUN:
+        rules = hand.rules
+        si, places = spec[1], spec[2]
+        lo, hi = places[0], places[-1]
+        have = set(places)
+        gaps = [p for p in range(lo, hi + 1) if p not in have]
+        extra = len(wild_cards) - len(gaps)
+        if len(spec) > 3:
+            down = lo - spec[3]
+            up = extra - down
+        else:
+            up_room = rules.hi_max - hi
+            down_room = lo - rules.lo_min
+            if rules.run_wilds_apart:
+                up_room, down_room = min(up_room, 1), min(down_room, 1)
+            up = min(extra, up_room)
+            down = extra - up
+        lo2, hi2 = lo - down, hi + up
+        suit = ALL_SUITS[si]
+        wi = iter(wild_cards)
+        seq: list[Card] = []
+        reps: list[Card] = []
+        for pos in range(lo2, hi2 + 1):
+            rep = _rep(rank_at(pos), si)
+            seq.append(_take(hand, pools, rep.rank, si) if pos in have else next(wi))
+            reps.append(rep)
+        return Meld(RUN, tuple(seq), tuple(reps), suit=suit, lo=lo2)
+    rank, vec = spec[1], spec[2]
     pairs: list[tuple[Card, Card]] = []
     for si, k in enumerate(vec):
         for _ in range(k):
-            pairs.append((_take(hand, pools, rank, si), card_of(rank, ALL_SUITS[si])))
+            pairs.append((_take(hand, pools, rank, si), _rep(rank, si)))
     ns = len(vec)
     free = [si for si in range(ns) if not vec[si]] + [si for si in range(ns) if vec[si]]
     for n, w in enumerate(wild_cards):
-        pairs.append((w, card_of(rank, ALL_SUITS[free[n % ns]])))
+        pairs.append((w, _rep(rank, free[n % ns])))
     pairs.sort(key=lambda cr: (cr[1].suit_index, cr[0].rank == JOKER_RANK))
     return Meld(SET, tuple(c for c, _ in pairs), tuple(r for _, r in pairs), rank=rank)
 

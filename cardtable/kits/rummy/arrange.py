@@ -35,6 +35,11 @@ How it works, and why it is exact:
   tokens owed; a wild-rank card may also be given as a token before the meld that takes it
   (the count owed then goes negative). States owing more tokens than the wild cards left
   can pay are cut, and a state stops as soon as an option reaches cost 0.
+* Branch and bound: a state is searched under a limit (the least cost its caller has
+  found so far); an option whose own cost reaches it is not searched, and a state cut
+  short keeps a lower bound, not a value (a higher limit searches it again). Below the
+  limit every value is exact, so the optimum and the walk that rebuilds it are unchanged.
+* A set of one card is not listed when a run of that card alone offers all it does.
 * Hands with no wild card and no two equal cards (gin) take a direct road: each card is
   in at most one set (its rank's) and runs of its suit, and once the set cards are chosen
   every stretch of ``min_size`` or more consecutive cards of a suit is best laid whole. So
@@ -55,12 +60,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from cardtable.engine.cards import ALL_SUITS, JOKER_RANK, Card, card_of
+from cardtable.engine.cards import JOKER_RANK, Card
 
-from ._hand import _SIGS, Arrangement, Cand, Requirement, _caps, _Hand, _take
+from ._hand import _SIGS, Arrangement, Cand, Requirement, _caps, _Hand
 from ._plain import _solve_plain
-from ._search import _build, _make_all_wild, _make_set, _Search
-from .melds import RUN, SET, Meld, MeldRules, any_suit_run, rank_at
+from ._search import _build, _make_all_wild, _make_meld, _Search
+from .melds import RUN, SET, Meld, MeldRules, any_suit_run
 
 __all__ = ["Arrangement", "Requirement", "best_arrangement", "best_discard", "best_melds"]
 
@@ -377,7 +382,6 @@ def _best_placement(
     if spec[0] == RUN:
         si, places = spec[1], spec[2]
         lo, hi = places[0], places[-1]
-        have = set(places)
         gaps = hi - lo + 1 - len(places)
         extra = w - gaps
         best: tuple[int, tuple[Any, ...] | None] = (-(1 << 60), None)
@@ -390,18 +394,9 @@ def _best_placement(
                 continue
             if rules.run_wilds_apart and (down > 1 or up > 1):
                 continue
-            suit = ALL_SUITS[si]
-            wi = iter(wilds)
-            seq: list[Card] = []
-            reps: list[Card] = []
-            local = [list(x) for x in pools]
-            for pos in range(lo2, hi2 + 1):
-                rep = card_of(rank_at(pos), suit)
-                seq.append(_take(hand, local, rep.rank, si) if pos in have else next(wi))
-                reps.append(rep)
-            pts = points(Meld(RUN, tuple(seq), tuple(reps), suit=suit, lo=lo2))
+            placed = (RUN, si, places, lo2)
+            pts = points(_make_meld(hand, [list(x) for x in pools], placed, wilds))
             if pts > best[0]:
-                best = (pts, (RUN, si, places, lo2))
+                best = (pts, placed)
         return best
-    meld = _make_set(hand, pools, spec[1], spec[2], wilds, rules)
-    return points(meld), spec
+    return points(_make_meld(hand, pools, spec, wilds)), spec

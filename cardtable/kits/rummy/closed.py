@@ -287,8 +287,15 @@ class ClosedRummyPolicy:
         if top is None:
             return None
         now = pos.arrange(hand)
-        # after taking, a card is thrown: compare the best hand then with the hand now
-        _, after = pos.throw([*hand, top], may_discard=lambda c: c is not top)
+        # after taking, a card is thrown: compare the best hand then with the hand now. The
+        # throw weighed is one the discard below would make (never the taken card, a wild card
+        # only when nothing else may go): weighing a wild throw here and then keeping the wild
+        # made two bots pass one card back and forth for ever (Progressive Rummy, seed 3).
+        grown = [*hand, top]
+        others = [c for c in grown if c is not top]
+        throwable = {id(c) for c in others if not (c.rank == JOKER_RANK or pos.rules.is_wild(c))}
+        throwable = throwable or {id(c) for c in others}
+        _, after = pos.throw(grown, may_discard=lambda c: id(c) in throwable)
         if self.level == "hard":
             # the open card against what the stock is expected to bring (one-ply lookahead)
             look = Lookahead(pos, read_table(turn, pos.game))

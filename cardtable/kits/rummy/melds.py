@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import combinations, pairwise
+from typing import NamedTuple
 
 from cardtable.engine.cards import (
     ALL_SUITS,
@@ -133,6 +134,18 @@ def any_suit_run(meld: Meld, real: dict[int, Card]) -> Meld:
     return Meld(RUN, cards, reps, suit=suit, lo=meld.lo, owner=meld.owner)
 
 
+class _Given(NamedTuple):
+    """A proposed meld as :func:`_build` read it, for the run and set builders."""
+
+    cards: Sequence[Card]
+    named: Sequence[Card | None]
+    wilds: list[int]
+    naturals: list[int]
+    rules: MeldRules
+    owner: int
+    label: str
+
+
 def _build(
     cards: Sequence[Card],
     named: Sequence[Card | None],
@@ -168,13 +181,14 @@ def _build(
     )
     set_ok = set_ok and len({c.rank for c in names_given if c is not None}) <= 1
     run_err = set_err = ""
+    given = _Given(cards, named, wilds, naturals, rules, owner, label)
     if run_ok:
-        run = _build_run(cards, named, wilds, naturals, rules, owner, label)
+        run = _build_run(given)
         if isinstance(run, Meld):
             return run
         run_err = run
     if set_ok:
-        st = _build_set(cards, named, wilds, naturals, rules, owner, label)
+        st = _build_set(given)
         if isinstance(st, Meld):
             return st
         set_err = st
@@ -185,15 +199,8 @@ def _build(
     return f"{label} is neither a run (one suit, consecutive ranks) nor a set (one rank, different suits)"
 
 
-def _build_run(
-    cards: Sequence[Card],
-    named: Sequence[Card | None],
-    wilds: list[int],
-    naturals: list[int],
-    rules: MeldRules,
-    owner: int,
-    label: str,
-) -> Meld | str:
+def _build_run(given: _Given) -> Meld | str:
+    cards, named, wilds, naturals, rules, owner, label = given
     suit = cards[naturals[0]].suit if naturals else ""
     if not suit:
         for i in wilds:
@@ -407,15 +414,8 @@ def _gap_reason(label: str, suit: str, gaps: list[int], wild_count: int) -> str:
     return f"{label} is not a run: {missing} missing"
 
 
-def _build_set(
-    cards: Sequence[Card],
-    named: Sequence[Card | None],
-    wilds: list[int],
-    naturals: list[int],
-    rules: MeldRules,
-    owner: int,
-    label: str,
-) -> Meld | str:
+def _build_set(given: _Given) -> Meld | str:
+    cards, named, wilds, naturals, rules, owner, label = given
     if naturals:
         rank = cards[naturals[0]].rank
     else:

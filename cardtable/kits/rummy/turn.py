@@ -26,9 +26,10 @@ from typing import Any, ClassVar
 from cardtable.engine.cards import JOKER_RANK, Card, names
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove
-from cardtable.engine.game import Outcome, TableGame
+from cardtable.engine.game import Outcome
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
+from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import PlayerView, badges, pile_fields
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.rummy.grouping import meld_views

@@ -24,7 +24,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.validation import Integer
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
@@ -37,11 +36,11 @@ if TYPE_CHECKING:
 # The registry, Pydantic and the bots are imported where they are used: the picker's first
 # frame goes out before they load (see PickerScreen.FORM_DELAY).
 
+from cardtable.tui.screens.picker_build import CUSTOM, form_widgets
 from cardtable.tui.screens.picker_form import (
     HUMAN,
     Draft,
     RuleField,
-    choice_label,
     default_name,
     name_problems,
     players_text,
@@ -50,16 +49,6 @@ from cardtable.tui.screens.picker_form import (
     seat_kind_options,
 )
 from cardtable.tui.screens.picker_style import PICKER_CSS
-
-
-class _Custom:
-    """The preset box's "custom" entry (no preset can be named by it)."""
-
-    def __repr__(self) -> str:
-        return "CUSTOM"
-
-
-CUSTOM = _Custom()
 
 
 class PickerScreen(Screen[None]):
@@ -164,21 +153,35 @@ class PickerScreen(Screen[None]):
         await self._show_form(draft)
         self._ready = True
 
-    def _matches(self, spec: GameSpec, query: str) -> bool:
-        """Every word typed appears in the game's title, id, family or a preset's name."""
+    @staticmethod
+    def _rank(spec: GameSpec, query: str) -> int | None:
+        """How well ``spec`` matches ``query``: None when a typed word is in none of its title,
+        id, family or presets' names; else 0 when its title starts with what was typed, 1 when
+        its title holds every word, 2 when a word is found only elsewhere (a preset's name)."""
+        words = query.lower().split()
         hay = " ".join((spec.title, spec.id, spec.family, *spec.presets)).lower().replace("_", " ")
-        return all(word in hay for word in query.lower().split())
+        if not all(word in hay for word in words):
+            return None
+        title = spec.title.lower()
+        if title.startswith(" ".join(words)):
+            return 0
+        return 1 if all(word in title for word in words) else 2
 
     def _game_options(self, query: str = "") -> list[Option]:
         """One line per game (title and player count), under a header per family; the
-        description is in the detail pane, so the list never wraps."""
+        description is in the detail pane, so the list never wraps. With a ``query``, the games
+        whose titles match come first (and their families): a word of a game's title ranks that
+        game above the games where the word is only in a preset's name."""
         from cardtable.engine.registry import FAMILIES
 
+        ranks = {s.id: rank for s in self._specs if (rank := self._rank(s, query)) is not None}
+        groups = [[s for s in self._specs if s.family == family and s.id in ranks] for family in FAMILIES]
+        groups = sorted(
+            (sorted(g, key=lambda s: ranks[s.id]) for g in groups if g), key=lambda g: ranks[g[0].id]
+        )
         options: list[Option] = []
-        for family in FAMILIES:
-            games = [s for s in self._specs if s.family == family and self._matches(s, query)]
-            if not games:
-                continue
+        for games in groups:
+            family = games[0].family
             options.append(
                 Option(
                     Content.styled(family.capitalize(), "bold $text-muted"),
@@ -215,6 +218,9 @@ class PickerScreen(Screen[None]):
             note.add_class("-shown")
             return
         note.remove_class("-shown")
+        if query.strip():
+            game_list.highlighted = first  # the best match: a word typed, then Enter, picks the game it names
+            return
         ids = [game_list.get_option_at_index(i).id for i in range(game_list.option_count)]
         game_list.highlighted = ids.index(self._spec.id) if self._spec.id in ids else first
 
@@ -222,115 +228,6 @@ class PickerScreen(Screen[None]):
     def _summary_line(spec: GameSpec) -> str:
         presets = f"\nPresets: {', '.join(spec.presets)}" if spec.presets else ""
         return f"{players_text(spec)} · {spec.family}\n{spec.summary}{presets}"
-
-    def _form_widgets(self, spec: GameSpec, draft: Draft, *, rules: bool = True) -> list[Widget]:
-        """Seats, then the preset and (unless ``rules`` is False) one block per rule field."""
-        widgets: list[Widget] = [Label("Players", classes="picker-heading")]
-        # only the counts the game takes (Joker: 4, 6 or 8; a 5 offered would be refused)
-        counts = spec.player_counts
-        count_options = [(str(n), n) for n in counts]
-        count = next((n for n in counts if n >= len(draft.seats)), counts[-1])
-        widgets.append(
-            Horizontal(
-                Label("How many players", classes="form-label"),
-                Select(count_options, value=count, allow_blank=False, compact=True, id="player-count"),
-                classes="form-row",
-            )
-        )
-        kinds = seat_kind_options()
-        seats = list(draft.seats)
-        while len(seats) < spec.max_players:
-            seats.append((default_name([n for n, _ in seats], len(seats)), HUMAN))
-        for i, (name, kind) in enumerate(seats[: spec.max_players]):
-            row = Vertical(
-                Horizontal(
-                    Label(f"Seat {i + 1}", classes="seat-label"),
-                    Input(name, placeholder="name", compact=True, id=f"seat-name-{i}", classes="seat-name"),
-                    Select(
-                        kinds,
-                        value=kind,
-                        allow_blank=False,
-                        compact=True,
-                        id=f"seat-kind-{i}",
-                        classes="seat-kind",
-                    ),
-                    classes="form-row",
-                ),
-                Static("", id=f"seat-{i}-error", classes="field-error", markup=False),
-                id=f"seat-{i}",
-                classes="seat",
-            )
-            row.display = i < count
-            widgets.append(row)
-
-        widgets.append(Label("Rules", classes="picker-heading section-gap"))
-        if spec.presets:
-            # "custom" is what the preset reads once a rule departs from it (item 17)
-            preset_options: list[tuple[str, object]] = [(name, name) for name in spec.presets]
-            preset_options.append(("custom", CUSTOM))
-            widgets.append(
-                Horizontal(
-                    Label("Preset", classes="form-label"),
-                    Select(
-                        preset_options,
-                        value=draft.preset if draft.preset is not None else Select.NULL,
-                        prompt="Defaults",
-                        allow_blank=True,
-                        compact=True,
-                        id="preset",
-                    ),
-                    classes="form-row rule",
-                )
-            )
-        if rules:
-            widgets.extend(self._rule_widgets(spec, draft))
-        return widgets
-
-    def _rule_widgets(self, spec: GameSpec, draft: Draft) -> list[Widget]:
-        """One block per rule field, then the form-wide error line."""
-        widgets = [
-            self._rule_block(rf, draft.raw.get(rf.name, rf.to_raw(rf.default)))
-            for rf in rule_fields(spec.rules_type)
-        ]
-        widgets.append(Static("", id="form-error", classes="field-error", markup=False))
-        return widgets
-
-    @staticmethod
-    def _rule_block(rf: RuleField, raw: Any) -> Widget:
-        control: Widget
-        extra: list[Widget] = []
-        if rf.kind == "switch":
-            control = Switch(value=bool(raw), id=rf.widget_id)
-            extra.append(_switch_state(bool(raw), rf.widget_id))
-        elif rf.kind == "choice":
-            options = [(choice_label(c), c) for c in rf.choices]
-            control = Select(
-                options, value=raw, allow_blank=False, compact=True, id=rf.widget_id, classes="rule-choice"
-            )
-        elif rf.kind == "number":
-            lo, hi = rf.bounds
-            control = Input(
-                str(raw),
-                type="integer",
-                validators=[Integer(minimum=lo, maximum=hi)],
-                compact=True,
-                id=rf.widget_id,
-                classes="rule-number",
-            )
-        else:
-            control = Input(str(raw), compact=True, id=rf.widget_id, classes="rule-text")
-        parts: list[Widget] = [
-            Horizontal(
-                Label(rf.title + rf.bounds_text(), classes="form-label rule-title", markup=False),
-                control,
-                *extra,
-                classes="form-row",
-            )
-        ]
-        if rf.description:
-            parts.append(Static(rf.description, classes="rule-help", markup=False))
-        parts.append(Static("", id=f"{rf.widget_id}-error", classes="field-error", markup=False))
-        return Vertical(*parts, id=f"{rf.widget_id}-box", classes="rule")
 
     # ------------------------------------------------------------------ reading the form
     def _widget(self, selector: str, kind: type[Any]) -> Any:
@@ -505,7 +402,7 @@ class PickerScreen(Screen[None]):
         if not seats:
             seats = [("Ann", HUMAN), ("Bob", HUMAN)]
         seats = seats[: spec.max_players]
-        while len(seats) < spec.min_players:
+        while len(seats) < spec.usual_players:
             seats.append((default_name([n for n, _ in seats], len(seats)), HUMAN))
         raw = {name: fields[name].to_raw(value) for name, value in values.items()}
         return Draft(preset=preset, raw=raw, seats=seats)
@@ -565,7 +462,7 @@ class PickerScreen(Screen[None]):
                 self.query_one("#game-list", OptionList).focus()  # keys never go to a hidden form
             other.display = game_id == spec.id
         if shown is None:
-            shown = Vertical(*self._form_widgets(spec, draft), classes="game-form")
+            shown = Vertical(*form_widgets(spec, draft), classes="game-form")
             self._forms[spec.id] = shown
             await scroll.mount(shown, before=0)
             if len(self._forms) > self.KEPT_FORMS:
@@ -838,13 +735,6 @@ class PickerScreen(Screen[None]):
     def action_quit_picker(self) -> None:
         """Leave the app."""
         self.app.exit()
-
-
-def _switch_state(on: bool, widget_id: str) -> Label:
-    """The "on"/"off" word beside a switch, for terminals where its colours are faint."""
-    return Label(
-        "on" if on else "off", id=f"{widget_id}-state", classes="switch-state -on" if on else "switch-state"
-    )
 
 
 def _known(fields: dict[str, RuleField], values: Any) -> dict[str, Any]:

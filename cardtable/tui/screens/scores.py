@@ -68,6 +68,19 @@ def cumulative_lines(view: PlayerView) -> dict[str, list[int]]:
     return out
 
 
+def one_deal_text(view: PlayerView) -> str:
+    """A match of one deal in a sentence, best score first (where a chart would go)."""
+    lines = cumulative_lines(view)
+    ranked = sorted(lines, key=lambda name: lines[name][-1], reverse=not view.scoring.lower_is_better)
+    scores = ", ".join(f"{name} {lines[name][-1]:+d}" if lines[name][-1] else f"{name} 0" for name in ranked)
+    # the score hint beside the table already says which way is better
+    order = ", best first" if len(ranked) > 1 else ""
+    return (
+        f"One {view.deal_word} played, so no chart of totals over time.\n\n"
+        f"{view.scoring.label.capitalize()} in that {view.deal_word}{order}: {scores}."
+    )
+
+
 class ScoresScreen(Deliberate, Screen[str]):
     """End of a deal or of the match: per-deal and total scores, and what happened.
 
@@ -121,7 +134,7 @@ class ScoresScreen(Deliberate, Screen[str]):
             counted = view.scoring.kind is not ScoreKind.CHIPS and view.board is None
             if counted and any(s.card_count for s in view.seats):
                 left = ", ".join(f"{s.name} {s.card_count}" for s in view.seats if s.active or s.card_count)
-                yield Static(f"Cards left in hand: {left}", id="scores-cards")
+                yield Static(f"{view.scoring.cards_left.capitalize()}: {left}", id="scores-cards")
             if self.over and not _says_again(view.status, view.result):
                 yield Static(view.status, id="scores-outcome")
             if self.over:
@@ -133,7 +146,9 @@ class ScoresScreen(Deliberate, Screen[str]):
                         yield Static(score_hint(view), id="scores-model")
                         if self.records:
                             yield Static("Records\n" + "\n".join(self.records), id="scores-records")
-                    if view.deal_scores:
+                    if len(view.deal_scores) == 1:  # a chart of one point a line says nothing
+                        yield Static(one_deal_text(view), id="scores-chart")
+                    elif view.deal_scores:
                         from cardtable.tui.charts import ScoreChart
 
                         yield ScoreChart(id="scores-chart")
@@ -153,15 +168,13 @@ class ScoresScreen(Deliberate, Screen[str]):
         self.start_grace()
         self.fill(self.query_one(DataTable))
         self.query_one(Button).focus()
-        if self.over and self.view.deal_scores:
+        if self.over and len(self.view.deal_scores) > 1:
             from cardtable.tui.charts import ScoreChart
 
             chart = self.query_one(ScoreChart)
+            view = self.view
             chart.cumulative(
-                cumulative_lines(self.view),
-                self.view.scoring.label,
-                score_hint_short(self.view),
-                self.view.deal_word,
+                cumulative_lines(view), view.scoring.label, score_hint_short(view), view.deal_word
             )
 
     def fill(self, table: DataTable[str | Text]) -> None:

@@ -125,6 +125,10 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         self.key_verbs = {v.key: v.name for v in specs}
         self.melds_game = any(v.takes in (Takes.GROUPS, Takes.TARGET) for v in specs)
         """The game lays melds on the table during play (so the meld area is always shown)."""
+        self.groups_shown = False
+        """A declare panel has shown the viewer's groups at this table (so ``r`` arranges)."""
+        self.hand_size = 0
+        """Cards in the hand drawn last (``o`` sorts only two or more)."""
         keys = self._bindings.key_to_bindings
         for v in specs:  # the keys of this game's verbs, declared by the game
             keys.setdefault(v.key, []).append(
@@ -302,6 +306,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             self.query_one(GroupsPanel).show(None)
             return
         cards = self.hand_cards(self.viewer)
+        self.hand_size = len(cards)
         self.cursor = max(0, min(self.cursor, len(cards) - 1))
         self.selected = {i for i in self.selected if i < len(cards)}
         widget.show([c.name for c in cards], self.selected, self.cursor)
@@ -312,7 +317,9 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             self._sync_chooser(view, [c.name for c in cards])
             return
         # The declare panel follows the cursor: it judges going out with the card under it.
-        self.query_one(GroupsPanel).show(self._grouping())
+        panel = self._grouping()
+        self.groups_shown = self.groups_shown or panel is not None
+        self.query_one(GroupsPanel).show(panel)
 
     # ------------------------------------------------------------------ board
     @on(BoardWidget.HoleClicked)
@@ -636,7 +643,11 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             # No board (or typing a move): Tab moves the focus as everywhere else.
             return self.board_game and not self.query_one("#command-input", Input).has_focus
         if action == "arrange":
+            if not (self.melds_game or self.groups_shown):
+                return False  # no melds and no groups in this game: nothing to arrange into
             return True if self.viewer is not None and not self.handing_off else None
+        if action == "sort":
+            return self.hand_size > 1 and self.viewer is not None and not self.handing_off
         if action == "undo":
             # shown only when a move can be taken back; pressed otherwise, it says why not
             return not self._undo_refusal()
