@@ -512,15 +512,10 @@ class IndianRummy(IndianViews):
         """The next player still in the deal starts a turn; an empty closed deck is rebuilt
         first, or the deal is void."""
         if not self.stock:
-            limit = self.rules.max_closed_deck_rebuilds
-            if len(self.discard) < 2:
-                self._end_deal(None, "the closed deck ran out with nothing to rebuild it from")
+            why = self._refill_stock(self.rules.max_closed_deck_rebuilds, "closed deck")
+            if why is not None:
+                self._end_deal(None, why)
                 return
-            if limit and self.reshuffles >= limit:
-                times = "once" if limit == 1 else f"{limit} times"
-                self._end_deal(None, f"the closed deck ran out after being rebuilt {times}")
-                return
-            self._rebuild_stock(keep_top=True)
             self.upcard = None
         self.cur = self._next_in_deal(self.cur)
         self.taken = None

@@ -536,16 +536,9 @@ class ProgressiveRummy(RummyGame):
         if self.out_seat is not None and not self.final_left:
             self._score_round(None)
             return
-        if not self.stock:
-            limit = self.rules.max_stock_rebuilds
-            if len(self.discard) < 2:
-                self._score_round("the stock ran out with no discards to rebuild it from")
-                return
-            if limit and self.reshuffles >= limit:
-                times = "once" if limit == 1 else f"{limit} times"
-                self._score_round(f"the stock ran out after being rebuilt {times}")
-                return
-            self._rebuild_stock(keep_top=True)
+        if (why := self._refill_stock(self.rules.max_stock_rebuilds)) is not None:
+            self._score_round(why)
+            return
         self.cur = self.final_left[0] if self.out_seat is not None else self._next_active(seat)
         self.phase_ = "draw"
 

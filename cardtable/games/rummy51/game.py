@@ -592,16 +592,9 @@ class Rummy51(RummyGame):
 
     def _end_turn(self) -> None:
         """Pass the turn; an empty stock is rebuilt first, or the hand ends void."""
-        if not self.stock:
-            limit = self.rules.max_stock_rebuilds
-            if len(self.discard) < 2:
-                self._end_deal(None, "the stock ran out with no discards to rebuild it from")
-                return
-            if limit and self.reshuffles >= limit:
-                times = "once" if limit == 1 else f"{limit} times"
-                self._end_deal(None, f"the stock ran out after being rebuilt {times}")
-                return
-            self._rebuild_stock(keep_top=True)
+        if (why := self._refill_stock(self.rules.max_stock_rebuilds)) is not None:
+            self._end_deal(None, why)
+            return
         self.cur = self._next_active(self.cur)
         self._start_turn()
 

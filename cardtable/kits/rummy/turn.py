@@ -247,6 +247,20 @@ class RummyGame(TableGame):
         if pile:
             self.log.append("the discard pile is shuffled into a new stock")
 
+    def _refill_stock(self, limit: int, name: str = "stock") -> str | None:
+        """Rebuild an empty stock from the discards (keeping the top card); None if the stock
+        has cards now, else why the deal ends: too few discards, or ``limit`` rebuilds already
+        (0 means no limit). ``name`` is what the game calls its stock."""
+        if self.stock:
+            return None
+        if len(self.discard) < 2:
+            return f"the {name} ran out with no discards to rebuild it from"
+        if limit and self.reshuffles >= limit:
+            times = "once" if limit == 1 else f"{limit} times"
+            return f"the {name} ran out after being rebuilt {times}"
+        self._rebuild_stock(keep_top=True)
+        return None
+
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         """End the match."""
         self.phase_ = "match-over"
