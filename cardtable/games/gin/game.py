@@ -71,7 +71,7 @@ from cardtable.engine.errors import IllegalMove
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.kits.rummy.melds import Meld, build_meld
-from cardtable.kits.rummy.moves import Discard, Draw, LayMeld, Take
+from cardtable.kits.rummy.moves import Discard, Draw, LayMeld, NextDeal, Take
 
 from .deadwood import card_value
 from .play_rules import PLAY_RULES
@@ -91,11 +91,6 @@ class PassUpcard:
 @dataclass(frozen=True, slots=True)
 class EndLayoffs:
     """``pass`` in the layoff phase: the defender lays off no more."""
-
-
-@dataclass(frozen=True, slots=True)
-class NextHand:
-    """``next``: deal the next hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +121,7 @@ class LayOff:
     extended: Meld
 
 
-Payload = Draw | Take | PassUpcard | EndLayoffs | NextHand | Discard | Knock | Gin | BigGin | LayMeld | LayOff
+Payload = Draw | Take | PassUpcard | EndLayoffs | NextDeal | Discard | Knock | Gin | BigGin | LayMeld | LayOff
 """Every payload a listed Gin Rummy move carries."""
 
 FIXED: dict[str, tuple[str, Payload]] = {
@@ -134,7 +129,7 @@ FIXED: dict[str, tuple[str, Payload]] = {
     "take": ("take", Take()),
     "pass": ("pass", PassUpcard()),
     "stop": ("pass", EndLayoffs()),
-    "next": ("next", NextHand()),
+    "next": ("next", NextDeal()),
 }
 """The moves that take no card, by name: their verb and payload."""
 
@@ -276,7 +271,7 @@ class GinRummy(GinScoring, GinView):
                 self.log.append(f"{name} laid off {card.name} on meld {j + 1}")
                 if not self._layoff_moves():
                     self._settle()
-            case NextHand():
+            case NextDeal():
                 self._deal(self.next_stacked_deal())
             case _:
                 assert_never(payload)
