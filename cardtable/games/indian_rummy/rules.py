@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from cardtable.engine.ruleset import Ruleset, toggle
+from cardtable.kits.rummy.options import stock_rebuilds
 
 FIRST_HAND_CAP = 40
 """Adda52's cap on what a player who has not had a turn loses to a first-turn declaration."""
@@ -118,13 +119,8 @@ class IndianRummyRules(Ruleset):
         "After a valid declaration each other player accepts the best grouping or shows their "
         "own ('show'). Off: the game scores them at once with the best grouping.",
     )
-    max_closed_deck_rebuilds: int = toggle(
-        5,
-        "Closed deck rebuilds",
-        "When the closed deck runs out once more than this, the deal is void and dealt again "
-        "(0 = rebuild for ever). Guards against deals nobody finishes.",
-        ge=0,
-        le=50,
+    max_closed_deck_rebuilds: int = stock_rebuilds(
+        "Closed deck rebuilds", "the deal is void and dealt again", default=5, pile="closed deck"
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from cardtable.engine.ruleset import Ruleset, toggle
+from cardtable.kits.rummy.options import stock_rebuilds
 
 
 class ProgressiveRules(Ruleset):
@@ -87,13 +88,9 @@ class ProgressiveRules(Ruleset):
         "Dummy hat",
         "Whoever last discarded a wild card wears the dummy hat (a badge, no score effect).",
     )
-    max_stock_rebuilds: int = toggle(
-        3,
+    max_stock_rebuilds: int = stock_rebuilds(
         "Stock rebuilds before the round ends",
-        "When the stock runs out once more than this, the round ends and everyone scores the "
-        "cards left out of sets and runs (0 = rebuild for ever).",
-        ge=0,
-        le=50,
+        "the round ends and everyone scores the cards left out of sets and runs",
     )
 
 

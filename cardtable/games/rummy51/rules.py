@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from cardtable.engine.ruleset import Ruleset, toggle
+from cardtable.kits.rummy.options import stock_rebuilds
 
 JokerLimit = Literal["naturals_at_least_jokers", "unlimited", "one_per_meld", "no_adjacent_in_run"]
 """How many jokers a meld may hold (the ``joker_limit`` toggle's choices)."""
@@ -94,13 +95,8 @@ class Rummy51Rules(Ruleset):
     custom_hands: int = toggle(
         8, "Custom number of hands", "The match's hands when 'hands' is custom.", ge=1, le=100
     )
-    max_stock_rebuilds: int = toggle(
-        3,
-        "Stock rebuilds before a void hand",
-        "When the stock runs out once more than this, the hand ends with no score "
-        "(0 = rebuild for ever). Guards against hands nobody can finish.",
-        ge=0,
-        le=50,
+    max_stock_rebuilds: int = stock_rebuilds(
+        "Stock rebuilds before a void hand", "the hand ends with no score"
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from cardtable.engine.ruleset import Ruleset, toggle
+from cardtable.kits.rummy.options import stock_rebuilds
 
 
 class Scala40Rules(Ruleset):
@@ -102,13 +103,8 @@ class Scala40Rules(Ruleset):
     keep_taken_discard: bool = toggle(
         False, "Keep the taken discard", "A card taken from the discard pile may stay in hand."
     )
-    max_stock_rebuilds: int = toggle(
-        3,
-        "Stock rebuilds before a void deal",
-        "When the stock runs out once more than this, the deal ends with no score and is dealt "
-        "again (0 = rebuild for ever). Guards against deals nobody can finish.",
-        ge=0,
-        le=50,
+    max_stock_rebuilds: int = stock_rebuilds(
+        "Stock rebuilds before a void deal", "the deal ends with no score and is dealt again"
     )
     layoff_same_turn_as_opening: bool = toggle(
         True,
