@@ -180,7 +180,7 @@ class ClosedRummyPolicy:
     def _wild(rules: MeldRules, hand: Sequence[Card], key: int) -> bool:
         """The card of ``key`` in ``hand`` is a joker or wild under ``rules``."""
         card = next((c for c in hand if c.key == key), None)
-        return card is not None and (card.rank == JOKER_RANK or rules.is_wild(card))
+        return card is not None and rules.is_wild(card)
 
     @staticmethod
     def _declare(game: Any, moves: Sequence[Move], card: Card) -> Decision | None:
@@ -291,11 +291,8 @@ class ClosedRummyPolicy:
         # throw weighed is one the discard below would make (never the taken card, a wild card
         # only when nothing else may go): weighing a wild throw here and then keeping the wild
         # made two bots pass one card back and forth for ever (Progressive Rummy, seed 3).
-        grown = [*hand, top]
-        others = [c for c in grown if c is not top]
-        throwable = {id(c) for c in others if not (c.rank == JOKER_RANK or pos.rules.is_wild(c))}
-        throwable = throwable or {id(c) for c in others}
-        _, after = pos.throw(grown, may_discard=lambda c: id(c) in throwable)
+        throwable = {id(c) for c in hand if not pos.rules.is_wild(c)} or {id(c) for c in hand}
+        _, after = pos.throw([*hand, top], may_discard=lambda c: id(c) in throwable)
         if self.level == "hard":
             # the open card against what the stock is expected to bring (one-ply lookahead)
             look = Lookahead(pos, read_table(turn, pos.game))
@@ -423,11 +420,11 @@ class Lookahead:
     def _touches(self, card: Card, kept: Sequence[Card]) -> bool:
         """Whether ``card`` may meld with something kept (or is wild)."""
         rules = self.pos.rules
-        if card.rank == JOKER_RANK or rules.is_wild(card):
+        if rules.is_wild(card):
             return True
         ranks = {card.rank, 14} if card.rank == 1 else {card.rank}
         for c in kept:
-            if c.rank == JOKER_RANK or rules.is_wild(c):
+            if rules.is_wild(c):
                 continue
             if c.rank == card.rank:
                 return True
