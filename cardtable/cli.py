@@ -101,9 +101,10 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from cardtable.bots import BOTS
+    from cardtable.bots import BOTS, HARD_BUDGET
+    from cardtable.bots.simulate import report, run_matches
     from cardtable.engine import get
-    from cardtable.history import HistoryError
+    from cardtable.history import HistoryError, HistoryStore
 
     spec = get(args.game)
     # Without --players: random bots in the fewest seats the game takes, at least two
@@ -123,10 +124,6 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.budget is not None and not args.budget > 0:
         raise UsageError("--budget must be a number of seconds above 0, such as 0.12 or 10")
     rules = _parse_rules(args.game, args.rule or [])
-    from cardtable.bots import HARD_BUDGET
-    from cardtable.bots.simulate import report, run_matches
-    from cardtable.history import HistoryStore
-
     budget = HARD_BUDGET if args.budget is None else args.budget
     store = HistoryStore() if args.history else None
     stored: list[int] = []
