@@ -25,6 +25,7 @@ moves (whose payload holds the steps) and, for ``hard``, determinised samples of
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from typing import Any
 
 from cardtable.bots import Decision, Turn
@@ -79,29 +80,47 @@ def marble_value(geo: Geo, c: int, loc: int) -> float:
     return float((loc - geo.out[c]) % geo.n)
 
 
+@lru_cache(maxsize=16)
+def _tables(geo: Geo) -> tuple[list[list[float]], list[list[float]], list[int]]:
+    """:func:`marble_value` as tables (per colour: by track hole, by castle hole) and each
+    track hole's 13 holes ahead as a bit set: :func:`evaluate` runs inside every rollout, and
+    looking values up gives the very same floats as computing them."""
+    track = [[marble_value(geo, c, h) for h in range(geo.n)] for c in range(geo.p)]
+    castle = [[marble_value(geo, c, CASTLE + j) for j in range(geo.m + 1)] for c in range(geo.p)]
+    reach = [geo.ahead[t][13] for t in range(geo.n)]
+    return track, castle, reach
+
+
 def evaluate(geo: Geo, st: State, team: int) -> float:
     """The board for ``team``: its progress minus the other teams', less the risk to marbles
-    that opponents could reach with one card."""
+    that opponents could reach with one card (one of the 13 holes ahead of them)."""
+    track, castle, reach = _tables(geo)
     score = 0.0
-    threat_from: list[int] = []
+    threat = 0
+    teams = geo.team
+    other = -1.0 / max(1, geo.teams - 1)
     for c in range(geo.p):
-        sign = 1.0 if geo.team[c] == team else -1.0 / max(1, geo.teams - 1)
+        mine = teams[c] == team
         total = st.start[c] * START_VALUE
+        values = track[c]
         for h in st.pos[c]:
-            total += marble_value(geo, c, h)
+            total += values[h]
+        values = castle[c]
         for j, x in enumerate(st.castle[c]):
             if x:
-                total += marble_value(geo, c, CASTLE + j)
-        score += sign * total
-        if geo.team[c] != team:
-            threat_from.extend(st.pos[c])
-    n = geo.n
-    for c in range(geo.p):
-        if geo.team[c] != team:
-            continue
-        for h in st.pos[c]:
-            if any(1 <= (h - t) % n <= 13 for t in threat_from):
-                score -= DANGER * (1 + marble_value(geo, c, h) / 40)
+                total += values[j]
+        score += (1.0 if mine else other) * total
+        if not mine:
+            for t in st.pos[c]:
+                threat |= reach[t]
+    if threat:
+        for c in range(geo.p):
+            if teams[c] != team:
+                continue
+            values = track[c]
+            for h in st.pos[c]:
+                if threat >> h & 1:
+                    score -= DANGER * (1 + values[h] / 40)
     return score
 
 
@@ -224,13 +243,19 @@ class JokerPolicy:
 
 def _state_from_marbles(marbles: dict[str, tuple[str, ...]], geo: Geo) -> State:
     st = State.empty(geo)
+    where = _where(geo)
     for letter, places in marbles.items():
         c = geo.letters.index(letter)
         for p in places:
-            if p == "S":
-                continue
-            st.put(geo, c, CASTLE + int(p[1:]) if p.startswith("C") else int(p))
+            if p != "S":
+                st.put(geo, c, where[p])
     return st
+
+
+@lru_cache(maxsize=16)
+def _where(geo: Geo) -> dict[str, int]:
+    """Each location's notation to the location (``geo.names`` the other way round)."""
+    return {text: loc for loc, text in geo.names.items()}
 
 
 def make_policy(level: str, rules: Ruleset) -> JokerPolicy:
