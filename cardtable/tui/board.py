@@ -21,6 +21,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -283,7 +284,26 @@ class BoardWidget(Widget):
         elif chooser is self.chooser and self._choice(chooser) == self._drawn_key[1:2]:
             return  # the same board and choice: nothing to draw again
         self.chooser = chooser
-        self.refresh()
+        self._refresh_changed()
+
+    def _refresh_changed(self) -> None:
+        """Repaint the rows whose drawing changed (a cursor move changes a few): the screen
+        then redraws and sends the terminal those rows only. Before the first drawing, or
+        when the lines do not line up, the whole widget."""
+        old = self._lines
+        if not self._drawn_key or not self.is_mounted:
+            self.refresh()
+            return
+        new = self._draw()
+        if len(new) != len(old):
+            self.refresh()
+            return
+        width = self.size.width
+        changed = [
+            Region(0, y, width, 1) for y, (a, b) in enumerate(zip(old, new, strict=True)) if a is not b
+        ]
+        if changed:
+            self.refresh(*changed)
 
     @staticmethod
     def _choice(chooser: BoardChooser | None) -> tuple[object, ...]:
