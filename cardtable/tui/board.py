@@ -17,10 +17,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -212,6 +216,12 @@ def _ascii(widget: Widget) -> bool:
     return bool(getattr(settings, "ascii_cards", False))
 
 
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Whether two cache keys match: item by item, the same object or an equal one (a view
+    built again for an unchanged board compares equal)."""
+    return len(a) == len(b) and all(x is y or x == y for x, y in zip(a, b, strict=True))
+
+
 def piece_style(name: str, colours: dict[str, str], *, bold: bool = True) -> Style:
     """A piece: its letter on its colour (theme variable ``piece-<name>`` if set)."""
     bg = colours.get(f"piece-{name}", PIECE_COLOURS.get(name, "#808080"))
@@ -219,16 +229,29 @@ def piece_style(name: str, colours: dict[str, str], *, bold: bool = True) -> Sty
     return Style(color=fg, bgcolor=bg, bold=bold)
 
 
+Cell = tuple[str, Style]
+"""One character of the board and its (Rich) style."""
+
+
 class BoardWidget(Widget):
     """Draws a :class:`BoardView`, with the highlights of a :class:`BoardChooser`.
 
     A hole takes ``cell`` columns (3, 2 or 1, the widest that fits) and one row; the board
     is centred in the widget. ``numbers`` prints the track holes' numbers.
+
+    The widget draws its own lines (Textual's line API): turning a Rich ``Text`` of the whole
+    board into lines took most of a key press's time. The holes' plain looks are kept until
+    the pieces, theme or ASCII mode change, and the drawn lines until the board, the choice,
+    the size or the numbers change; a line whose cells did not change keeps its strip.
+    :meth:`render` still gives the same board as a ``Text``.
     """
 
     DEFAULT_CSS = """
     BoardWidget { width: 1fr; height: 1fr; }
     """
+
+    ALLOW_SELECT = False
+    """The board is drawn line by line, without the offsets text selection needs."""
 
     class HoleClicked(Message):
         """A hole of the board was clicked."""
@@ -245,13 +268,49 @@ class BoardWidget(Widget):
         self._origin = (0, 0)
         self._cell = 2
         self._at: dict[tuple[int, int], str] = {}
+        self._looks_key: tuple[object, ...] = ()
+        self._looks: dict[str, tuple[str, Style]] = {}
+        self._drawn_key: tuple[object, ...] = ()
+        self._lines: list[Strip] = []
+        self._rows: dict[tuple[int, int, tuple[Cell, ...]], Strip] = {}
+        self._styles: dict[Style, Style] = {}
+        self._styles_key: tuple[object, ...] = ()
 
     def show(self, board: BoardView | None, chooser: BoardChooser | None = None) -> None:
         """Draw ``board`` (None: nothing) with ``chooser``'s highlights, if any."""
-        self.board = board
+        if board is not self.board and not (board is not None and board == self.board):
+            self._at = {(h.x, h.y): h.id for h in board.holes} if board else {}
+            self.board = board
+        elif chooser is self.chooser and self._choice(chooser) == self._drawn_key[1:2]:
+            return  # the same board and choice: nothing to draw again
         self.chooser = chooser
-        self._at = {(h.x, h.y): h.id for h in board.holes} if board else {}
-        self.refresh()
+        self._refresh_changed()
+
+    def _refresh_changed(self) -> None:
+        """Repaint the rows whose drawing changed (a cursor move changes a few): the screen
+        then redraws and sends the terminal those rows only. Before the first drawing, or
+        when the lines do not line up, the whole widget."""
+        old = self._lines
+        if not self._drawn_key or not self.is_mounted:
+            self.refresh()
+            return
+        new = self._draw()
+        if len(new) != len(old):
+            self.refresh()
+            return
+        width = self.size.width
+        changed = [
+            Region(0, y, width, 1) for y, (a, b) in enumerate(zip(old, new, strict=True)) if a is not b
+        ]
+        if changed:
+            self.refresh(*changed)
+
+    @staticmethod
+    def _choice(chooser: BoardChooser | None) -> tuple[object, ...]:
+        """What of ``chooser`` the drawing shows (it changes in place as steps are chosen)."""
+        if chooser is None:
+            return (None,)
+        return ((id(chooser), chooser.card, tuple(chooser.prefix), chooser.index),)
 
     @staticmethod
     def cell_for(board: BoardView, columns: int) -> int:
@@ -259,10 +318,117 @@ class BoardWidget(Widget):
         return next((c for c in (3, 2) if c * board.width - (c - 1) <= columns), 1)
 
     def render(self) -> Text:
+        """The board as text (what :meth:`render_line` draws), with its styles."""
+        painted = self._paint()
+        if painted is None:
+            return Text("")
+        left, top, grid = painted
+        out = Text("\n" * top)
+        for y, row in enumerate(grid):
+            if y:
+                out.append("\n")
+            out.append(" " * left)
+            for run, style in self._runs(row):
+                out.append(run, style)
+        return out
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the board (the lines are drawn once per change, see the class)."""
+        lines = self._draw()
+        return lines[y] if y < len(lines) else Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    @staticmethod
+    def _runs(row: Sequence[Cell]) -> list[Cell]:
+        """``row`` as runs of equal style: far fewer segments than cells."""
+        out: list[Cell] = []
+        run, run_style = "", Style()
+        for ch, style in row:
+            if style != run_style and run:
+                out.append((run, run_style))
+                run = ""
+            run += ch
+            run_style = style
+        out.append((run, run_style))
+        return out
+
+    def _draw(self) -> list[Strip]:
+        """The widget's lines: the board's rows under ``top`` blank lines."""
+        board = self.board
+        base = self.visual_style
+        key = (
+            board,
+            *self._choice(self.chooser),
+            self.size,
+            self.numbers,
+            _ascii(self),
+            self.app.theme_variables,
+            base,
+        )
+        if _same(key, self._drawn_key):
+            return self._lines
+        self._drawn_key = key
+        painted = self._paint()
+        if painted is None:
+            self._lines = []
+            return self._lines
+        left, top, grid = painted
+        styles_key = (base, self.app.theme_variables)
+        if styles_key != self._styles_key:
+            self._styles_key, self._styles, self._rows = styles_key, {}, {}
+        width = self.size.width
+        rows: dict[tuple[int, int, tuple[Cell, ...]], Strip] = {}
+        # An empty line is one empty segment in the widget's style, as Textual draws text.
+        lines = [Strip([Segment("", (base + base).rich_style)], 0)] * top
+        for y, row in enumerate(grid, top):
+            cells = tuple(row)
+            strip = self._rows.get((y, left, cells))
+            if strip is None:
+                strip = self._strip(left, cells, base)
+                if strip.cell_length > width:
+                    strip = strip.crop(0, width)
+            rows[(y, left, cells)] = strip
+            lines.append(strip)
+        self._rows = rows  # only the lines drawn now: the cache never grows
+        self._lines = lines
+        return lines
+
+    def _strip(self, left: int, cells: Sequence[Cell], base: VisualStyle) -> Strip:
+        """One row as Textual would draw it from text: each run's style over the widget's."""
+        styles = self._styles
+        theme = self.app.ansi_theme
+        segments = [Segment(" " * left, (base + base).rich_style)] if left else []
+        for run, style in self._runs(cells):
+            rich = styles.get(style)
+            if rich is None:
+                rich = styles[style] = (base + (base + VisualStyle.from_rich_style(style, theme))).rich_style
+            segments.append(Segment(run, rich))
+        return Strip(segments, left + len(cells))
+
+    def _plain_looks(
+        self, board: BoardView, ascii_only: bool, colours: dict[str, str]
+    ) -> dict[str, tuple[str, Style]]:
+        """Each hole's glyph and style with nothing chosen (kept while the pieces stay)."""
+        key = (board.holes, board.colours, ascii_only, colours)
+        if _same(key, self._looks_key):
+            return self._looks
+        glyphs = GLYPHS[ascii_only]
+        dim = Style(color=colours.get("foreground", "#dddddd"), dim=True)
+        looks: dict[str, tuple[str, Style]] = {}
+        for h in board.holes:
+            glyph, style = self._hole(h, glyphs, board.colours, colours)
+            if h.kind == "track" and not h.mark and not h.piece:
+                style = dim
+            looks[h.id] = (glyph, style)
+        self._looks_key, self._looks = key, looks
+        return looks
+
+    def _paint(self) -> tuple[int, int, list[list[Cell]]] | None:
+        """The board's cells by row with the chooser's highlights, its left margin and the
+        blank lines above it (None: no board)."""
         board = self.board
         if board is None:
-            return Text("")
-        colours = dict(self.app.theme_variables)
+            return None
+        colours = self.app.theme_variables
         ascii_only = _ascii(self)
         glyphs = GLYPHS[ascii_only]
         cell = self.cell_for(board, self.size.width)
@@ -281,19 +447,27 @@ class BoardWidget(Widget):
         danger = colours.get("error", "#d03030")
         dim = Style(color=colours.get("foreground", "#dddddd"), dim=True)
         names = board.colours
+        looks = self._plain_looks(board, ascii_only, colours)
         # The steps taken so far are drawn made: the piece on its new hole, the old one empty.
         moved: dict[str, str] = {}
         if chooser is not None and chooser.prefix:
             on = {h.id: h.piece for h in board.holes}
             for a, b in chooser.prefix:
                 moved[b], moved[a] = moved.get(a, on.get(a, "")), ""
+        marked = movable | landings | bumps | done | set(moved) | set(step or ())
         drawn: dict[str, tuple[str, Style, str]] = {}
         for h in board.holes:
+            if h.id not in marked:
+                glyph, style = looks[h.id]
+                drawn[h.id] = (glyph, style, " ")
+                continue
             if h.id in moved:
                 h = h.model_copy(update={"piece": moved[h.id]})
-            glyph, style = self._hole(h, glyphs, names, colours)
-            if h.kind == "track" and not h.mark and not h.piece:
-                style = dim
+                glyph, style = self._hole(h, glyphs, names, colours)
+                if h.kind == "track" and not h.mark and not h.piece:
+                    style = dim
+            else:
+                glyph, style = looks[h.id]
             gap = " "
             if h.id in bumps:
                 style = style + Style(bgcolor=danger, color="#ffffff", bold=True)
@@ -315,7 +489,8 @@ class BoardWidget(Widget):
             drawn[h.id] = (glyph, style, gap)
         numbers = self._numbers(board.holes, drawn, cell, dim) if self.numbers else {}
         width = cell * board.width
-        grid = [[(" ", Style())] * width for _ in range(board.height)]
+        blank: Cell = (" ", Style())
+        grid = [[blank] * width for _ in range(board.height)]
         for (x, y), char in numbers.items():
             grid[y][x] = char
         for h in board.holes:
@@ -326,21 +501,7 @@ class BoardWidget(Widget):
             grid[h.y][x] = (glyph, style)
             if gap != " " and x + 1 < width:
                 grid[h.y][x + 1] = (gap, Style(color=danger if gap == "x" else None, bold=True))
-        out = Text("\n" * top)
-        for y in range(board.height):
-            if y:
-                out.append("\n")
-            out.append(" " * left)
-            # One span per run of equal style: far fewer spans for Textual to cut into cells.
-            run, run_style = "", Style()
-            for ch, style in grid[y]:
-                if style != run_style and run:
-                    out.append(run, run_style)
-                    run = ""
-                run += ch
-                run_style = style
-            out.append(run, run_style)
-        return out
+        return left, top, grid
 
     @staticmethod
     def _numbers(

@@ -100,15 +100,16 @@ class KeysFooter(Footer):
             ).data_bind(compact=Footer.compact)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        """Once per refresh, however many times the bindings changed since (moving the cursor
-        relabels a key: "x Discard 6♦"), and in place when only labels changed: Textual's
-        footer built every key again each time, three times per cursor move at a table."""
+        """Once per burst of changes (moving the cursor relabels a key: "x Discard 6♦"), and
+        in place when only labels changed: Textual's footer built every key again each time,
+        three times per cursor move at a table. The update runs next, before the screen's
+        next frame: after that frame (call_after_refresh) it took a frame of its own."""
         self._bindings_ready = True
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
         if not self._update_pending:
             self._update_pending = True
-            self.call_after_refresh(self._update_keys)
+            self.call_later(self._update_keys)
 
     async def _update_keys(self) -> None:
         self._update_pending = False

@@ -102,6 +102,34 @@ async def test_tab_cycles_a_cards_moves_and_enter_plays_one(make_app):
         assert session.pieces["35"] == "B" and "30" not in session.pieces
 
 
+def drawn_lines(widget: BoardWidget) -> list[str]:
+    """The characters of the widget's lines as Textual draws them."""
+    return ["".join(seg.text for seg in widget.render_line(y)) for y in range(widget.size.height)]
+
+
+async def test_the_drawn_lines_are_the_board_text_and_only_changes_are_drawn_again(make_app):
+    session = four_player()
+    async with at_table(make_app(session), size=(120, 40)) as (pilot, table):
+        widget = table.query_one(BoardWidget)
+        text = board_text(table).splitlines()
+        assert drawn_lines(widget)[: len(text)] == text
+        before = [widget.render_line(y) for y in range(widget.size.height)]
+        # The same board and choice again (a redraw with nothing new): the same strips.
+        widget.show(widget.board, widget.chooser)
+        assert all(widget.render_line(y) is line for y, line in enumerate(before))
+        repainted: list[tuple[Any, ...]] = []
+        refresh = widget.refresh
+        widget.refresh = lambda *regions, **kw: repainted.append(regions) or refresh(*regions, **kw)  # type: ignore[method-assign]
+        await pilot.press("tab")  # another move of the card: its rows change, the others stay
+        await pilot.pause()
+        after = [widget.render_line(y) for y in range(widget.size.height)]
+        changed = [y for y, (a, b) in enumerate(zip(before, after, strict=True)) if a is not b]
+        assert 0 < len(changed) < len(text) // 2
+        # ... and only those rows are repainted (sent to the terminal), not the whole board.
+        assert [r.y for regions in repainted for r in regions] == changed
+        assert drawn_lines(widget)[: len(text)] == board_text(table).splitlines()
+
+
 async def test_a_split_is_chosen_in_two_steps_with_the_rest_shown(make_app):
     session = four_player()
     async with at_table(make_app(session)) as (pilot, table):
