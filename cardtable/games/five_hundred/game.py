@@ -442,26 +442,27 @@ class FiveHundred(TableGame, Auction, Scoring):
         )
 
     def _contract_progress(self, contract: Bid) -> tuple[str, str]:
-        """The header's word on the contract in play: what it still needs, or, once that is
-        settled (made, or fewer tricks left than it needs), that it is made or lost."""
+        """The header's word on the contract in play, beside it: what it still needs, or, once
+        that is settled (made, or fewer tricks left than it needs), that it is made or lost.
+        Short: at 80 columns the header has some 27 columns left after the contract."""
         won = sum(self.tricks[s] for s in self.contract_side())
         over = self.phase_ in ("deal-over", "match-over")
         if contract.misere:
             if won:
-                return "misère lost", f"{plural(won, 'trick')} taken"
+                return "lost", f"{plural(won, 'trick')} taken"
             if over:
-                return "misère made", "no tricks taken"
+                return "made", "no tricks taken"
             return "needs", "no tricks at all"
         to_go = contract.tricks - won
         if to_go <= 0:
-            return "contract made", plural(won, "trick")
+            return "made", plural(won, "trick")
         # the tricks not yet won by anyone: the one on the table is still to win
         short = to_go - (HAND_SIZE - sum(self.tricks))
         if short > 0:
             # after the last trick the shortfall is exact; before it the side may end further short
             if over:
-                return "contract lost", plural(short, "trick") + " short"
-            return "contract lost", f"{short}+ tricks short"
+                return "lost", plural(short, "trick") + " short"
+            return "lost", f"{short}+ tricks short"
         # the contract already says how many; the header has room for what is left
         return "needs", plural(to_go, "more trick")
 
