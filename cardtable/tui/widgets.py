@@ -259,7 +259,15 @@ class GroupsPanel(Static):
     GroupsPanel.ready { border: round $success; }
     """
 
+    LABEL = 15
+    """Columns of a row's label ('set', 'ungrouped'); a row's cards start after it."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._panel: GroupingView | None = None
+
     def show(self, panel: GroupingView | None) -> None:
+        self._panel = panel
         if panel is None:
             self.display = False
             return
@@ -268,24 +276,33 @@ class GroupsPanel(Static):
         self.set_class(panel.ready, "ready")
         colours = _colours(self)
         ascii_only = _ascii(self)
+        # a row too long for the panel goes on under its cards, not under its label
+        width = self.content_size.width or 1_000
         text = Text()
-        for group in panel.groups:
-            text.append(f"{group.kind:<14} ", style="bold")
-            for name, rep in zip(group.cards, group.stands_for, strict=True):
-                text.append_text(
-                    card_text(name, colours, ascii_only=ascii_only, stands_for=rep if rep != name else None)
-                )
-                text.append(" ")
-            text.append("\n")
+        rows = [(g.kind, list(zip(g.cards, g.stands_for, strict=True))) for g in panel.groups]
         if panel.loose:
-            text.append(f"{panel.loose_label:<14} ", style="bold")
-            for name in panel.loose:
-                text.append_text(card_text(name, colours, ascii_only=ascii_only))
+            rows.append((panel.loose_label, [(name, name) for name in panel.loose]))
+        for label, cards in rows:
+            text.append(f"{label:<{self.LABEL - 1}} ", style="bold")
+            used = self.LABEL
+            for name, rep in cards:
+                card = card_text(
+                    name, colours, ascii_only=ascii_only, stands_for=rep if rep != name else None
+                )
+                if used > self.LABEL and used + card.cell_len > width:
+                    text.append("\n" + " " * self.LABEL)
+                    used = self.LABEL
+                text.append_text(card)
                 text.append(" ")
+                used += card.cell_len + 1
             text.append("\n")
         mark = ("OK " if ascii_only else "✓ ") if panel.ready else ("-- " if ascii_only else "✗ ")
         text.append(mark + panel.summary, style="bold" if panel.ready else "italic")
         self.update(text)
+
+    def on_resize(self) -> None:
+        if self._panel is not None:
+            self.show(self._panel)
 
 
 class MeldLine(Static):
