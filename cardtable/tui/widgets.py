@@ -475,7 +475,12 @@ class TrickArea(Static):
     TrickArea { height: auto; border: round $secondary 50%; padding: 0 1; }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: tuple[TrickView, Sequence[str]] | None = None
+
     def show(self, trick: TrickView | None, names: Sequence[str]) -> None:
+        self._shown = None if trick is None else (trick, names)
         if trick is None:
             self.display = False
             return
@@ -487,8 +492,16 @@ class TrickArea(Static):
             text.append_text(card_text(card, colours, ascii_only=_ascii(self)))
             text.append("  ")
         if trick.last_winner is not None:
-            text.append(f"  (last trick won by {names[trick.last_winner]})", style="dim")
+            last = f"(last trick won by {names[trick.last_winner]})"
+            # whole on the next line when it does not fit: cut in two it read as two notes
+            width = self.content_size.width
+            gap = "\n" if width and text.cell_len + 2 + len(last) > width else "  "
+            text.append(gap + last, style="dim")
         self.update(text)
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
 
 
 def call_text(call: CallView, colours: dict[str, str], ascii_only: bool, value: bool = False) -> Text:
