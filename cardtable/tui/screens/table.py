@@ -480,11 +480,12 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             elif len(calls) > 1:  # an auction: choose a call by its keys, with its value
                 self.choose_call(calls)
             elif len(legal) > 1:  # a verb of a word (a bid): choose among the listed ones
-                options = [str(m) for m in sorted(legal, key=lambda m: m != self.hinted)]
+                listed = sorted(legal, key=lambda m: m != self.hinted)
+                options = [self.session.show(str(m)) for m in listed]  # cards as the hand shows them
 
                 def chosen(text: str | None) -> None:
                     if text is not None:
-                        self.play_move(next(m for m in legal if str(m) == text))
+                        self.play_move(listed[options.index(text)])
 
                 self.app.push_screen(ChoiceModal(f"{spec.label}: which one?", options), chosen)
             elif legal:
@@ -525,7 +526,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
                 # a flag in the game's words (VerbSpec.flag_words), not notation
                 flagged_label(spec, m.flags, " ".join(c.name for c in m.cards), self.session.show)
                 if spec.flag_words
-                else str(m)
+                else self.session.show(str(m))  # cards as the hand shows them, not notation
                 for m in matches
             ]
 
