@@ -4,24 +4,55 @@ the replay viewer so the two draw the same things the same way.
 A view with ``auction`` gets the auction panel, with ``chips`` the chips panel, with ``trick``
 the trick area, and with ``board`` the board and the seats-by-team panel beside it; each panel
 hides itself while its part of the view is None. The screens lay the panels out (with
-:func:`play_panels` and the board's ids ``#board``, ``#board-seats`` and ``#side``) and call
-:func:`draw_panels` and :func:`show_board` on every redraw.
+:func:`piles_row`, :func:`play_panels` and the board's ids ``#board``, ``#board-seats`` and
+``#side``) and call :func:`draw_piles`, :func:`draw_panels` and :func:`show_board` on every
+redraw.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widgets import Static
 
 from cardtable.engine.views import PlayerView
 from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
-from cardtable.tui.widgets import AuctionPanel, ChipsPanel, TrickArea
+from cardtable.tui.widgets import AuctionPanel, ChipsPanel, FaceUpCard, PileWidget, TrickArea
 
 SIDE_MIN = 28
 """The narrowest the column beside a board gets (piles, seats, log)."""
+
+
+def piles_row() -> ComposeResult:
+    """The row of piles: stock and discard, the face-up cards (mounted as the view has them)
+    and the facts beside them (``#piles``, ``#stock``, ``#discard``, ``#facts``)."""
+    with Horizontal(id="piles"):
+        yield PileWidget("stock", id="stock")
+        yield PileWidget("discard", id="discard")
+        yield Static(id="facts")
+
+
+def draw_piles(screen: Screen[None], view: PlayerView, facts: Text | str) -> None:
+    """Draw the row of :func:`piles_row`: the piles and face-up cards of ``view``, and
+    ``facts`` (each screen says its own: the table's header has the public ones)."""
+    screen.query_one("#stock", PileWidget).show(view)
+    screen.query_one("#discard", PileWidget).show(view)
+    screen.query_one("#facts", Static).update(facts)
+    piles = screen.query_one("#piles", Horizontal)
+    shown = list(piles.query(FaceUpCard))
+    for extra in shown[len(view.face_up) :]:
+        extra.remove()
+    for i, card in enumerate(view.face_up):
+        if i < len(shown):  # only the cards that come or go are mounted or removed
+            shown[i].show(card)
+        else:
+            widget = FaceUpCard(classes="face-up")
+            piles.mount(widget, before="#facts")
+            widget.show(card)
 
 
 def play_panels() -> ComposeResult:

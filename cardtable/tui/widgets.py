@@ -259,7 +259,15 @@ class GroupsPanel(Static):
     GroupsPanel.ready { border: round $success; }
     """
 
+    LABEL = 15
+    """Columns of a row's label ('set', 'ungrouped'); a row's cards start after it."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._panel: GroupingView | None = None
+
     def show(self, panel: GroupingView | None) -> None:
+        self._panel = panel
         if panel is None:
             self.display = False
             return
@@ -268,24 +276,33 @@ class GroupsPanel(Static):
         self.set_class(panel.ready, "ready")
         colours = _colours(self)
         ascii_only = _ascii(self)
+        # a row too long for the panel goes on under its cards, not under its label
+        width = self.content_size.width or 1_000
         text = Text()
-        for group in panel.groups:
-            text.append(f"{group.kind:<14} ", style="bold")
-            for name, rep in zip(group.cards, group.stands_for, strict=True):
-                text.append_text(
-                    card_text(name, colours, ascii_only=ascii_only, stands_for=rep if rep != name else None)
-                )
-                text.append(" ")
-            text.append("\n")
+        rows = [(g.kind, list(zip(g.cards, g.stands_for, strict=True))) for g in panel.groups]
         if panel.loose:
-            text.append(f"{panel.loose_label:<14} ", style="bold")
-            for name in panel.loose:
-                text.append_text(card_text(name, colours, ascii_only=ascii_only))
+            rows.append((panel.loose_label, [(name, name) for name in panel.loose]))
+        for label, cards in rows:
+            text.append(f"{label:<{self.LABEL - 1}} ", style="bold")
+            used = self.LABEL
+            for name, rep in cards:
+                card = card_text(
+                    name, colours, ascii_only=ascii_only, stands_for=rep if rep != name else None
+                )
+                if used > self.LABEL and used + card.cell_len > width:
+                    text.append("\n" + " " * self.LABEL)
+                    used = self.LABEL
+                text.append_text(card)
                 text.append(" ")
+                used += card.cell_len + 1
             text.append("\n")
         mark = ("OK " if ascii_only else "✓ ") if panel.ready else ("-- " if ascii_only else "✗ ")
         text.append(mark + panel.summary, style="bold" if panel.ready else "italic")
         self.update(text)
+
+    def on_resize(self) -> None:
+        if self._panel is not None:
+            self.show(self._panel)
 
 
 class MeldLine(Static):
@@ -336,6 +353,9 @@ class SeatsBar(Static):
     would take more than two lines, the seats are written shorter (see :func:`seat_texts`).
     """
 
+    SHORTEST = 3
+    """The shortest way :func:`seat_texts` writes a seat."""
+
     DEFAULT_CSS = """
     SeatsBar { height: auto; padding: 0 1; }
     """
@@ -371,10 +391,11 @@ class SeatsBar(Static):
         """The seats laid out in ``width`` columns, no seat split between lines."""
         if not self._seats:
             return Text()
-        for short in range(3):
+        for short in range(self.SHORTEST + 1):
             texts = seat_texts(self._seats, self._kinds, self._unit, short, self._teams)
             rows = _pack(texts, width, self.GAP)
-            if len(rows) <= 2:
+            # a computer player's kind is left out only to save more than one line
+            if len(rows) <= 2 or (short == self.SHORTEST - 1 and len(rows) <= 3):
                 break
         out = Text()
         for r, row in enumerate(rows):
@@ -402,7 +423,9 @@ def seat_texts(
     teams: Sequence[Sequence[int]] = (),
 ) -> list[Text]:
     """One text per seat; ``short`` 1 writes the kind shorter ("medium bot"), 2 also the card
-    count ("10c"). A seat in one of ``teams`` names its partners ("[with Cat]")."""
+    count ("10c"), 3 leaves a computer player's kind out (six seats at 80 columns took a line
+    each, and the panels below lost their last rows). A seat in one of ``teams`` names its
+    partners ("[with Cat]")."""
     partners = {s: [o for o in team if o != s] for team in teams for s in team}
     texts: list[Text] = []
     for i, seat in enumerate(seats):
@@ -415,7 +438,7 @@ def seat_texts(
         text.append(f" {count} · {seat.score} {unit}")
         kind = kinds[i] if i < len(kinds) else ""
         if kind and short and kind.startswith("computer, "):
-            kind = kind.removeprefix("computer, ") + " bot"
+            kind = "" if short >= 3 else kind.removeprefix("computer, ") + " bot"
         if kind:
             text.append(f" ({kind})", style="dim")
         if partners.get(i):
@@ -452,7 +475,12 @@ class TrickArea(Static):
     TrickArea { height: auto; border: round $secondary 50%; padding: 0 1; }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: tuple[TrickView, Sequence[str]] | None = None
+
     def show(self, trick: TrickView | None, names: Sequence[str]) -> None:
+        self._shown = None if trick is None else (trick, names)
         if trick is None:
             self.display = False
             return
@@ -464,8 +492,16 @@ class TrickArea(Static):
             text.append_text(card_text(card, colours, ascii_only=_ascii(self)))
             text.append("  ")
         if trick.last_winner is not None:
-            text.append(f"  (last trick won by {names[trick.last_winner]})", style="dim")
+            last = f"(last trick won by {names[trick.last_winner]})"
+            # whole on the next line when it does not fit: cut in two it read as two notes
+            width = self.content_size.width
+            gap = "\n" if width and text.cell_len + 2 + len(last) > width else "  "
+            text.append(gap + last, style="dim")
         self.update(text)
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
 
 
 def call_text(call: CallView, colours: dict[str, str], ascii_only: bool, value: bool = False) -> Text:
@@ -486,22 +522,42 @@ def call_text(call: CallView, colours: dict[str, str], ascii_only: bool, value: 
 
 
 def auction_lines(
-    auction: AuctionView, names: Sequence[str], colours: dict[str, str], ascii_only: bool
+    auction: AuctionView,
+    names: Sequence[str],
+    colours: dict[str, str],
+    ascii_only: bool,
+    width: int | None = None,
 ) -> Text:
     """The auction as text: the calls so far by seat and the bid to beat, then the viewer's
     calls as a grid (a row per number, a column per suit, each cell the value; the column's
-    key letter in the header) beside the calls of no row with their keys."""
-    text = Text()
-    for call in auction.calls:
-        text.append(f"{names[call.seat]} ")
-        text.append_text(call_text(call, colours, ascii_only))
-        text.append(" · ", style="dim")
-    text.append("to beat: ")
+    key letter in the header) beside the calls of no row with their keys. With ``width`` the
+    calls so far keep to one line of that many columns: the latest that fit, after '…'."""
+    beat = Text("to beat: ")
     if auction.high is None:
-        text.append("nothing yet", style="dim")
+        beat.append("nothing yet", style="dim")
     else:
-        text.append_text(call_text(auction.high, colours, ascii_only, value=True))
-        text.append(f" by {names[auction.high.seat]}")
+        beat.append_text(call_text(auction.high, colours, ascii_only, value=True))
+        beat.append(f" by {names[auction.high.seat]}")
+    said: list[Text] = []
+    for call in auction.calls:
+        one = Text(f"{names[call.seat]} ")
+        one.append_text(call_text(call, colours, ascii_only))
+        one.append(" · ", style="dim")
+        said.append(one)
+    if width is not None:
+        room = width - beat.cell_len
+        kept = len(said)
+        # the latest calls matter most: the first ones give way to '… ' (2 columns)
+        while (
+            kept and sum(t.cell_len for t in said[len(said) - kept :]) + (2 if kept < len(said) else 0) > room
+        ):
+            kept -= 1
+        if kept < len(said):
+            said = [Text("… ", style="dim"), *said[len(said) - kept :]]
+    text = Text()
+    for one in said:
+        text.append_text(one)
+    text.append_text(beat)
     if not auction.legal:
         return text
     rows: dict[str, dict[str, CallView]] = {}
@@ -548,19 +604,23 @@ def auction_lines(
     return text
 
 
-def call_how(auction: AuctionView, list_key: str = "", ascii_only: bool = False) -> str:
+def call_how(auction: AuctionView, list_key: str = "", ascii_only: bool = False, short: bool = False) -> str:
     """How the viewer makes a call, with one of its own calls as the example ('' when the
-    viewer has no call to make).
+    viewer has no call to make); ``short``: the few words a panel's border has room for.
 
     >>> from cardtable.engine.views import CallView
     >>> legal = (CallView(move="bid 7H", label="7♥", keys="7h"), CallView(move="pass", label="pass", keys="z"))
     >>> call_how(AuctionView(legal=legal), "b")
     "Type a call's keys (7h: 7♥) or press b to pick from a list."
+    >>> call_how(AuctionView(legal=legal), "b", short=True)
+    'type keys (7h: 7♥) or b for a list'
     """
     if not auction.legal:
         return ""
     typed = next((c for c in auction.legal if len(c.keys) > 1), auction.legal[0])
     example = f" ({typed.keys}: {call_label(typed, ascii_only)})" if typed.keys else ""
+    if short:
+        return f"type keys{example}" + (f" or {list_key} for a list" if list_key else "")
     pick = f" or press {list_key} to pick from a list" if list_key else ""
     return f"Type a call's keys{example}{pick}."
 
@@ -578,21 +638,41 @@ class AuctionPanel(Static):
     AuctionPanel { height: auto; border: round $accent 60%; padding: 0 1; }
     """
 
+    ROOMY_HEIGHT = HandWidget.ROOMY_HEIGHT
+    """Below this many rows the panel is compact: the calls so far keep to one line and the
+    how-to is a few words on the bottom border. At 80x24 the full panel (two lines of calls,
+    a how-to wrapped on two) was three rows taller than the room above the hand, and the
+    screen cut off its last bid row and its bottom border."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: tuple[AuctionView, Sequence[str], str] | None = None
+
     def show(self, auction: AuctionView | None, names: Sequence[str], list_key: str = "") -> None:
         """Draw ``auction`` (hidden when None). ``list_key`` is the key that lists the calls
         to pick from ('' when none does)."""
         if auction is None:
+            self._shown = None
             self.display = False
             return
+        self._shown = (auction, names, list_key)
         self.display = True
         # the title stays short (a border cuts it); the how-to is the last line, which wraps
         self.border_title = "auction · your call" if auction.legal else "auction"
-        text = auction_lines(auction, names, _colours(self), _ascii(self))
-        how = call_how(auction, list_key, _ascii(self))
-        if how:
+        compact = self.app.size.height < self.ROOMY_HEIGHT
+        # the panel's width is known once it is laid out (it is redrawn on resize)
+        width = self.content_size.width if compact and auction.legal and self.content_size.width else None
+        text = auction_lines(auction, names, _colours(self), _ascii(self), width)
+        how = call_how(auction, list_key, _ascii(self), short=compact)
+        self.border_subtitle = how if compact else ""
+        if how and not compact:
             text.append("\n")
             text.append(how, style="dim")
         self.update(text)
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
 
 
 class ChipsPanel(Static):

@@ -22,6 +22,7 @@ from cardtable.games.five_hundred.contract import Bid, faces, read_bid, trick_or
 from cardtable.games.five_hundred.rules import FiveHundredRules
 from cardtable.kits.tricks import must_follow, trick_winner
 from cardtable.rulesdoc import rules_markdown
+from cardtable.tui.header import fit_facts, header_parts
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 SIX = [*NAMES, "Eve", "Fay"]
@@ -590,6 +591,51 @@ def test_views_show_the_auction_trumps_and_teams() -> None:
     assert "Ann 7♥" in v.facts["auction"] and "contractor" in v.seats[0].badges
     assert g.view(0).phase_kind.value == "play"
     assert new_game("five-hundred", NAMES, seed=1).view(0).phase_kind.value == "bid"
+
+
+def test_the_header_says_a_contract_is_lost_once_too_few_tricks_are_left() -> None:
+    # Bob's 10♠ needs every trick: the first one Ann and Cat take loses it (Ann holds the joker)
+    g = auction(start(), "pass", "bid 10S", "pass", "pass")
+    g.play(legal(g)[0])
+    assert g.view(0).facts["needs"] == "10 more tricks"
+    rng = random.Random(1)
+    seen_lost = False
+    while g.phase in ("lead", "follow"):
+        facts = g.view(0).facts
+        won = sum(int(part.rsplit(" ", 1)[1]) for part in facts["tricks won"].split(" · ")[1:])
+        if won:  # the defenders' tricks are the contract's shortfall, at the least
+            assert "needs" not in facts and facts["lost"] == f"{won}+ tricks short", facts
+            # and at 80 columns the header keeps it beside the contract
+            deal, shown = header_parts(g.view(0))
+            room = 80 - len(" Five Hundred ") - len(f"  {deal}")
+            assert fit_facts(shown, room)[:2] == ["contract: 10♠ (440) by Bob", f"lost: {won}+ tricks short"]
+            seen_lost = True
+        else:
+            assert facts["needs"] == "10 more tricks"
+        g.play(rng.choice(legal(g)))
+    assert seen_lost
+    assert g.phase == "deal-over"
+    short = 10 - _side_tricks(g, (1, 3))  # all ten played: the shortfall is exact
+    assert g.view(0).facts["lost"] == f"{short} tricks short"
+
+
+def test_the_header_says_a_misere_is_lost_after_the_contractor_takes_a_trick() -> None:
+    for seed in range(300):
+        g = start(MISERE_HANDS, kitty=MISERE_KITTY, rules={"misere": "any time"})
+        auction(g, "bid misere", "pass", "pass", "pass", "discard QH QD 9D")
+        assert g.view(1).facts["needs"] == "no tricks at all"
+        play_random_until(g, random.Random(seed), lambda x: x.phase == "deal-over")
+        if g.deal_scores[-1][0] < 0:
+            assert g.view(1).facts["lost"] == "1 trick taken" and "needs" not in g.view(1).facts
+            return
+    raise AssertionError("no seed lost the misère")
+
+
+def test_the_header_says_a_contract_is_made() -> None:
+    g = auction(start(), "bid 6H", "pass", "pass", "pass", "discard 5D 4D 5C")
+    play_random_until(g, random.Random(2), lambda x: x.phase in ("deal-over", "match-over"))
+    won = _side_tricks(g, (0, 2))
+    assert won >= 6 and g.view(1).facts["made"] == f"{won} tricks"
 
 
 def test_rules_text_and_presets() -> None:

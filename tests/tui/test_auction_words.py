@@ -36,8 +36,49 @@ async def test_the_auction_panel_says_its_whole_instruction(make_app, tmp_path, 
         await until(pilot, lambda: "your call" in _drawn(panel))
         drawn = " ".join(_drawn(panel).split())
         assert "auction · your call" in drawn
-        assert "Type a call's keys (6s: 6♠) or press b to pick from a list." in drawn, drawn
+        if size[1] < AuctionPanel.ROOMY_HEIGHT:  # compact: the few words on the bottom border
+            assert "type keys (6s: 6♠) or b for a list" in drawn, drawn
+        else:
+            assert "Type a call's keys (6s: 6♠) or press b to pick from a list." in drawn, drawn
         assert panel.outer_size.width <= size[0]
+
+
+def _screen_text(app) -> str:
+    """The screen as a person reads it (what export_screenshot draws)."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True, record=True)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+async def test_the_whole_auction_panel_shows_at_80x24(make_app, tmp_path, seats):
+    """Playtest: at 80x24, under the hand's hint line, the screen cut off the panel's last bid
+    row and its bottom border (two lines of calls and a how-to wrapped on two)."""
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:seats]
+    game = new_game("five-hundred", players=names, seed=3)
+    # a round of calls first: the calls line is at its longest in the second round
+    for move in ("bid 6S", *(["pass"] * (seats - 2)), "bid 6H"):
+        game.play(move)
+    session = Session(game, [None, *["random"] * (seats - 1)], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        panel = app.screen.query_one(AuctionPanel)
+        await until(pilot, lambda: "your call" in _drawn(panel))
+        await pilot.pause()
+        lines = _screen_text(app).splitlines()
+        top = next(i for i, line in enumerate(lines) if "auction · your call" in line)
+        bottom = next(i for i, line in enumerate(lines) if "type keys (" in line)
+        assert lines[bottom].startswith("╰") and bottom > top, "\n".join(lines)
+        rows = [line.split("│")[1].split() for line in lines[top + 1 : bottom]]
+        assert "to beat: 6♥ 100 by" in " ".join(rows[0]), rows[0]
+        assert [r[0] for r in rows[2:]] == ["6", "7", "8", "9", "10"], rows  # every bid row
+        assert any("←→ cursor" in line for line in lines[bottom + 1 :])  # the hint line shown below
 
 
 async def test_a_hint_for_a_call_names_the_call_and_its_keys(make_app, tmp_path):

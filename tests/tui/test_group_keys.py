@@ -66,7 +66,7 @@ async def test_swap_asks_between_the_melds_where_a_joker_stands_for_the_card(mak
         table.selected = {[c.name for c in table.hand_cards(0)].index("6D")}
         await pilot.press("w")
         await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
-        assert sorted(app.screen.moves) == ["swap 3 6D", "swap 4 6D"]
+        assert sorted(app.screen.moves) == ["swap 3 6♦", "swap 4 6♦"]  # cards as the hand shows them
 
 
 async def test_a_refused_swap_names_the_meld_with_the_joker(make_app, tmp_path, monkeypatch):

@@ -79,8 +79,11 @@ async def test_the_key_plays_the_hinted_joker_set_and_asks_which_without_a_hint(
         app.screen.hinted = None  # no hint: the key asks which
         await pilot.press("m")
         await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
-        assert str(hinted) in app.screen.moves and len(app.screen.moves) == 2
-        other = next(m for m in app.screen.moves if m != str(hinted))
+        # the choices name the cards as the hand shows them (K♥), not in notation (KH)
+        assert session.show(str(hinted)) in app.screen.moves and len(app.screen.moves) == 2
+        assert all("♥" in m or "♠" in m for m in app.screen.moves), app.screen.moves
+        shown = {session.show(str(m)): str(m) for m in session.game.legal_moves()}
+        other = shown[next(m for m in app.screen.moves if m != session.show(str(hinted)))]
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         # had the hint named the other suit, the key plays that one, asking nothing

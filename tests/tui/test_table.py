@@ -343,7 +343,11 @@ async def test_auction_panel_shows_the_calls_and_bids_by_number_then_suit(make_a
         await until(pilot, lambda: game.to_act == 0 or game.phase != "bid")
         if game.phase == "bid":
             shown = str(app.screen.query_one(AuctionPanel).render())
-            assert "Ann 7♥" in shown and "to beat:" in shown
+            # at 80x24 the calls keep to one line: the latest that fit, the first giving way to '…'
+            last = game.view(0).auction.calls[-1]
+            first_line = shown.split("\n")[0]
+            assert f"{game.players[last.seat]} {last.label} · to beat:" in first_line, shown
+            assert "Ann 7♥" in first_line or first_line.startswith("… "), shown
 
 
 async def test_a_call_typed_fast_is_not_split_between_the_table_and_the_chooser(make_app, tmp_path):
@@ -421,3 +425,22 @@ async def test_home_and_end_jump_to_the_ends_of_the_hand(make_app, stacked):
         assert app.screen.cursor == len(session.game.hand(0)) - 1
         await pilot.press("home")
         assert app.screen.cursor == 0
+
+
+async def test_a_declare_row_too_long_for_the_panel_goes_on_under_its_cards(make_app, tmp_path):
+    """Playtest (Indian Rummy, Gin at 80x24): ten loose cards wrapped under the row's label,
+    where they read as a row of their own."""
+    from cardtable.tui.widgets import GroupsPanel
+
+    session = indian_session(tmp_path, "3H 9D JH 6D 9C 8C 10D QC 8S 4S KS KH KC")
+    game = session.game
+    app = make_app(session)
+    async with seated(app, (80, 24), lambda: game.to_act == 0) as pilot:
+        panel = app.screen.query_one(GroupsPanel)
+        await pilot.pause()
+        lines = str(panel.render()).splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith("ungrouped"))
+        assert lines[at + 1].startswith(" " * GroupsPanel.LABEL), lines  # under the cards
+        assert all(len(line) <= panel.content_size.width for line in lines[: at + 2]), lines
+        shown = " ".join(lines[at : at + 2]).split()[1:]
+        assert len(shown) == 10 and "10♦" in shown, shown  # every loose card, once

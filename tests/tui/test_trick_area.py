@@ -27,3 +27,17 @@ async def test_the_trick_panel_says_who_won_the_last_trick() -> None:
         area.show(TrickView(plays=((1, "10H"), (2, "QH"), (3, "KH"), (0, "AH")), last_winner=3), names)
         await pilot.pause()
         assert len(str(area.render())) <= 80 - 4
+
+
+async def test_the_last_winner_goes_whole_to_the_next_line_when_the_trick_fills_it() -> None:
+    """Playtest (Page One, Five Hundred at 80x24): '(last trick' ended one line and 'won by
+    Bot 2)' began the next."""
+    app = _One()
+    async with app.run_test(size=(50, 10)) as pilot:
+        area = app.query_one(TrickArea)
+        names = ["Ann", "Bot 2", "Bot 3", "Bot 4"]
+        area.show(TrickView(plays=((1, "9C"), (2, "JC"), (3, "7D")), last_winner=1), names)
+        await pilot.pause()
+        lines = [line for line in (str(area.render()).splitlines()) if line.strip()]
+        assert lines[-1].strip() == "(last trick won by Bot 2)", lines
+        assert lines[0].startswith("Trick: Bot 2") and "last" not in lines[0], lines

@@ -441,6 +441,31 @@ class FiveHundred(TableGame, Auction, Scoring):
             f"not a {SUIT_NAMES[left][:-1]}), then A{ts} K{ts} Q{ts} {plain}10{ts} …"
         )
 
+    def _contract_progress(self, contract: Bid) -> tuple[str, str]:
+        """The header's word on the contract in play, beside it: what it still needs, or, once
+        that is settled (made, or fewer tricks left than it needs), that it is made or lost.
+        Short: at 80 columns the header has some 27 columns left after the contract."""
+        won = sum(self.tricks[s] for s in self.contract_side())
+        over = self.phase_ in ("deal-over", "match-over")
+        if contract.misere:
+            if won:
+                return "lost", f"{plural(won, 'trick')} taken"
+            if over:
+                return "made", "no tricks taken"
+            return "needs", "no tricks at all"
+        to_go = contract.tricks - won
+        if to_go <= 0:
+            return "made", plural(won, "trick")
+        # the tricks not yet won by anyone: the one on the table is still to win
+        short = to_go - (HAND_SIZE - sum(self.tricks))
+        if short > 0:
+            # after the last trick the shortfall is exact; before it the side may end further short
+            if over:
+                return "lost", plural(short, "trick") + " short"
+            return "lost", f"{short}+ tricks short"
+        # the contract already says how many; the header has room for what is left
+        return "needs", plural(to_go, "more trick")
+
     def _view(self, seat: int | None) -> PlayerView:
         live = self.phase_ in ("lead", "follow")
         contract, cseat = self.contract, self.contractor
@@ -470,16 +495,11 @@ class FiveHundred(TableGame, Auction, Scoring):
             )
         if contract is not None and cseat is not None:
             facts["contract"] = f"{contract.label} ({contract.value}) by {self.players[cseat]}"
+            if live or self.phase_ in ("deal-over", "match-over"):
+                # what a player checks each trick first: a one-line header shows what fits
+                key, value = self._contract_progress(contract)
+                facts[key] = value
         if live:
-            # what a player checks each trick first: a one-line header shows what fits
-            if contract is not None and cseat is not None:
-                won = sum(self.tricks[s] for s in self.contract_side())
-                if contract.misere:
-                    facts["needs"] = "no tricks at all"
-                else:
-                    # the contract already says how many; the header has room for what is left
-                    to_go = contract.tricks - won
-                    facts["needs"] = plural(to_go, "more trick") if to_go > 0 else "made"
             # '&', not 'and': at 110 columns the whole line of sides must fit beside the contract
             facts["tricks won"] = " · ".join(
                 f"{' & '.join(self.players[s] for s in side)} {sum(self.tricks[s] for s in side)}"

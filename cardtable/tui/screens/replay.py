@@ -25,9 +25,9 @@ from cardtable.engine.views import PlayerView
 from cardtable.replay import Replay
 from cardtable.session import faced_view
 from cardtable.tui.board import BoardWidget, SeatsPanel
-from cardtable.tui.panels import draw_panels, play_panels, show_board
+from cardtable.tui.panels import draw_panels, draw_piles, piles_row, play_panels, show_board
 from cardtable.tui.prompt import PromptLine
-from cardtable.tui.widgets import FaceUpCard, HandWidget, MeldLine, PileWidget, SeatsBar, score_unit
+from cardtable.tui.widgets import HandWidget, MeldLine, SeatsBar, score_unit
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
 """Seconds per move when playing, slowest first."""
@@ -97,12 +97,12 @@ class ReplayScreen(Screen[None]):
                 yield BoardWidget(id="board")
             with Vertical(id="play-area"):
                 if not self.board_game:
-                    yield from self._piles()
+                    yield from piles_row()
                 yield from play_panels()
                 yield VerticalScroll(id="melds")
             with Vertical(id="side"):
                 if self.board_game:
-                    yield from self._piles()
+                    yield from piles_row()
                     yield SeatsPanel(id="board-seats")
                 with VerticalScroll(id="log"):
                     yield Static(id="log-text")
@@ -111,12 +111,6 @@ class ReplayScreen(Screen[None]):
         yield Static(id="status")
         yield PromptLine("Go to deal number — Enter to go, Escape to close", id="jump-input")
         yield Footer(compact=True, show_command_palette=False)
-
-    def _piles(self) -> ComposeResult:
-        with Horizontal(id="piles"):
-            yield PileWidget("stock", id="stock")
-            yield PileWidget("discard", id="discard")
-            yield Static(id="facts")
 
     def on_mount(self) -> None:
         self.set_class(self.board_game, "board-replay")
@@ -158,10 +152,8 @@ class ReplayScreen(Screen[None]):
         draw_panels(self, view, names, kinds)  # read-only: no amount, nobody choosing
         if self.board_game:
             show_board(self, view)
-        self.query_one("#stock", PileWidget).show(view)
-        self.query_one("#discard", PileWidget).show(view)
-        self.query_one("#facts", Static).update("\n".join(f"{k}: {v}" for k, v in view.facts.items()))
-        self._draw_face_up(view)
+        # no header line of facts here: the public facts stand beside the piles
+        draw_piles(self, view, "\n".join(f"{k}: {v}" for k, v in view.facts.items()))
         melds = self.query_one("#melds", VerticalScroll)
         melds.remove_children()
         melds.display = bool(view.melds) or (
@@ -174,15 +166,6 @@ class ReplayScreen(Screen[None]):
         self.query_one("#hints", Static).update(self._hint_panel())
         self.query_one("#status", Static).update(self._status(view))
         self.refresh_bindings()
-
-    def _draw_face_up(self, view: PlayerView) -> None:
-        piles = self.query_one("#piles", Horizontal)
-        for old in piles.query(FaceUpCard):
-            old.remove()
-        for card in view.face_up:
-            widget = FaceUpCard(classes="face-up")
-            piles.mount(widget, before="#facts")
-            widget.show(card)
 
     def _draw_hands(self, view: PlayerView, names: list[str]) -> None:
         area = self.query_one("#hands", VerticalScroll)

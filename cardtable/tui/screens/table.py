@@ -38,7 +38,7 @@ from cardtable.tui.keys import (
     turn_end_question,
     wild_targets,
 )
-from cardtable.tui.panels import draw_panels, play_panels
+from cardtable.tui.panels import draw_panels, draw_piles, piles_row, play_panels
 from cardtable.tui.prompt import PromptLine
 from cardtable.tui.screens.choices import AuctionModal, ChoiceModal, ConfirmModal
 from cardtable.tui.screens.handoff import HandoffScreen
@@ -47,7 +47,6 @@ from cardtable.tui.screens.table_hand import HandKeys
 from cardtable.tui.screens.table_panels import PanelKeys
 from cardtable.tui.screens.table_talk import TableTalk
 from cardtable.tui.widgets import (
-    FaceUpCard,
     GroupsPanel,
     HandWidget,
     MeldLine,
@@ -147,7 +146,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         else:
             with Horizontal(id="middle"):
                 with Vertical(id="play-area"):
-                    yield from self._piles()
+                    yield from piles_row()
                     yield from play_panels()
                     yield GroupsPanel(id="groups")
                     yield VerticalScroll(id="melds")
@@ -165,19 +164,13 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         # keys that can act now; help and quit kept, the least needed dropped first (item 9)
         yield KeysFooter(drop_first=("command", "new_game", "sort", "board_numbers", "arrange", "hint"))
 
-    def _piles(self) -> ComposeResult:
-        with Horizontal(id="piles"):
-            yield PileWidget("stock", id="stock")
-            yield PileWidget("discard", id="discard")
-            yield Static(id="facts")
-
     def _compose_board(self) -> ComposeResult:
         """A board game: the board on the left; piles, seats by team and the log beside it
         (the hand below), so the 72-hole board fits an 80x24 terminal."""
         with Horizontal(id="middle"):
             yield BoardWidget(id="board")
             with Vertical(id="side"):
-                yield from self._piles()
+                yield from piles_row()
                 yield SeatsPanel(id="board-seats")
                 with VerticalScroll(id="log"):
                     yield Static(id="log-text")
@@ -232,15 +225,12 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             for s in range(len(names))
         ]
         self.query_one(SeatsBar).show(view.seats, kinds, score_unit(view), view.teams)
-        self.query_one("#stock", PileWidget).show(view)
-        self.query_one("#discard", PileWidget).show(view)
         facts = Text()
         for key, value in view.own_facts.items():
             facts.append(f"{key}: {value}\n", style="bold")
-        self.query_one("#facts", Static).update(facts)
+        draw_piles(self, view, facts)  # the header has the public facts; here the viewer's own
         chooser = self.viewer if self.my_turn() else None
         draw_panels(self, view, names, kinds, self.chosen_amount(view), chooser, self.call_list_key(view))
-        self._draw_face_up(view)
         self._draw_melds(view)
         self._draw_hand(view)
         self._draw_log(view)
@@ -258,19 +248,6 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         elif self.last_message and (self.viewer is None or self.handing_off):
             status = f"{status}\n{self.last_message}"  # no hand to carry the message line
         self.query_one("#status", Static).update(status)
-
-    def _draw_face_up(self, view: PlayerView) -> None:
-        piles = self.query_one("#piles", Horizontal)
-        shown = list(piles.query(FaceUpCard))
-        for extra in shown[len(view.face_up) :]:
-            extra.remove()
-        for i, card in enumerate(view.face_up):
-            if i < len(shown):
-                shown[i].show(card)
-            else:
-                widget = FaceUpCard(classes="face-up")
-                piles.mount(widget, before="#facts")
-                widget.show(card)
 
     def _grouping(self) -> GroupingView | None:
         """The viewer's declare panel (their own cards only; none while the table is blank).
@@ -503,11 +480,12 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             elif len(calls) > 1:  # an auction: choose a call by its keys, with its value
                 self.choose_call(calls)
             elif len(legal) > 1:  # a verb of a word (a bid): choose among the listed ones
-                options = [str(m) for m in sorted(legal, key=lambda m: m != self.hinted)]
+                listed = sorted(legal, key=lambda m: m != self.hinted)
+                options = [self.session.show(str(m)) for m in listed]  # cards as the hand shows them
 
                 def chosen(text: str | None) -> None:
                     if text is not None:
-                        self.play_move(next(m for m in legal if str(m) == text))
+                        self.play_move(listed[options.index(text)])
 
                 self.app.push_screen(ChoiceModal(f"{spec.label}: which one?", options), chosen)
             elif legal:
@@ -548,7 +526,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
                 # a flag in the game's words (VerbSpec.flag_words), not notation
                 flagged_label(spec, m.flags, " ".join(c.name for c in m.cards), self.session.show)
                 if spec.flag_words
-                else str(m)
+                else self.session.show(str(m))  # cards as the hand shows them, not notation
                 for m in matches
             ]
 
