@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from textual.widgets._toast import Toast
 from tui_helpers import run_until, said, seated, until
 
+from cardtable.tui.screens import deliberate
 from cardtable.tui.screens.choices import ChoiceModal, ConfirmModal
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.scores import ScoresScreen
@@ -25,6 +26,24 @@ def label(app, verb: str) -> str:
         for b in group
         if b.id == f"verb-{verb}"
     )
+
+
+class Clock:
+    """The grace period's clock, moved by the test: on a loaded machine a real second can pass
+    between a screen's first frame and the next key, which made these tests flaky."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.now = 1000.0
+        monkeypatch.setattr(deliberate, "monotonic", lambda: self.now)
+
+    async def moment_passes(self, pilot, screen) -> None:
+        """Wait for the screen's first frame, then let its grace period run out."""
+        await until(pilot, lambda: screen._opened_at is not None)
+        self.now += screen.GRACE + 1
+        assert screen.fresh()
+        # a key pressed in the first moment may have started a button's short "pressed" look,
+        # during which the button takes no press (Textual's own timer, on real time)
+        await until(pilot, lambda: not screen.query(".-active"))
 
 
 async def ann_has_drawn(pilot, app, session) -> None:
@@ -62,14 +81,15 @@ async def test_enter_after_drawing_asks_before_the_drawn_card_goes(make_app, sta
 
 async def test_a_question_ignores_an_enter_repeated_at_once(make_app, stacked, monkeypatch):
     """Item 1: a fast Enter, Enter, Enter after a draw does not answer the question."""
-    monkeypatch.setattr(ConfirmModal, "GRACE", 2.0)  # long enough for a loaded machine
+    monkeypatch.setattr(ConfirmModal, "GRACE", 0.6)
+    clock = Clock(monkeypatch)
     async with drawn(make_app, stacked) as (pilot, app, session):
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmModal) and session.game.to_act == 0
-        await until(pilot, app.screen.fresh, tries=300)  # its first moment is over
+        await clock.moment_passes(pilot, app.screen)  # its first moment is over
         await pilot.press("enter")
         await until(pilot, lambda: session.game.to_act == 1)
 
@@ -128,13 +148,14 @@ async def test_messages_sit_above_the_hand_and_no_toast_covers_it(make_app, stac
 async def test_space_does_not_pass_the_hand_off_and_enter_waits_a_moment(make_app, stacked, monkeypatch):
     """Item 3b: Space (the select key) passed the hand-off screen; an Enter repeated from the
     turn before could pass it too, showing the next hand to the wrong person."""
-    monkeypatch.setattr(HandoffScreen, "GRACE", 2.0)  # long enough for a loaded machine
+    monkeypatch.setattr(HandoffScreen, "GRACE", 0.6)
+    clock = Clock(monkeypatch)
     app = make_app(stacked())
     async with run_until(app, lambda: isinstance(app.screen, HandoffScreen), (110, 34)) as pilot:
         await pilot.press("enter", "space")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
-        await until(pilot, app.screen.fresh, tries=300)  # its first moment is over
+        await clock.moment_passes(pilot, app.screen)  # its first moment is over
         await pilot.press("space")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
@@ -144,7 +165,8 @@ async def test_space_does_not_pass_the_hand_off_and_enter_waits_a_moment(make_ap
 
 async def test_the_result_screen_waits_for_a_deliberate_key(make_app, stacked, monkeypatch):
     """Item 3c: Enter pressed during play carried straight past the result screen."""
-    monkeypatch.setattr(ScoresScreen, "GRACE", 2.0)  # long enough for a loaded machine
+    monkeypatch.setattr(ScoresScreen, "GRACE", 0.6)
+    clock = Clock(monkeypatch)
     session = stacked(bots=[None, "medium"])
     for move in ("draw", "meld 7H 8H 9H", "meld KS KD KC", "discard QD"):
         session.play(move)
@@ -157,7 +179,7 @@ async def test_the_result_screen_waits_for_a_deliberate_key(make_app, stacked, m
         await pilot.press("enter")  # still typing: not taken as "next deal"
         await pilot.pause()
         assert isinstance(app.screen, ScoresScreen) and session.view(None).deal_number == 1
-        await until(pilot, app.screen.fresh, tries=300)  # its first moment is over
+        await clock.moment_passes(pilot, app.screen)  # its first moment is over
         await pilot.press("enter")
         await until(pilot, lambda: session.view(None).deal_number == 2)
 

@@ -7,8 +7,9 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 
-async def until(pilot: Any, condition: Callable[[], object], tries: int = 100) -> None:
-    """Wait (briefly, many times) for the app to reach a state; loaded machines are slow."""
+async def until(pilot: Any, condition: Callable[[], object], tries: int = 500) -> None:
+    """Wait (briefly, many times: up to 10 s of sleeps) for the app to reach a state; a
+    machine under a load of 10 on 2 cores took over 2 s for a screen change."""
     for _ in range(tries):
         if condition():
             return
