@@ -8,7 +8,6 @@ exit with status 2; nothing here shows a traceback for bad input.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
@@ -17,6 +16,8 @@ from cardtable import __version__
 from cardtable.engine.errors import CardtableError, IllegalMove, InvalidNotation
 
 if TYPE_CHECKING:
+    import argparse
+
     from cardtable.engine.game import Game
     from cardtable.engine.moves import Move
     from cardtable.history import HistoryStore
@@ -513,6 +514,8 @@ def cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse  # here, not at the top: a bare ``cardtable`` goes to the picker without it
+
     from cardtable.bots import BOTS
     from cardtable.history import STATS_JSON_HELP
 
@@ -648,7 +651,9 @@ def launch_table(out: TextIO) -> int:
         "  cardtable resume --text                                (go on with the last game)\n\n"
         "Games:\n"
     )
-    cmd_list(argparse.Namespace(), out)
+    from argparse import Namespace
+
+    cmd_list(Namespace(), out)
     return 0
 
 

@@ -27,6 +27,7 @@ def test_wheel_contains_themes_and_entry_point(tmp_path):
     assert themes == sorted(p.name for p in (ROOT / "themes").glob("*.toml"))
     assert len(themes) >= 4
     assert "cardtable/tui/app.tcss" in names
+    assert "cardtable/tui/table.tcss" in names  # read when the first table opens
     entry = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry).decode()
     assert "cardtable = cardtable.cli:main" in text

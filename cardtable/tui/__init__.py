@@ -5,7 +5,12 @@ from __future__ import annotations
 
 def run(resume: bool = False) -> int:
     """Start the app (the picker, or the last game with ``resume``)."""
+    import gc
+
+    # Python's cycle collector would sweep start-up's objects (Textual's classes, stylesheets,
+    # widgets) over and over before the first frame: the app turns it back on after that frame.
+    gc.disable()
     from cardtable.tui.app import CardTableApp
 
-    CardTableApp(resume=resume).run()
+    CardTableApp(resume=resume, gc_paused=True).run()
     return 0

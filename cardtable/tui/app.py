@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from cardtable.session import Session
     from cardtable.tui.settings import Settings
 
+TABLE_CSS = Path(__file__).with_name("table.tcss")
+"""The table screen's stylesheet, read when the first table opens (see :meth:`CardTableApp.open_table`)."""
+
 # Start-up is kept light (no Pydantic, no games) until the first frame is out: the session,
 # the settings model and the registry are imported where they are first needed.
 
@@ -48,8 +51,11 @@ class CardTableApp(App[None]):
         resume: bool = False,
         session: Session | None = None,
         replay: Replay | None = None,
+        gc_paused: bool = False,
     ) -> None:
         super().__init__()
+        self._gc_paused = gc_paused
+        """The caller paused the garbage collector for start-up (see :func:`cardtable.tui.run`)."""
         self._initial_replay = replay
         self._settings: Settings | None = settings
         self.settings_file = settings_file
@@ -106,11 +112,18 @@ class CardTableApp(App[None]):
         """Resolved theme variables (card colours included)."""
         return self.theme_variables
 
-    def on_mount(self) -> None:
-        self.screen_change_signal.subscribe(self, self._screen_changed)
+    def get_default_screen(self) -> Screen[Any]:
+        """The picker is the first screen, under whatever opens over it (a table, a replay).
+        Pushed over Textual's blank default screen instead, it was laid out and drawn once
+        for nothing (inside the app's start-up batch) before the first frame."""
         from cardtable.tui.screens.picker import PickerScreen
 
-        self.push_screen(PickerScreen())
+        return PickerScreen()
+
+    def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._screen_changed)
+        if self._gc_paused:
+            self.call_after_refresh(self._resume_gc)
         if self._initial_replay is not None:
             self.open_replay(self._initial_replay)
         elif self._initial_session is not None:
@@ -118,6 +131,15 @@ class CardTableApp(App[None]):
         elif self._start == "resume":
             self.resume_session()
         self.check_size()
+
+    def _resume_gc(self) -> None:
+        """After the first frame: start-up's objects live as long as the app, so they are set
+        aside for good (``gc.freeze``) and the collector, paused for start-up, runs again."""
+        import gc
+
+        gc.freeze()
+        gc.enable()
+        self._gc_paused = False
 
     # ------------------------------------------------------------------ size
     def on_resize(self, event: events.Resize) -> None:
@@ -224,12 +246,20 @@ class CardTableApp(App[None]):
     def open_table(self, session: Session) -> None:
         from cardtable.tui.screens.table import TableScreen
 
+        self._read_table_css()
         self.session = session
         game = session.view(None).game
         if self.settings.last_game != game:  # the picker opens on the game last played (item 17)
             self.settings.last_game = game
             self.remember()
         self.push_screen(TableScreen(session))
+
+    def _read_table_css(self) -> None:
+        """Add the table's rules to the app's stylesheet, once: part of ``app.tcss`` before,
+        they were parsed for the picker's first frame, which has no table."""
+        where = (str(TABLE_CSS), "")
+        if not self.stylesheet.has_source(*where):
+            self.stylesheet.add_source(TABLE_CSS.read_text(encoding="utf-8"), read_from=where)
 
     def open_replay(self, replay: Replay) -> None:
         """The replay viewer of a recorded match (over the picker)."""

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 
 def test_app_and_picker_import_without_pydantic_or_games():
-    # cardtable.cli too: a bare ``cardtable`` runs it before the picker's first frame
+    # cardtable.cli too: a bare ``cardtable`` runs it before the picker's first frame (and
+    # goes to the picker without building the argument parser)
     code = (
         "import sys\n"
         "import cardtable.cli, cardtable.tui.app, cardtable.tui.screens.picker\n"
-        "heavy = [m for m in ('pydantic', 'cardtable.games', 'cardtable.session', 'cardtable.bots')"
-        " if m in sys.modules]\n"
+        "heavy = [m for m in ('pydantic', 'cardtable.games', 'cardtable.session', 'cardtable.bots',"
+        " 'argparse') if m in sys.modules]\n"
         "print(','.join(heavy))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
@@ -25,3 +27,67 @@ def test_engine_names_still_import_directly():
 
     assert IllegalMove is same
     assert new_game("scala40", players=["Ann", "Bob"], seed=1).to_act == 0
+
+
+def _sources(app: object) -> set[str]:
+    """Where the app's stylesheet has read CSS from: file names and ``Class.DEFAULT_CSS``."""
+    return {Path(path).name + ":" + var for path, var in app.stylesheet.source}  # type: ignore[attr-defined]
+
+
+async def test_the_first_frame_parses_no_form_or_table_css(tmp_path: Path, monkeypatch) -> None:
+    """The picker's first frame is the picker alone: the set-up form's rules come with the
+    first form, the table's with the first table, and the picker is the first screen (no
+    blank screen under it to lay out and draw)."""
+    from cardtable.tui.app import TABLE_CSS, CardTableApp
+    from cardtable.tui.screens.picker import PickerScreen
+
+    monkeypatch.setattr(PickerScreen, "FORM_DELAY", 30.0)  # the form waits: the first frame alone
+    app = CardTableApp(settings_file=tmp_path / "settings.json", save_path=tmp_path / "autosave.ctr")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PickerScreen) and app.screen_stack == [screen]
+        assert not screen.ready
+        loaded = _sources(app)
+        assert "app.tcss:" in loaded
+        assert not any("GameForm" in s for s in loaded), loaded
+        assert f"{TABLE_CSS.name}:" not in loaded
+        await screen._populate()
+        assert screen.ready and any("GameForm" in s for s in _sources(app))
+        assert screen.query_one("#start").parent is screen.query_one("#picker-buttons")
+
+
+async def test_the_table_reads_its_css_when_it_opens(make_app, stacked) -> None:
+    """The table's rules, out of app.tcss, are there (once) when a table opens."""
+    from cardtable.tui.app import TABLE_CSS
+    from cardtable.tui.screens.table import TableScreen
+
+    app = make_app(stacked())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))  # under a hand-off
+        assert f"{TABLE_CSS.name}:" in _sources(app)
+        log = table.query_one("#log")
+        assert log.styles.max_width is not None and log.styles.max_width.value == 34  # a rule of table.tcss
+        app._read_table_css()  # a second table adds nothing
+        assert sum(1 for path, _ in app.stylesheet.source if path == str(TABLE_CSS)) == 1
+
+
+async def test_the_collector_paused_for_start_up_runs_again_after_the_first_frame(tmp_path: Path) -> None:
+    """``cardtable`` pauses the garbage collector while it starts; the app turns it back on."""
+    import gc
+
+    from cardtable.tui.app import CardTableApp
+
+    gc.disable()
+    try:
+        app = CardTableApp(
+            settings_file=tmp_path / "settings.json", save_path=tmp_path / "autosave.ctr", gc_paused=True
+        )
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert gc.isenabled()
+    finally:
+        gc.unfreeze()
+        gc.enable()

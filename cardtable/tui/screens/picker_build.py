@@ -22,6 +22,7 @@ from cardtable.tui.screens.picker_form import (
     rule_fields,
     seat_kind_options,
 )
+from cardtable.tui.screens.picker_style import FORM_CSS
 
 if TYPE_CHECKING:
     from cardtable.engine import GameSpec
@@ -35,6 +36,14 @@ class _Custom:
 
 
 CUSTOM = _Custom()
+
+
+class GameForm(Vertical):
+    """One game's set-up form (the widgets of :func:`form_widgets`). Its look comes with it:
+    Textual parses a widget's CSS when the first one mounts, after the picker's first frame."""
+
+    SCOPED_CSS = False  # the rules name the picker screen, as its own do
+    DEFAULT_CSS = FORM_CSS
 
 
 def default_count(spec: GameSpec, seats: list[tuple[str, str]]) -> int:

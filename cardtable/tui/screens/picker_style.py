@@ -1,6 +1,10 @@
 """The picker's look, apart from its behaviour (:mod:`cardtable.tui.screens.picker`): the
 two panes, the grouped game list, the form, and a focused control that stands out in every
-theme (issue 24 item 12: the accent colour with contrasting text, its row's label reversed)."""
+theme (issue 24 item 12: the accent colour with contrasting text, its row's label reversed).
+
+Two sheets: :data:`PICKER_CSS`, what the first frame shows (the panes, the game list, the
+filter, the buttons), and :data:`FORM_CSS`, the set-up form's, which Textual parses only once
+the first form is mounted (it was a third of the picker's CSS work before the first frame)."""
 
 PICKER_CSS = """
     PickerScreen {
@@ -50,6 +54,16 @@ PICKER_CSS = """
         &.-focus-inside { border: round $primary; }
     }
     PickerScreen #picker-form > * { max-width: 76; }
+    /* The focused control, in every theme (item 12): the accent colour with text that
+       contrasts (the filter box here, the form's controls in FORM_CSS). */
+    PickerScreen Input.-textual-compact { background: $panel; }
+    PickerScreen Input.-textual-compact:focus { background: $accent; color: auto 95%; text-style: bold; }
+    PickerScreen #picker-buttons { height: 1; margin: 1 0 0 0; }
+    PickerScreen #picker-buttons Button { margin: 0 1 0 0; min-width: 10; }
+    PickerScreen #start { text-style: bold; }
+"""
+
+FORM_CSS = """
     PickerScreen .game-form { height: auto; }
     PickerScreen #picker-form .picker-heading { margin: 0; }
     PickerScreen #picker-form .section-gap { margin: 1 0 0 0; }
@@ -68,11 +82,9 @@ PICKER_CSS = """
     PickerScreen .rule-choice { width: 14; }
     PickerScreen .rule-number { width: 8; }
     PickerScreen .rule-text { width: 20; }
-    PickerScreen Input.-textual-compact { background: $panel; }
     PickerScreen Select.-textual-compact > SelectCurrent { background: $panel; }
     /* The focused control, in every theme (item 12): the accent colour with text that
        contrasts, and its row's label reversed, which shows even without colour. */
-    PickerScreen Input.-textual-compact:focus { background: $accent; color: auto 95%; text-style: bold; }
     PickerScreen Select.-textual-compact:focus > SelectCurrent {
         background: $accent;
         color: auto 95%;
@@ -100,7 +112,4 @@ PICKER_CSS = """
     PickerScreen .switch-state.-on { color: $success; text-style: bold; }
     PickerScreen .field-error { color: $error; text-style: bold; height: auto; display: none; }
     PickerScreen .field-error.-shown { display: block; }
-    PickerScreen #picker-buttons { height: 1; margin: 1 0 0 0; }
-    PickerScreen #picker-buttons Button { margin: 0 1 0 0; min-width: 10; }
-    PickerScreen #start { text-style: bold; }
 """
