@@ -269,7 +269,7 @@ class _Search:
         # with a discard to make only: there it cuts enough states to pay for itself (the
         # throw doubles them), without one it cost more than it saved (measured).
         zml = [0] * (ucap + 1)  # by tokens free (at most all the hand's wild cards)
-        if floor == 0 and d0:
+        if floor == 0 and d0 and h.cover is not None:
             plain_ones = (guard >> (width - 1)) & ((1 << wshift) - 1)
             held = 0
             for k, part in enumerate(h.cover[: ucap + 1]):
@@ -585,9 +585,12 @@ def _make_meld(hand: _Hand, pools: list[list[int]], spec: tuple[Any, ...], wild_
         wi = iter(wild_cards)
         seq: list[Card] = []
         reps: list[Card] = []
+        # (_rep and _take inlined: a meld of every hand is built here)
+        field_of, cards = hand.field_of, hand.cards
         for pos in range(lo2, hi2 + 1):
-            rep = _rep(rank_at(pos), si)
-            seq.append(_take(hand, pools, rep.rank, si) if pos in have else next(wi))
+            key = (1 if pos == 14 else pos) * 5 + si
+            rep = _REPS.get(key) or _rep(key // 5, si)
+            seq.append(cards[pools[field_of[key]].pop(0)] if pos in have else next(wi))
             reps.append(rep)
         return Meld(RUN, tuple(seq), tuple(reps), suit=suit, lo=lo2)
     rank, vec = spec[1], spec[2]

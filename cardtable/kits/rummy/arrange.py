@@ -272,7 +272,7 @@ def best_discard(
         plain = _solve_plain(cards, rules, vals, step, throws, caps[0])
         if plain is not None:
             return cards[plain[1]], plain[0]
-    hand = _Hand(cards, rules, vals, need if any(caps) else None, pure)
+    hand = _Hand(cards, rules, vals, need if any(caps) else None, pure, bound=True)
     # a throw's cost: its value (highest first), then whether it is wild (natural first)
     wild_ranks, wild_cost = rules.wild_ranks, n + 1
     throw = [
