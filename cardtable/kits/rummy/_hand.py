@@ -315,6 +315,7 @@ class _Hand:
         "by_low",
         "cards",
         "copies",
+        "cover",
         "field_of",
         "jokers",
         "rules",
@@ -333,6 +334,7 @@ class _Hand:
         need: Requirement | None,
         pure: Callable[[Meld], bool] | None,
         keep_all: bool = False,
+        bound: bool = False,
     ) -> None:
         self.cards = cards
         self.rules = rules
@@ -382,6 +384,8 @@ class _Hand:
         flags = 2 if pcap else 1 if rcap else 0
         long = need.long_run if need is not None and lcap else 0
         by_low: list[list[tuple[int, int, int, int, Cand]]] = [[] for _ in copies]
+        cover = [0, 0, 0, 0]
+        top = len(cover) if bound else 0  # (gathered for the discard search only)
         lo_ok, hi_ok = rules.ace_low, rules.ace_high
         wshift = wbase * width
         masks = [0] * ns
@@ -415,6 +419,8 @@ class _Hand:
                 for low, nl, nw, sid, a, proto in runs:
                     n_mask = (nl << shift) + (nw << wshift)
                     by_low[base + low if low < 100 else wbase + low - 100].append((n_mask, sid, a, 0, proto))
+                    if a < top:
+                        cover[a] |= n_mask
                     if not n_mask & (n_mask - 1):
                         alone.setdefault(n_mask, []).append(_sig_info(sid))
             base += per_suit[si]
@@ -432,10 +438,16 @@ class _Hand:
                     if any(o[0] <= a and o[1] >= b for o in runs1):
                         continue
                 by_low[low].append((n_mask, sid, a, 0, proto))
+                if a < top:
+                    cover[a] |= n_mask
         for row in by_low:
             if len(row) > 1:
                 row.sort(key=_WILDS)  # least wilds first: the search stops at the first it cannot pay
         self.by_low = by_low
+        self.cover = cover if bound else None
+        """With ``bound``, per number of wilds ``a`` (0-3): the fields of the melds owing ``a``
+        wilds, OR-ed (the search's lower bound reads which classes no meld owing few wilds
+        holds)."""
 
     def _pure_test(self, si: int, pure: Callable[[Meld], bool]) -> Callable[[tuple[int, ...]], bool]:
         """Ask the game's ``pure`` about the run of natural cards at some places of suit ``si``."""

@@ -207,28 +207,42 @@ class _Search:
         ok = [(1 << rpm) - 1] * (len(h.copies) + 1)
         if big and (rcap or pure_cap or lcap):
             nr = npure = nlong = 0
+            bits = _ok_bits(self.caps, 0, 0, 0)
             for c in range(len(h.copies) - 1, -1, -1):
-                k = len(h.copies[c])
                 row = by_low[c]
-                # (a meld's counts sit in its search meld too: (..., run, pure, spec))
-                nr += k if any(m[4][3] for m in row) else 0
-                npure += k if any(m[4][4] for m in row) else 0
-                if lcap:
-                    nlong += k if any(_sig_info(m[1])[4] for m in row) else 0
-                ok[c] = _ok_bits(self.caps, min(nr, rcap), min(npure, pure_cap), min(nlong, lcap))
+                if row:
+                    # (a meld's counts sit in its search meld too: (..., run, pure, spec))
+                    run = pure = long = 0
+                    for m in row:
+                        run |= m[4][3]
+                        pure |= m[4][4]
+                        if lcap:
+                            long |= _sig_info(m[1])[4]
+                    if run or pure or long:
+                        k = len(h.copies[c])
+                        nr += k if run else 0
+                        npure += k if pure else 0
+                        nlong += k if long else 0
+                        bits = _ok_bits(self.caps, min(nr, rcap), min(npure, pure_cap), min(nlong, lcap))
+                ok[c] = bits
 
         # the pure runs' natural parts: a state owing a pure run needs one of them whole
         pures = [m[0] for row in by_low for m in row if m[4][4]]
-        pure_left: dict[int, bool] = {}
+        pure_none: dict[int, bool] = {}
         owe_pure = pure_cap * ml if big else 0  # p below this: a pure run is still owed
 
         def no_pure(s: int) -> bool:
             """Whether ``s`` holds no pure run's natural part whole."""
-            got = pure_left.get(s)
+            got = pure_none.get(s)
             if got is None:
                 sg = s | guard
-                got = pure_left[s] = any((sg - m) & guard == guard for m in pures)
-            return not got
+                got = True
+                for m in pures:
+                    if (sg - m) & guard == guard:
+                        got = False
+                        break
+                pure_none[s] = got
+            return got
 
         # With the discard still to make, leaving a natural card c as deadwood is never
         # better than throwing it when it is worth at least as much as any card that could
@@ -248,6 +262,39 @@ class _Search:
         # least cost found so far (or ``lim``) is not searched.
         lbs: dict[int, int] = {}
         lbs_get = lbs.get
+
+        # A lower bound (when no cost is negative): with ``k`` tokens free, a plain class in
+        # no meld of the hand owing ``k`` wilds or fewer is dead in every split (bar the one
+        # discard). zml[k] holds those classes' fields; zlb caches the bound per part. Used
+        # with a discard to make only: there it cuts enough states to pay for itself (the
+        # throw doubles them), without one it cost more than it saved (measured).
+        zml = [0] * (ucap + 1)  # by tokens free (at most all the hand's wild cards)
+        if floor == 0 and d0 and h.cover is not None:
+            plain_ones = (guard >> (width - 1)) & ((1 << wshift) - 1)
+            held = 0
+            for k, part in enumerate(h.cover[: ucap + 1]):
+                held |= part
+                y = held
+                for b in range(1, width):
+                    y |= held >> b
+                zml[k] = (plain_ones & ~y) * fmask
+        zlb: dict[int, tuple[int, int]] = {}
+        zlb_get = zlb.get
+
+        def zbound(z: int) -> tuple[int, int]:
+            """The least cost of the dead classes ``z``: all dead, or one of them thrown."""
+            tot = gain = 0
+            m = z
+            while m:
+                f0 = ((m & -m).bit_length() - 1) // width
+                dc = dead[f0]
+                tot += (z >> (f0 * width) & fmask) * dc
+                dd = disc[f0]
+                if dd is not None and dc - dd > gain:
+                    gain = dc - dd
+                m &= ~(fmask << (f0 * width))
+            got = zlb[z] = (tot, tot - gain)
+            return got
 
         def f(s: int, aux: int, lim: int) -> int:
             if not s:
@@ -273,6 +320,11 @@ class _Search:
             if room < 0:
                 memo[key] = inf
                 return inf
+            z = zml[room] & s
+            if z:
+                zb = zlb_get(z) or zbound(z)
+                if zb[aux & 1] >= lim:
+                    return zb[aux & 1]
             c = ((s & -s).bit_length() - 1) // width
             s1 = s - (1 << (c * width))
             # ``cut``: the least exact cost found (below ``lim``), else ``lim``; ``low``: the
@@ -533,9 +585,12 @@ def _make_meld(hand: _Hand, pools: list[list[int]], spec: tuple[Any, ...], wild_
         wi = iter(wild_cards)
         seq: list[Card] = []
         reps: list[Card] = []
+        # (_rep and _take inlined: a meld of every hand is built here)
+        field_of, cards = hand.field_of, hand.cards
         for pos in range(lo2, hi2 + 1):
-            rep = _rep(rank_at(pos), si)
-            seq.append(_take(hand, pools, rep.rank, si) if pos in have else next(wi))
+            key = (1 if pos == 14 else pos) * 5 + si
+            rep = _REPS.get(key) or _rep(key // 5, si)
+            seq.append(cards[pools[field_of[key]].pop(0)] if pos in have else next(wi))
             reps.append(rep)
         return Meld(RUN, tuple(seq), tuple(reps), suit=suit, lo=lo2)
     rank, vec = spec[1], spec[2]

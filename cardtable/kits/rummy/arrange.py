@@ -264,10 +264,6 @@ def best_discard(
     vmax, vmin = max(vals), min(vals)
     tie = 2 * (n + 1)  # discard value and wildness sit above the deadwood count
     step = tie * (vmax - vmin + 2)
-
-    def disc_cost(i: int) -> int:
-        return (vmax - vals[i]) * tie + (n + 1) * int(rules.is_wild(cards[i]))
-
     if (pure is None or caps[1] == 0) and not caps[2]:
         if may_discard is None:
             throws: list[int | None] = [(vmax - v) * tie for v in vals]
@@ -276,23 +272,33 @@ def best_discard(
         plain = _solve_plain(cards, rules, vals, step, throws, caps[0])
         if plain is not None:
             return cards[plain[1]], plain[0]
-    hand = _Hand(cards, rules, vals, need if any(caps) else None, pure)
+    hand = _Hand(cards, rules, vals, need if any(caps) else None, pure, bound=True)
+    # a throw's cost: its value (highest first), then whether it is wild (natural first)
+    wild_ranks, wild_cost = rules.wild_ranks, n + 1
+    throw = [
+        (vmax - v) * tie + (wild_cost if c.rank == JOKER_RANK or c.rank in wild_ranks else 0)
+        for c, v in zip(cards, vals, strict=True)
+    ]
     dead = [vals[idx[0]] * step + 1 if idx else 0 for idx in hand.copies]
     jdead = [vals[j] * step + 1 for j in hand.jokers]
-    disc: list[int | None] = []
-    for idx in hand.copies:
-        free = [i for i in idx if allowed[i]]
-        disc.append(disc_cost(free[0]) if free else None)
-    jdisc: list[int | None] = [disc_cost(j) if allowed[j] else None for j in hand.jokers]
-    bound = sum(abs(vals[i]) * step + 1 for i in range(n)) + step + 1
+    disc: list[int | None]
+    jdisc: list[int | None]
+    if may_discard is None:
+        disc = [throw[idx[0]] if idx else None for idx in hand.copies]
+        jdisc = [throw[j] for j in hand.jokers]
+    else:
+        disc = []
+        for c, idx in enumerate(hand.copies):
+            free = [i for i in idx if allowed[i]]
+            disc.append(throw[free[0]] if free else None)
+            # the discarded copy must be one may_discard allows: put an allowed copy last in
+            # its pool (equal copies cost the same, so the search is unchanged)
+            if free and not allowed[idx[-1]]:
+                hand.copies[c] = [i for i in idx if i != free[-1]] + [free[-1]]
+        jdisc = [throw[j] if allowed[j] else None for j in hand.jokers]
+    bound = sum(map(abs, vals)) * step + n + step + 1
     big = 2 * bound + 1
-    floor = 0 if min(vals) >= 0 else None  # every cost is then >= 0
-    # the discarded copy must be one may_discard allows: put an allowed copy last in its pool
-    # (equal copies cost the same, so the search is unchanged)
-    for c, idx in enumerate(hand.copies):
-        free = [i for i in idx if allowed[i]]
-        if free and not allowed[idx[-1]]:
-            hand.copies[c] = [i for i in idx if i != free[-1]] + [free[-1]]
+    floor = 0 if vmin >= 0 else None  # every cost is then >= 0
     costs = (dead, disc, jdead, jdisc)
     melds, dead_idx, discard, ok = _solve_hand(
         hand, costs, caps, inf=4 * bound + 4, big=big, floor=floor, d0=1
