@@ -341,19 +341,10 @@ class Rummy51(RummyGame):
     def _can_take(self) -> bool:
         if not self.discard:
             return False
-        return not self.rules.discard_must_be_used or self._usable_with(self.discard[-1])
-
-    def _usable_with(self, card: Card) -> bool:
-        """Could ``card``, once taken, be melded (or, opened, laid off) this turn?"""
-        hand = self.hands[self.cur]
-        size = len(hand) + 1
-        min_left = self.min_left
-        if self.opened[self.cur]:
-            if size - 1 >= min_left and any(extend_meld(m, card, None, self.mrules) for m in self.melds_):
-                return True
-        elif not self.may_open():
-            return False
-        return any(size - len(m.cards) >= min_left for m in enumerate_melds(hand, self.mrules, need=card))
+        if not self.rules.discard_must_be_used:
+            return True
+        opened = self.opened[self.cur]
+        return (opened or self.may_open()) and self._usable_with(self.discard[-1], opened, self.min_left)
 
     def _play_moves(self) -> list[Move]:
         seat = self.cur

@@ -313,21 +313,10 @@ class Scala40(RummyGame):
         ):
             return True
         if self.opened[seat]:
-            return self.rules.keep_taken_discard or self._usable_with(top, opening=False)
+            return self.rules.keep_taken_discard or self._usable_with(top, True, self._min_left())
         if self.rules.earlier_discard:
-            return self._usable_with(top, opening=True)
+            return self._usable_with(top, False, self._min_left())
         return False
-
-    def _usable_with(self, card: Card, opening: bool) -> bool:
-        """Could ``card``, once taken, be melded (or, opened, laid off) this turn?"""
-        hand = self.hands[self.cur]
-        size = len(hand) + 1
-        min_left = self._min_left()
-        if not opening:
-            for meld in self.melds_:
-                if size - 1 >= min_left and extend_meld(meld, card, None, self.mrules):
-                    return True
-        return any(size - len(m.cards) >= min_left for m in enumerate_melds(hand, self.mrules, need=card))
 
     def _play_moves(self) -> list[Move]:
         seat = self.cur

@@ -41,6 +41,7 @@ from cardtable.kits.rummy.melds import (
     ace_end,
     ace_flags,
     build_meld,
+    enumerate_melds,
     extend_meld,
     fitting_keys,
     order_for_ace_end,
@@ -409,6 +410,19 @@ class RummyGame(TableGame):
                     moves.append(
                         Move("swap", (mine,), (None,), j + 1, payload=Swap(j, swapped[0], mine, swapped[1]))
                     )
+
+    def _usable_with(self, card: Card, lay_off: bool, min_left: int) -> bool:
+        """Could ``card``, once taken, be melded (or, with ``lay_off``, laid off) this turn,
+        leaving ``min_left`` cards in hand?"""
+        hand = self.hands[self.cur]
+        size = len(hand) + 1
+        if (
+            lay_off
+            and size - 1 >= min_left
+            and any(extend_meld(m, card, None, self.mrules) for m in self.melds_)
+        ):
+            return True
+        return any(size - len(m.cards) >= min_left for m in enumerate_melds(hand, self.mrules, need=card))
 
     def _binding_must_use(self, moves: list[Move]) -> list[Card]:
         """Must-use cards still in hand that some listed meld/lay-off/swap could use."""
