@@ -12,6 +12,7 @@ in their playouts):
 * :func:`playable` and :func:`follow_refusal`: the follow rule, one predicate both for the
   list of legal cards and for the reason a card is refused;
 * :func:`led_suit` and :func:`trick_winner`; :func:`trick_view` builds the engine's view.
+* :class:`TrickGame`: the base of a trick game (no melds; ``trick_cards`` from its trick).
 
 Five Hundred with hearts trumps: joker, right bower, left bower, then the hearts.
 
@@ -40,6 +41,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from cardtable.engine.cards import ELEVEN, JOKER_RANK, SUIT_NAMES, SUITS, THIRTEEN, TWELVE, Card
+from cardtable.engine.game import TableMeld
+from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import TrickView
 
 JokerRole = Literal["trump", "wild", "plain"]
@@ -357,3 +360,20 @@ __all__ = [
     "trick_view",
     "trick_winner",
 ]
+
+
+class TrickGame(TableGame):
+    """A table game played in tricks: it has no melds, and :attr:`trick` holds the trick in
+    progress as ``(seat, card)`` pairs in the order played."""
+
+    trick: list[tuple[int, Card]]
+
+    @property
+    def melds(self) -> tuple[TableMeld, ...]:
+        """A trick game has no melds."""
+        return ()
+
+    @property
+    def trick_cards(self) -> tuple[tuple[int, Card], ...]:
+        """The cards of the trick in progress, in order, with the seat that played each."""
+        return tuple(self.trick)

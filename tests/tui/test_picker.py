@@ -7,12 +7,15 @@ recorders, so the tests do not depend on the table screen.
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pydantic import field_validator, model_validator
+from textual.pilot import Pilot
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
 from tui_helpers import until
 
@@ -61,6 +64,18 @@ def picker(app: CardTableApp) -> PickerScreen:
     return screen
 
 
+@asynccontextmanager
+async def on_picker(
+    tmp_path: Path, settings: Settings | None = None, size: tuple[int, int] = SIZE
+) -> AsyncIterator[tuple[Pilot[None], PickerScreen, dict[str, Calls]]]:
+    """The app running on its picker, settled: the pilot, the picker screen and the call
+    recorders of :func:`make_app`."""
+    app, calls = make_app(tmp_path, settings)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        yield pilot, picker(app), calls
+
+
 def first_spec() -> GameSpec:
     return all_games()[0]
 
@@ -103,10 +118,7 @@ def game_ids(game_list: OptionList) -> list[str | None]:
 
 
 async def test_lists_every_registered_game_grouped_by_family(tmp_path: Path) -> None:
-    app, _ = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _):
         game_list = screen.query_one("#game-list", OptionList)
         specs = all_games()
         order = [f for f in FAMILIES if any(s.family == f for s in specs)]
@@ -119,20 +131,17 @@ async def test_lists_every_registered_game_grouped_by_family(tmp_path: Path) -> 
         ]
         assert headers == [f.capitalize() for f in order]
         assert game_list.get_option_at_index(game_list.highlighted or 0).id == specs[0].id
-        assert app.focused is game_list
+        assert pilot.app.focused is game_list
         for spec in specs:
             line = str(game_list.get_option(spec.id).prompt)
             assert spec.title in line and "\n" not in line  # one line; the description is beside
         summary = str(screen.query_one("#game-summary", Static).render())
         assert specs[0].summary.split(":")[0] in summary
-        assert picker(app).game_id == specs[0].id
+        assert picker(pilot.app).game_id == specs[0].id
 
 
 async def test_typing_on_the_list_filters_it(tmp_path: Path) -> None:
-    app, calls = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, calls):
         game_list = screen.query_one("#game-list", OptionList)
         await pilot.press(*"page")
         await pilot.pause()
@@ -168,10 +177,8 @@ async def test_typing_on_the_list_filters_it(tmp_path: Path) -> None:
 @pytest.mark.parametrize("size", [(80, 24), (110, 34)])
 async def test_every_game_is_visible_without_scrolling(tmp_path: Path, size: tuple[int, int]) -> None:
     """All the real games (ten now, the nine of the issues among them) fit the list."""
-    app, _ = make_app(tmp_path)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        game_list = picker(app).query_one("#game-list", OptionList)
+    async with on_picker(tmp_path, size=size) as (_pilot, screen, _):
+        game_list = screen.query_one("#game-list", OptionList)
         ids = game_ids(game_list)
         assert len(ids) == len(all_games()) >= 9
         assert game_list.max_scroll_y == 0, "the list scrolls: some game is below the fold"
@@ -179,10 +186,7 @@ async def test_every_game_is_visible_without_scrolling(tmp_path: Path, size: tup
 
 
 async def test_a_widget_for_every_rule_of_every_game(tmp_path: Path) -> None:
-    app, _ = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _):
         carried = 2
         for spec in all_games():
             await screen.select_game(spec.id)
@@ -207,10 +211,7 @@ async def test_a_widget_for_every_rule_of_every_game(tmp_path: Path) -> None:
 
 
 async def test_default_seats_and_kinds(tmp_path: Path) -> None:
-    app, _ = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (_pilot, screen, _):
         assert screen.query_one("#seat-name-0", Input).value == "Ann"
         assert screen.query_one("#seat-name-1", Input).value == "Bob"
         kind = screen.query_one("#seat-kind-0", Select)
@@ -226,10 +227,7 @@ async def test_player_count_shows_and_hides_seats(tmp_path: Path) -> None:
     spec = first_spec()
     if spec.max_players < 3:
         pytest.skip("needs a game for three")
-    app, calls = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, calls):
         screen.query_one("#player-count", Select).value = 3
         await pilot.pause()
         assert screen.query_one("#seat-2").display
@@ -242,15 +240,13 @@ async def test_player_count_shows_and_hides_seats(tmp_path: Path) -> None:
 
 
 async def test_enter_on_the_list_moves_to_the_form(tmp_path: Path) -> None:
-    app, _ = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with on_picker(tmp_path, size=SIZE) as (pilot, _screen, _):
         await pilot.press("enter")
         await pilot.pause()
-        assert app.focused is picker(app).query_one("#player-count", Select)
+        assert pilot.app.focused is picker(pilot.app).query_one("#player-count", Select)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.focused is picker(app).query_one("#game-list", OptionList)
+        assert pilot.app.focused is picker(pilot.app).query_one("#game-list", OptionList)
 
 
 async def test_invalid_int_shows_a_message_and_does_not_start(tmp_path: Path) -> None:
@@ -258,10 +254,7 @@ async def test_invalid_int_shows_a_message_and_does_not_start(tmp_path: Path) ->
     rf = number_field(spec)
     if rf is None:
         pytest.skip(f"{spec.id} has no bounded whole-number rule")
-    app, calls = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, calls):
         box = screen.query_one(f"#rule-{rf.name}", Input)
         box.focus()
         box.value = ""
@@ -283,10 +276,7 @@ async def test_invalid_int_shows_a_message_and_does_not_start(tmp_path: Path) ->
 
 
 async def test_duplicate_and_bad_names_show_a_message(tmp_path: Path) -> None:
-    app, calls = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, calls):
         second = screen.query_one("#seat-name-1", Input)
         second.value = "ann"
         await pilot.pause()
@@ -295,7 +285,7 @@ async def test_duplicate_and_bad_names_show_a_message(tmp_path: Path) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert calls["start_session"].calls == []
-        assert app.focused is screen.query_one("#seat-name-0", Input)
+        assert pilot.app.focused is screen.query_one("#seat-name-0", Input)
         for bad, words in (("", "name"), ("x" * 25, "24"), ("A:B", "':'")):
             second.value = bad
             await pilot.pause()
@@ -312,10 +302,7 @@ async def test_duplicate_and_bad_names_show_a_message(tmp_path: Path) -> None:
 async def test_start_calls_start_session_and_remembers(tmp_path: Path) -> None:
     spec = first_spec()
     rf = switch_field(spec)
-    app, calls = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, calls):
         screen.query_one("#seat-kind-1", Select).value = "random"
         screen.query_one(f"#rule-{rf.name}", Switch).value = not rf.default
         await pilot.pause()
@@ -325,7 +312,7 @@ async def test_start_calls_start_session_and_remembers(tmp_path: Path) -> None:
         args, kwargs = calls["start_session"].calls[0]
         assert args == (spec.id, ["Ann", "Bob"], [None, "random"])
         assert kwargs == {"rules": {rf.name: not rf.default}, "preset": None}
-        setup = app.settings.last[spec.id]
+        setup = pilot.app.settings.last[spec.id]
         assert setup.preset is None
         assert setup.rules == {rf.name: not rf.default}
         assert setup.seats == [("Ann", "human"), ("Bob", "random")]
@@ -342,10 +329,7 @@ async def test_remembered_settings_are_restored(tmp_path: Path) -> None:
     if spec.max_players >= 3:
         seats.append(("Lou", "no-such-level"))
     setup = GameSetup(preset=preset, rules={rf.name: not rf.default, "no_such_rule": 3}, seats=seats)
-    app, calls = make_app(tmp_path, Settings(last={spec.id: setup}))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, Settings(last={spec.id: setup}), size=SIZE) as (pilot, screen, calls):
         assert screen.query_one(f"#rule-{rf.name}", Switch).value is (not rf.default)
         assert screen.query_one("#player-count", Select).value == len(seats)
         assert screen.query_one("#seat-name-0", Input).value == "Zoe"
@@ -379,10 +363,7 @@ def changing_preset(spec: GameSpec) -> tuple[str, str, Any]:
 async def test_preset_fills_the_form(tmp_path: Path) -> None:
     spec = first_spec()
     preset, key, value = changing_preset(spec)
-    app, calls = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, calls):
         widget = screen.query_one(f"#rule-{key}")
         screen.query_one("#preset", Select).value = preset
         await pilot.pause()
@@ -407,10 +388,7 @@ async def test_changing_a_preset_value_back_still_counts(tmp_path: Path) -> None
     rf = next(f for f in rule_fields(spec.rules_type) if f.name == key)
     if rf.kind != "switch":
         pytest.skip("the preset's change is not an on/off rule")
-    app, calls = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, calls):
         screen.query_one("#preset", Select).value = preset
         await pilot.pause()
         screen.query_one(f"#rule-{key}", Switch).value = rf.default
@@ -423,10 +401,7 @@ async def test_changing_a_preset_value_back_still_counts(tmp_path: Path) -> None
 
 
 async def test_single_letter_keys_do_not_fire_while_typing(tmp_path: Path) -> None:
-    app, calls = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, calls):
         name = screen.query_one("#seat-name-0", Input)
         name.focus()
         await pilot.pause()
@@ -444,9 +419,7 @@ async def test_single_letter_keys_do_not_fire_while_typing(tmp_path: Path) -> No
 
 async def test_keys_on_the_list(tmp_path: Path) -> None:
     """Letters filter the list, so the list's keys are control keys (and ? for the rules)."""
-    app, calls = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with on_picker(tmp_path, size=SIZE) as (pilot, _screen, calls):
         await pilot.press("ctrl+r")
         await pilot.press("question_mark")
         await pilot.press("ctrl+s")
@@ -460,9 +433,7 @@ async def test_keys_on_the_list(tmp_path: Path) -> None:
 
 async def test_buttons(tmp_path: Path) -> None:
     spec = first_spec()
-    app, calls = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with on_picker(tmp_path, size=SIZE) as (pilot, _screen, calls):
         await pilot.click("#rules")
         await pilot.click("#resume")
         await pilot.click("#quit")
@@ -490,10 +461,7 @@ async def test_model_errors_are_shown_next_to_the_field(tmp_path: Path) -> None:
         def _never(self) -> Fussy:
             raise ValueError("these rules do not go together")
 
-    app, calls = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, calls):
         screen._spec = replace(spec, rules_type=Picky)
         screen.query_one(f"#rule-{rf.name}", Switch).value = not rf.default
         await pilot.press("ctrl+s")
@@ -512,10 +480,7 @@ async def test_switching_games_keeps_each_form(tmp_path: Path) -> None:
     specs = all_games()
     if len(specs) < 2:
         pytest.skip("only one game is registered")
-    app, _ = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _):
         screen.query_one("#seat-name-0", Input).value = "Zed"
         await pilot.press("down")
         await pilot.pause()
@@ -532,10 +497,7 @@ async def test_switching_games_keeps_each_form(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_fits_the_window(tmp_path: Path, size: tuple[int, int]) -> None:
-    app, _ = make_app(tmp_path)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=size) as (_pilot, screen, _):
         width, height = size
         for selector in ("#game-list", "#picker-form", "#player-count", "#seat-name-0", "#seat-kind-1"):
             region = screen.query_one(selector).region
@@ -564,10 +526,7 @@ def test_rules_to_send() -> None:
 async def test_fast_filtering_leaves_title_and_form_of_one_game(tmp_path: Path) -> None:
     """Typing, clearing and typing again at once, then fast arrows: the title, the form and
     game_id agree."""
-    app, _ = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _):
         await pilot.press(*"gin", "escape", *"page")
         await pilot.pause()
         await pilot.pause()
@@ -597,10 +556,7 @@ def test_five_crowns_is_a_preset_of_progressive_rummy() -> None:
 async def test_presets_are_shown_by_name(tmp_path: Path, game_id: str) -> None:
     """Every game's presets are offered by name, listed in the detail pane, and choosing one
     fills the form with its rules."""
-    app, _ = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _):
         spec = next(s for s in all_games() if s.id == game_id)
         # as from the list, whose highlight moves too: a late highlight of the game shown
         # before must not take the form back to it (seen on a loaded machine)
@@ -621,15 +577,12 @@ async def test_the_picker_opens_on_the_game_last_played(tmp_path: Path) -> None:
     from cardtable.engine import all_games
 
     other = all_games()[-1]
-    app, calls = make_app(tmp_path, Settings(last_game=other.id))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, Settings(last_game=other.id), size=SIZE) as (pilot, screen, calls):
         assert screen.game_id == other.id
         await pilot.press("ctrl+s")
         await pilot.pause()
         args, _ = calls["start_session"].calls[0]
-        assert args[0] == other.id and app.settings.last_game == other.id
+        assert args[0] == other.id and pilot.app.settings.last_game == other.id
 
 
 async def test_with_a_form_delay_the_games_come_after_the_first_frame(
@@ -655,10 +608,7 @@ async def test_with_a_form_delay_the_games_come_after_the_first_frame(
 async def _player_count(tmp_path: Path, game_id: str) -> tuple[list[object], object, list[bool]]:
     """The player counts a fresh picker offers for ``game_id``, the one it shows, and which
     of the first six seat rows are shown."""
-    app, _ = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = picker(app)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _):
         await screen.open_game(game_id)
         await until(pilot, lambda: screen._spec.id == game_id)
         await pilot.pause()

@@ -11,16 +11,14 @@ from typing import Any
 from cardtable.engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import TableMeld
 from cardtable.engine.listing import MoveRange
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.rng import shuffle
-from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import PlayerView
 from cardtable.engine.words import plural
 from cardtable.engine.zones import Visibility, Zone
-from cardtable.kits.tricks import playable, trick_view, trick_winner
+from cardtable.kits.tricks import TrickGame, playable, trick_view, trick_winner
 
 from .auction import Auction, discard_moves
 from .contract import (
@@ -51,7 +49,7 @@ from .rules import FiveHundredRules
 from .scoring import Scoring
 
 
-class FiveHundred(TableGame, Auction, Scoring):
+class FiveHundred(TrickGame, Auction, Scoring):
     """A match of Five Hundred. Phases: 'bid', 'exchange', 'call' (five players), 'nominate'
     (``nt_joker_suit = nominated``), 'lead', 'follow', 'deal-over', 'match-over'."""
 
@@ -158,15 +156,6 @@ class FiveHundred(TableGame, Auction, Scoring):
         assert not pool
 
     # ------------------------------------------------------------------ public
-    @property
-    def melds(self) -> tuple[TableMeld, ...]:
-        """Five Hundred has no melds."""
-        return ()
-
-    @property
-    def trick_cards(self) -> tuple[tuple[int, Card], ...]:
-        return tuple(self.trick)
-
     def side_of(self, seat: int) -> tuple[int, ...]:
         """The seats that score with ``seat`` this deal: its team (the contractor's side
         includes a known called partner), else the seat alone."""

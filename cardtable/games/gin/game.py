@@ -71,7 +71,7 @@ from cardtable.engine.errors import IllegalMove
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.kits.rummy.melds import Meld, build_meld
-from cardtable.kits.rummy.moves import Discard, Draw, LayMeld, NextDeal, Take
+from cardtable.kits.rummy.moves import Discard, Draw, LayMeld, LayOff, NextDeal, Take
 
 from .deadwood import card_value
 from .play_rules import PLAY_RULES
@@ -110,15 +110,6 @@ class Gin:
 @dataclass(frozen=True, slots=True)
 class BigGin:
     """``biggin``: all eleven cards meld, no discard."""
-
-
-@dataclass(frozen=True, slots=True)
-class LayOff:
-    """``layoff N X``: ``card`` goes on table meld ``index`` (from 0), which becomes ``extended``."""
-
-    card: Card
-    index: int
-    extended: Meld
 
 
 Payload = Draw | Take | PassUpcard | EndLayoffs | NextDeal | Discard | Knock | Gin | BigGin | LayMeld | LayOff
@@ -212,7 +203,7 @@ class GinRummy(GinScoring, GinView):
             for c in hand:
                 new = self.extended(meld, c)
                 if new is not None:
-                    moves.append(Move("layoff", (c,), (None,), j + 1, payload=LayOff(c, j, new)))
+                    moves.append(Move("layoff", (c,), (None,), j + 1, payload=LayOff(j, new, c)))
         return moves
 
     # ------------------------------------------------------------------ applying
@@ -264,7 +255,7 @@ class GinRummy(GinScoring, GinView):
                 self._lay(seat, [meld])
                 self.log.append(f"{name} laid {meld}")
                 self._continue_laying()
-            case LayOff(card, j, new):
+            case LayOff(j, new, card):
                 hand.remove(card)
                 self.melds_[j] = new
                 self.laid_off.append(card)

@@ -20,6 +20,7 @@ from typing import Protocol
 from cardtable.engine.cards import Card
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
+from cardtable.kits.rummy.turn import HOLD
 
 from .formats import FormatInfo
 from .rules import IndianRummyRules
@@ -73,7 +74,6 @@ class Table(Protocol):
     fmt: FormatInfo
 
     def _can_take(self) -> bool: ...
-    def _missing(self, move: Move) -> list[Card]: ...
     def _barred(self) -> Card | None: ...
 
 
@@ -145,12 +145,6 @@ def _drop(game: Table, move: Move) -> str | None:
     return "dropping is not allowed at this table"
 
 
-def _hold(game: Table, move: Move) -> str | None:
-    """A card discarded or declared with is one the player holds."""
-    missing = game._missing(move)
-    return f"you do not hold {missing[0].name}" if missing else None
-
-
 def _taken(game: Table, move: Move) -> str | None:
     """The card just taken from the open deck stays in hand this turn (unless the table
     allows throwing it back)."""
@@ -164,7 +158,7 @@ PLAY_RULES: tuple[Rule, ...] = (
     Rule("phase", "each phase has its own moves", _phase),
     Rule("take", "a wild card may be kept on the open deck", _take),
     Rule("drop", "a drop needs drop penalties", _drop),
-    Rule("hold", "you play cards you hold", _hold),
+    HOLD,
     Rule("taken", "the card taken from the open deck is kept this turn", _taken),
 )
 """Indian Rummy's rules of play, in the order they are checked."""

@@ -38,12 +38,10 @@ class IndianViews(RummyGame):
 
     def _status(self) -> str:
         """The status line: whose turn it is and what they may do."""
-        if self._outcome is not None:
-            return f"Match over: {self._outcome.reason}."
+        if (over := self._over_status()) is not None:
+            return over
         name = self.players[self.cur]
         ph = self.phase_
-        if ph == "deal-over":
-            return f"{self.result} {name}: play 'next' for deal {self.deal_no + 1}."
         if ph == "rejoin":
             return f"{name} is out of the pool: 'rejoin' on {self.rejoin_total} points, or 'pass'"
         if ph == "show":

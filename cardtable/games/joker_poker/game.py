@@ -612,11 +612,9 @@ class JokerPoker(TableGame):
 
     # ------------------------------------------------------------------ views
     def _status(self) -> str:
-        if self._outcome is not None:
-            return f"Match over: {self._outcome.reason}."
+        if (over := self._over_status()) is not None:
+            return over
         name = self.players[self.cur]
-        if self.phase_ == "deal-over":
-            return f"{self.result} {name}: play 'next' for hand {self.deal_no + 1}."
         if self.phase_ == "draw":
             r = self.rules
             # the bonus is a rule of the table, so saying it tells nothing about the hand

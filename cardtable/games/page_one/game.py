@@ -11,14 +11,14 @@ from typing import Any
 from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, Card, make_deck
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Outcome, TableMeld
+from cardtable.engine.game import Outcome
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
-from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import PlayerView, badges
 from cardtable.engine.words import plural
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.tricks import (
+    TrickGame,
     TrickOrder,
     follow_refusal,
     led_suit,
@@ -164,7 +164,7 @@ PLAY_RULES = (
 )
 
 
-class PageOne(TableGame):
+class PageOne(TrickGame):
     """A match of Page One (one deal by default). Phases: 'lead', 'follow', 'deal-over',
     'match-over'; there are no melds."""
 
@@ -250,16 +250,6 @@ class PageOne(TableGame):
         self.stock.extend(reversed(stock_top))
 
     # ------------------------------------------------------------------ public
-    @property
-    def melds(self) -> tuple[TableMeld, ...]:
-        """Page One has no melds."""
-        return ()
-
-    @property
-    def trick_cards(self) -> tuple[tuple[int, Card], ...]:
-        """The cards of the trick in progress, in order, with the seat that played each."""
-        return tuple(self.trick)
-
     # ------------------------------------------------------------------ moves
     def _generate(self) -> list[Move]:
         ph = self.phase_

@@ -477,15 +477,9 @@ class ProgressiveRummy(RummyGame):
         name = self.players[seat]
         match move.payload:
             case Draw():
-                self.hands[seat].append(self.stock.pop())
-                self.log.append(f"{name} drew from the stock")
-                self.phase_ = "play"
+                self._draw_card()
             case Take():
-                card = self.discard.pop()
-                self.hands[seat].append(card)
-                self.known.append(card)
-                self.log.append(f"{name} took {card.name} from the discard pile")
-                self.phase_ = "play"
+                self.known.append(self._take_card(must_use=False))
             case Discard(card):
                 real = self._throw(card)
                 self.log.append(f"{name} discarded {real.name}")

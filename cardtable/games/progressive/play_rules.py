@@ -1,6 +1,6 @@
 """3-13's rules of play, one predicate each: ``refuse(game, move)`` says why ``move`` breaks
 the rule now, or returns None. The first that refuses gives the reason ``play`` raises; the
-move generator asks the same questions of the game (``_can_take``, ``_last_turns``,
+move generator asks the same questions of the game (``_last_turns``,
 ``_first_turn_barred``, ``_last_card``, ``_rest``, ``_layoff_options``), so each rule is
 written once.
 """
@@ -15,6 +15,7 @@ from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
 from cardtable.kits.rummy.arrange import Arrangement
 from cardtable.kits.rummy.melds import Meld
+from cardtable.kits.rummy.turn import DRAW_FIRST, HOLD, refuse_early_next, refuse_take
 
 from .rules import ProgressiveRules
 
@@ -32,8 +33,6 @@ class ProgressiveRummy(Protocol):
     discard: list[Card]
     melds_: list[Meld]
 
-    def _can_take(self) -> bool: ...
-    def _missing(self, move: Move) -> list[Card]: ...
     def _last_turns(self) -> bool: ...
     def _first_turn_barred(self) -> bool: ...
     def _last_card(self, hand: Sequence[Card]) -> bool: ...
@@ -42,46 +41,15 @@ class ProgressiveRummy(Protocol):
     def _layoff_options(self, meld: Meld, card: Card) -> list[tuple[Card | None, Meld]]: ...
 
 
-_HAND_VERBS = ("discard", "out", "layoff")
-"""The verbs that play cards from the hand."""
-
-
 def _round_over(game: ProgressiveRummy, move: Move) -> str | None:
     if game.phase_ == "deal-over" and move.kind != "next":
         return f"round {game.round_no} is over: play 'next' to deal round {game.round_no + 1}"
     return None
 
 
-def _draw_first(game: ProgressiveRummy, move: Move) -> str | None:
-    if game.phase_ == "draw" and move.kind not in ("draw", "take"):
-        top = f" or 'take' {game.discard[-1].name}" if game.discard else ""
-        return f"{game.players[game.cur]} must draw first: 'draw' from the stock{top}"
-    return None
-
-
-def _take(game: ProgressiveRummy, move: Move) -> str | None:
-    if game.phase_ == "draw" and move.kind == "take" and not game._can_take():
-        return "the discard pile is empty: draw from the stock"
-    return None
-
-
 def _drawn(game: ProgressiveRummy, move: Move) -> str | None:
     if game.phase_ == "play" and move.kind in ("draw", "take"):
         return "you have drawn already this turn: discard a card (or go out)"
-    return None
-
-
-def _next(game: ProgressiveRummy, move: Move) -> str | None:
-    if move.kind == "next" and game.phase_ != "deal-over":
-        return "the round is still going on"
-    return None
-
-
-def _hold(game: ProgressiveRummy, move: Move) -> str | None:
-    if move.kind in _HAND_VERBS:
-        missing = game._missing(move)
-        if missing:
-            return f"you do not hold {missing[0].name}"
     return None
 
 
@@ -145,11 +113,11 @@ def _fit(game: ProgressiveRummy, move: Move) -> str | None:
 
 PLAY_RULES: tuple[Rule, ...] = (
     Rule("round-over", "Between rounds the only move is 'next'.", _round_over),
-    Rule("draw", "A turn starts by drawing from the stock or taking the top discard.", _draw_first),
-    Rule("take", "The top discard can be taken only when there is one.", _take),
+    DRAW_FIRST,
+    Rule("take", "The top discard can be taken only when there is one.", refuse_take),
     Rule("drawn", "One draw a turn.", _drawn),
-    Rule("next", "'next' deals the next round once this one is over.", _next),
-    Rule("hold", "A player plays only cards they hold.", _hold),
+    Rule("next", "'next' deals the next round once this one is over.", refuse_early_next),
+    HOLD,
     Rule("last-turn", "After someone goes out the others only take a last turn.", _last_turn),
     Rule("first-turn", "House rule: nobody goes out on their own first turn of a round.", _first_turn),
     Rule("out", "Going out needs every other card of the hand in a set or run of 3 or more.", _go_out),

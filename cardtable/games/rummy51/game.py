@@ -72,7 +72,17 @@ from cardtable.kits.rummy.melds import (
     meld_value,
 )
 from cardtable.kits.rummy.moves import CANCEL, Cancel, Discard, Draw, LayMeld, LayOff, NextDeal, Swap, Take
-from cardtable.kits.rummy.turn import DRAW_FIRST, HOLD, MUST_USE, SWAP, RummyGame
+from cardtable.kits.rummy.turn import (
+    DRAW_FIRST,
+    HOLD,
+    MUST_USE,
+    SWAP,
+    RummyGame,
+    refuse_after_deal,
+    refuse_cancel,
+    refuse_early_next,
+    refuse_take,
+)
 
 from .rules import Rummy51Rules
 
@@ -90,41 +100,12 @@ NOT_OPENED_AT_ONCE = 200
 # ``_holds_discard``...), so a rule is written once.
 
 
-def _hand_over(game: Rummy51, move: Move) -> str | None:
-    if game.phase_ == "deal-over" and move.kind != "next":
-        return "the hand is over: play 'next' to deal the next one"
-    return None
-
-
-def _take(game: Rummy51, move: Move) -> str | None:
-    if game.phase_ != "draw" or move.kind != "take" or game._can_take():
-        return None
-    if not game.discard:
-        return "the discard pile is empty: draw from the stock"
-    return (
-        f"you may take {game.discard[-1].name} only if you can meld or lay it off this "
-        "turn (a taken discard must be used)"
-    )
-
-
 def _drawn(game: Rummy51, move: Move) -> str | None:
     if game.phase_ != "play" or move.kind not in ("draw", "take"):
         return None
     if game.turn_no == 0 and game.cur == game.first and not game.start_opened:
         return "the first player starts with 15 cards and no draw: meld if you can, then discard"
     return "you have drawn already this turn: meld, lay off or discard"
-
-
-def _going_on(game: Rummy51, move: Move) -> str | None:
-    if game.phase_ == "play" and move.kind == "next":
-        return "the hand is still going on"
-    return None
-
-
-def _cancel(game: Rummy51, move: Move) -> str | None:
-    if move.kind == "cancel" and not game._may_cancel():
-        return f"there is nothing to take back: cancel returns melds still short of {game.minimum}"
-    return None
 
 
 def _joker_take(game: Rummy51, move: Move) -> str | None:
@@ -181,12 +162,12 @@ class Rummy51(RummyGame):
     verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
     move_caches = ("_discard_moves",)
     play_rules = (
-        Rule("hand-over", "Once a hand is over, the only move is 'next'.", _hand_over),
-        Rule("take", "The top discard is taken only where the variant lets it be.", _take),
+        Rule("hand-over", "Once a hand is over, the only move is 'next'.", refuse_after_deal),
+        Rule("take", "The top discard is taken only where the variant lets it be.", refuse_take),
         DRAW_FIRST,
         Rule("drawn", "A player draws once a turn; the first player of a hand does not draw.", _drawn),
-        Rule("going-on", "'next' waits until the hand is over.", _going_on),
-        Rule("cancel", "'cancel' takes back melds still short of the minimum.", _cancel),
+        Rule("going-on", "'next' waits until the hand is over.", refuse_early_next),
+        Rule("cancel", "'cancel' takes back melds still short of the minimum.", refuse_cancel),
         HOLD,
         Rule(
             "joker-take", "With the variant, only an opened player takes a joker from the table.", _joker_take
@@ -360,19 +341,10 @@ class Rummy51(RummyGame):
     def _can_take(self) -> bool:
         if not self.discard:
             return False
-        return not self.rules.discard_must_be_used or self._usable_with(self.discard[-1])
-
-    def _usable_with(self, card: Card) -> bool:
-        """Could ``card``, once taken, be melded (or, opened, laid off) this turn?"""
-        hand = self.hands[self.cur]
-        size = len(hand) + 1
-        min_left = self.min_left
-        if self.opened[self.cur]:
-            if size - 1 >= min_left and any(extend_meld(m, card, None, self.mrules) for m in self.melds_):
-                return True
-        elif not self.may_open():
-            return False
-        return any(size - len(m.cards) >= min_left for m in enumerate_melds(hand, self.mrules, need=card))
+        if not self.rules.discard_must_be_used:
+            return True
+        opened = self.opened[self.cur]
+        return (opened or self.may_open()) and self._usable_with(self.discard[-1], opened, self.min_left)
 
     def _play_moves(self) -> list[Move]:
         seat = self.cur
@@ -437,6 +409,9 @@ class Rummy51(RummyGame):
     def _may_swap(self) -> bool:
         """Whether the player may take a joker from the table now."""
         return self.opened[self.cur] or not self.rules.joker_take_requires_opened
+
+    def _take_refusal(self) -> str:
+        return super()._take_refusal() + " (a taken discard must be used)"
 
     def _may_cancel(self) -> bool:
         """Whether 'cancel' has something to take back: melds short of the minimum, swaps
@@ -533,25 +508,11 @@ class Rummy51(RummyGame):
                 self.turn_no += 1
                 self._end_turn()
             case Draw():
-                card = self.stock.pop()
-                self.hands[seat].append(card)
-                if card is self.bottom:
-                    self.bottom = None
-                    self.known.append(card)
-                    self.log.append(f"{name} drew the face-up {card.name}, the last card of the stock")
-                else:
-                    self.log.append(f"{name} drew from the stock")
-                self.phase_ = "play"
+                bottom = self.bottom
+                if (card := self._draw_card()) is bottom:
+                    self.known.append(card)  # the face-up card: everyone saw where it went
             case Take():
-                card = self.discard.pop()
-                self.hands[seat].append(card)
-                self.known.append(card)
-                if self.rules.discard_must_be_used:
-                    self.must_use.append(card)
-                    if not self.opened[seat]:
-                        self.taken = card
-                self.log.append(f"{name} took {card.name} from the discard pile")
-                self.phase_ = "play"
+                self.known.append(self._take_card(self.rules.discard_must_be_used))
             case LayMeld(meld):
                 self._apply_meld(meld, self.minimum)
                 if self.swaps and self.opened[seat]:

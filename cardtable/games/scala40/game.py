@@ -48,7 +48,18 @@ from cardtable.kits.rummy.melds import (
     meld_value,
 )
 from cardtable.kits.rummy.moves import CANCEL, Cancel, Discard, Draw, LayMeld, LayOff, NextDeal, Swap, Take
-from cardtable.kits.rummy.turn import DRAW_FIRST, HOLD, MUST_USE, SWAP, LayoffFilter, RummyGame
+from cardtable.kits.rummy.turn import (
+    DRAW_FIRST,
+    HOLD,
+    MUST_USE,
+    SWAP,
+    LayoffFilter,
+    RummyGame,
+    refuse_after_deal,
+    refuse_cancel,
+    refuse_early_next,
+    refuse_take,
+)
 
 from .rules import Scala40Rules
 
@@ -62,37 +73,9 @@ OPENING = 40
 # ``_holds_discard``, ``_barred``...), so a rule is written once.
 
 
-def _deal_over(game: Scala40, move: Move) -> str | None:
-    if game.phase_ == "deal-over" and move.kind != "next":
-        return "the deal is over: play 'next' to deal again"
-    return None
-
-
-def _take(game: Scala40, move: Move) -> str | None:
-    if game.phase_ != "draw" or move.kind != "take" or game._can_take():
-        return None
-    if not game.discard:
-        return "the discard pile is empty: draw from the stock"
-    if not game.opened[game.cur] and not game.rules.earlier_discard:
-        return "you may take the discard only after you have opened (draw from the stock)"
-    return f"you may take {game.discard[-1].name} only if you can meld or lay it off this turn"
-
-
 def _drawn(game: Scala40, move: Move) -> str | None:
     if game.phase_ == "play" and move.kind in ("draw", "take"):
         return "you have drawn already this turn: meld, lay off or discard"
-    return None
-
-
-def _going_on(game: Scala40, move: Move) -> str | None:
-    if game.phase_ == "play" and move.kind == "next":
-        return "the deal is still going on"
-    return None
-
-
-def _cancel(game: Scala40, move: Move) -> str | None:
-    if move.kind == "cancel" and not game._may_cancel():
-        return "there is nothing to take back: cancel returns melds still short of 40"
     return None
 
 
@@ -185,12 +168,12 @@ class Scala40(RummyGame):
     title = "Scala 40"
     verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
     play_rules = (
-        Rule("deal-over", "Once a deal is over, the only move is 'next'.", _deal_over),
-        Rule("take", "The top discard is taken only when it can be used this turn.", _take),
+        Rule("deal-over", "Once a deal is over, the only move is 'next'.", refuse_after_deal),
+        Rule("take", "The top discard is taken only when it can be used this turn.", refuse_take),
         DRAW_FIRST,
         Rule("drawn", "A player draws once a turn.", _drawn),
-        Rule("going-on", "'next' waits until the deal is over.", _going_on),
-        Rule("cancel", "'cancel' takes back melds still short of 40.", _cancel),
+        Rule("going-on", "'next' waits until the deal is over.", refuse_early_next),
+        Rule("cancel", "'cancel' takes back melds still short of 40.", refuse_cancel),
         HOLD,
         Rule("opened", "Lay-offs and joker swaps come after opening with 40.", _opened),
         SWAP,
@@ -209,6 +192,7 @@ class Scala40(RummyGame):
         n = self.n
         self.mrules = MeldRules(max_wilds=4 if rules.multiple_jokers_per_meld else 1, set_max=4)
         self.court = rules.court_values_high
+        self.minimum = OPENING
         self.dealer = n - 1  # so that seat 0 acts first in the first deal
         self.last_closer: int | None = None
         self._deal(self.next_stacked_deal())
@@ -329,21 +313,10 @@ class Scala40(RummyGame):
         ):
             return True
         if self.opened[seat]:
-            return self.rules.keep_taken_discard or self._usable_with(top, opening=False)
+            return self.rules.keep_taken_discard or self._usable_with(top, True, self._min_left())
         if self.rules.earlier_discard:
-            return self._usable_with(top, opening=True)
+            return self._usable_with(top, False, self._min_left())
         return False
-
-    def _usable_with(self, card: Card, opening: bool) -> bool:
-        """Could ``card``, once taken, be melded (or, opened, laid off) this turn?"""
-        hand = self.hands[self.cur]
-        size = len(hand) + 1
-        min_left = self._min_left()
-        if not opening:
-            for meld in self.melds_:
-                if size - 1 >= min_left and extend_meld(meld, card, None, self.mrules):
-                    return True
-        return any(size - len(m.cards) >= min_left for m in enumerate_melds(hand, self.mrules, need=card))
 
     def _play_moves(self) -> list[Move]:
         seat = self.cur
@@ -387,10 +360,10 @@ class Scala40(RummyGame):
         without ``layoff_same_turn_as_opening``)."""
         return self.rules.layoff_same_turn_as_opening or self.start_opened
 
-    def _may_cancel(self) -> bool:
-        """Whether 'cancel' has something to take back: melds short of 40, or a discard
-        taken to open."""
-        return bool(self.prov) or (self.taken is not None and not self.opened[self.cur])
+    def _take_refusal(self) -> str:
+        if not self.opened[self.cur] and not self.rules.earlier_discard:
+            return "you may take the discard only after you have opened (draw from the stock)"
+        return super()._take_refusal()
 
     def _holds_discard(self) -> bool:
         """Whether melds short of 40 keep the player from discarding (unless the last card
@@ -480,24 +453,15 @@ class Scala40(RummyGame):
                 if not self.stock:
                     self._end_deal(None, "the stock and discard pile are both empty")
                     return
-                self.hands[seat].append(self.stock.pop())
-                self.log.append(f"{name} drew from the stock")
+                self._draw_card()
                 limit = self.rules.max_stock_rebuilds
                 if not self.stock and (limit == 0 or self.reshuffles < limit):
                     self._rebuild_stock(keep_top=False)
-                self.phase_ = "play"
             case Take():
-                card = self.discard.pop()
-                self.hands[seat].append(card)
                 free = (
                     self.rules.first_player_upcard and seat == self.first and sum(self.turns) == 0
                 ) or self.rules.keep_taken_discard
-                if not free:
-                    self.must_use.append(card)
-                    if not self.opened[seat]:
-                        self.taken = card
-                self.log.append(f"{name} took {card.name} from the discard pile")
-                self.phase_ = "play"
+                self._take_card(must_use=not free)
             case NextDeal():
                 self._deal(self.next_stacked_deal())
             case Cancel():

@@ -41,6 +41,7 @@ from cardtable.kits.rummy.melds import (
     ace_end,
     ace_flags,
     build_meld,
+    enumerate_melds,
     extend_meld,
     fitting_keys,
     order_for_ace_end,
@@ -94,6 +95,42 @@ def _refuse_binding(game: RummyGame, move: Move) -> str | None:
     return None
 
 
+# Refusals that read the same in every such game but whose rule text is the game's own: a
+# game wraps each in ``Rule(name, text, refuse_...)``. A deal is what the game's
+# ``deal_word`` calls it ("the hand is over").
+
+
+def refuse_after_deal(game: RummyGame, move: Move) -> str | None:
+    """Once the deal is over, the only move is 'next'."""
+    if game.phase_ == "deal-over" and move.kind != "next":
+        return f"the {game.deal_word} is over: play 'next' to deal the next one"
+    return None
+
+
+def refuse_early_next(game: RummyGame, move: Move) -> str | None:
+    """'next' waits until the deal is over."""
+    if game.phase_ == "play" and move.kind == "next":
+        return f"the {game.deal_word} is still going on"
+    return None
+
+
+def refuse_take(game: RummyGame, move: Move) -> str | None:
+    """'take' only when :meth:`RummyGame._can_take` lets it (:meth:`RummyGame._take_refusal`
+    says why not when there is a discard to take)."""
+    if game.phase_ != "draw" or move.kind != "take" or game._can_take():
+        return None
+    if not game.discard:
+        return "the discard pile is empty: draw from the stock"
+    return game._take_refusal()
+
+
+def refuse_cancel(game: RummyGame, move: Move) -> str | None:
+    """'cancel' only when :meth:`RummyGame._may_cancel` finds something to take back."""
+    if move.kind == "cancel" and not game._may_cancel():
+        return f"there is nothing to take back: cancel returns melds still short of {game.minimum}"
+    return None
+
+
 DRAW_FIRST = Rule("draw-first", "A turn starts with 'draw' or 'take'.", _refuse_undrawn)
 HOLD = Rule("hold", "A move uses only cards the player holds.", _refuse_missing)
 SWAP = Rule("swap", "A natural card swaps only for the wild card standing for it.", _refuse_swap)
@@ -138,6 +175,8 @@ class RummyGame(TableGame):
     cur: int
     phase_: str
     reshuffles: int
+    minimum: int
+    """The points a seat's melds need to open (what ``cancel`` messages name)."""
 
     def _start_match(self, seed: int) -> None:
         """The match-wide state before the first deal (the table's, and every seat active)."""
@@ -173,6 +212,15 @@ class RummyGame(TableGame):
     @abstractmethod
     def _can_take(self) -> bool:
         """Whether the seat to act may take the top discard now."""
+
+    def _take_refusal(self) -> str:
+        """Why the top discard may not be taken now (there is one; :meth:`_can_take` says no)."""
+        return f"you may take {self.discard[-1].name} only if you can meld or lay it off this turn"
+
+    def _may_cancel(self) -> bool:
+        """Whether 'cancel' has something to take back: this turn's melds short of the
+        minimum, or a discard taken to open."""
+        return bool(self.prov) or (self.taken is not None and not self.opened[self.cur])
 
     @abstractmethod
     def _play_moves(self) -> list[Move]:
@@ -363,6 +411,19 @@ class RummyGame(TableGame):
                         Move("swap", (mine,), (None,), j + 1, payload=Swap(j, swapped[0], mine, swapped[1]))
                     )
 
+    def _usable_with(self, card: Card, lay_off: bool, min_left: int) -> bool:
+        """Could ``card``, once taken, be melded (or, with ``lay_off``, laid off) this turn,
+        leaving ``min_left`` cards in hand?"""
+        hand = self.hands[self.cur]
+        size = len(hand) + 1
+        if (
+            lay_off
+            and size - 1 >= min_left
+            and any(extend_meld(m, card, None, self.mrules) for m in self.melds_)
+        ):
+            return True
+        return any(size - len(m.cards) >= min_left for m in enumerate_melds(hand, self.mrules, need=card))
+
     def _binding_must_use(self, moves: list[Move]) -> list[Card]:
         """Must-use cards still in hand that some listed meld/lay-off/swap could use."""
         out = []
@@ -452,6 +513,34 @@ class RummyGame(TableGame):
         ]
 
     # ------------------------------------------------------------------ applying
+    def _draw_card(self) -> Card:
+        """``draw``: the stock's top card to the hand of the seat to act, which then plays on.
+        The face-up :attr:`bottom` card, when it is the one drawn, is named and no longer shown."""
+        seat = self.cur
+        card = self.stock.pop()
+        self.hands[seat].append(card)
+        if card is self.bottom:
+            self.bottom = None
+            self.log.append(f"{self.players[seat]} drew the face-up {card.name}, the last card of the stock")
+        else:
+            self.log.append(f"{self.players[seat]} drew from the stock")
+        self.phase_ = "play"
+        return card
+
+    def _take_card(self, must_use: bool) -> Card:
+        """``take``: the top discard to the hand of the seat to act, which then plays on. With
+        ``must_use`` it must be used this turn, and before opening ``cancel`` puts it back."""
+        seat = self.cur
+        card = self.discard.pop()
+        self.hands[seat].append(card)
+        if must_use:
+            self.must_use.append(card)
+            if not self.opened[seat]:
+                self.taken = card
+        self.log.append(f"{self.players[seat]} took {card.name} from the discard pile")
+        self.phase_ = "play"
+        return card
+
     def _take_from_hand(self, card: Card) -> Card:
         """Remove a card from the current hand, preferring a copy that must be used."""
         hand = self.hands[self.cur]
