@@ -349,8 +349,8 @@ def test_a_player_named_you_reads_agreeing_words() -> None:
     assert g.log[0] == "Dan deals; You play first"
     g.play("5 B10")
     assert g.log[-2:] == [
-        "You play 5C: 5 with the blue marble at hole 10 to hole 15, sending Bob's red marble home",
-        "Your 5 sends Bob's red marble home",
+        "You play 5C: 5 with the blue marble at hole 10 to hole 15",
+        "Your 5 sends Bob's red marble home",  # said once, on its own line
     ]
     stuck = new_game("joker-marbles", ["You", "Bob", "Cat", "Dan"], seed=1, deal={**deal, "marbles": {}})
     assert stuck.view(0).status == "You have no move: discard a card (pass)"

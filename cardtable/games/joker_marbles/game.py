@@ -583,7 +583,7 @@ class JokerMarbles(TableGame):
             self.log.append(f"{self.does(seat, 'cannot move and discards')} {card.name}")
             self._end_turn()
             return
-        self.log.append(f"{self.does(seat, 'plays')} {card.name}: {move_words(self, p.steps)}")
+        self.log.append(f"{self.does(seat, 'plays')} {card.name}: {move_words(self, p.steps, bumps=False)}")
         for s in p.steps:
             apply_step(self.st, s)
             for o, dest in s.bumps:

@@ -86,8 +86,9 @@ def _where(loc: int) -> str:
     return f"hole {loc}"
 
 
-def step_words(game: Any, s: Step, viewer: int | None = None) -> str:
-    """One step in words: 'the blue marble at 10 to 15, sending Bob's red marble home'."""
+def step_words(game: Any, s: Step, viewer: int | None = None, bumps: bool = True) -> str:
+    """One step in words: 'the blue marble at 10 to 15, sending Bob's red marble home' (without
+    the sending part when ``bumps`` is False)."""
     g = game.geo
     colour = COLOUR_NAMES[g.letters[s.colour]]
     if s.kind == "out":
@@ -102,7 +103,7 @@ def step_words(game: Any, s: Step, viewer: int | None = None) -> str:
         into = " into its castle" if s.to >= CASTLE else ""
         tail = f" ({_where(s.to)})" if into else f" to {_where(s.to)}"
         text = f"{s.n}{' ' + way if way else ''} with the {colour} marble at {_where(s.frm)}{into}{tail}"
-    for o, sent in s.bumps:
+    for o, sent in s.bumps if bumps else ():
         name = COLOUR_NAMES[g.letters[o]]
         text += f", sending {possessive(game.players[o])} {name} marble " + (
             "home" if sent == START else f"to hole {sent}"
@@ -118,6 +119,7 @@ def possessive(name: str, first: bool = False) -> str:
     return f"{name}'s"
 
 
-def move_words(game: Any, steps: Sequence[Step]) -> str:
-    """A whole play in words (steps joined by 'then')."""
-    return ", then ".join(step_words(game, s) for s in steps)
+def move_words(game: Any, steps: Sequence[Step], bumps: bool = True) -> str:
+    """A whole play in words (steps joined by 'then'); ``bumps=False`` leaves out the marbles
+    sent away (the log names each on a line of its own)."""
+    return ", then ".join(step_words(game, s, bumps=bumps) for s in steps)
