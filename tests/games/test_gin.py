@@ -652,6 +652,14 @@ def test_the_view_carries_what_a_bot_needs_and_nothing_hidden():
     assert game.view(None).hand == () and game.view(None).own_facts == {}
 
 
+def test_the_header_names_the_upcard_only_while_it_matters():
+    """Playtest: the header kept 'upcard: 10S' long after the card was buried."""
+    game = drawn(start(ANN_GIN, BOB_57, stock="AC", discard="JC"))
+    assert "upcard" not in game.view(0).facts and "first upcard" not in game.view(0).facts
+    okla = drawn(start(UNDER_ANN, None, stock="KD", discard="5H", rules={"oklahoma": True}))
+    assert okla.view(0).facts["first upcard"] == "5H"  # it set this hand's knock value
+
+
 def test_record_and_replay_through_a_knock():
     game = choice_game(manual_layoffs=True, knocker_lays_melds=True)
     game.play("meld KS KD KC")

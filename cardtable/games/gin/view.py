@@ -108,9 +108,14 @@ class GinView(GinState):
         facts = {
             "hand": str(self.deal_no),
             "knock value": self._knock_text(),
-            "upcard": self.upcard.name,
             "game to": str(self.rules.target_score),
         }
+        # the upcard matters while it is offered, and all hand long in Oklahoma (it set the
+        # knock value); otherwise it is soon buried and the header would name a stale card
+        if self.phase_ == "offer":
+            facts["upcard"] = self.upcard.name
+        elif self.rules.oklahoma:
+            facts["first upcard"] = self.upcard.name
         if self.doubled:
             facts["spades"] = "this hand counts double"
         for s in self._seats:
