@@ -350,6 +350,24 @@ async def test_auction_panel_shows_the_calls_and_bids_by_number_then_suit(make_a
             assert "Ann 7♥" in first_line or first_line.startswith("… "), shown
 
 
+async def test_the_call_list_takes_the_pass_key_too(make_app, tmp_path):
+    """Playtest: in the list of bids (opened with the bid verb's key) 'z', the pass key the
+    auction panel names, was refused as 'no call has the keys z'."""
+    from cardtable.engine import new_game
+    from cardtable.tui.screens.choices import AuctionModal
+
+    game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=3)
+    session = Session(game, [None, "random", "random", "random"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with seated(app, (110, 34), lambda: game.to_act == 0) as pilot:
+        key = app.screen.call_list_key(app.screen.seen())
+        assert key
+        await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, AuctionModal))
+        await pilot.press("z")
+        await until(pilot, lambda: any(line.startswith("Ann passes") for line in game.log))
+
+
 async def test_a_call_typed_fast_is_not_split_between_the_table_and_the_chooser(make_app, tmp_path):
     """'7s' typed quickly: the '7' opens the call chooser, and the 's' reached the table before
     the chooser had the focus (a hint instead of the suit). The table passes it on."""

@@ -477,8 +477,8 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             calls = [c for c in auction.legal if c.move.split()[0] == verb] if auction else []
             if self.hinted in legal:  # the key the hint named: it already said which one
                 self.play_move(self.hinted)
-            elif len(calls) > 1:  # an auction: choose a call by its keys, with its value
-                self.choose_call(calls)
+            elif len(calls) > 1 and auction:  # an auction: choose a call by its keys, with its value
+                self.choose_call(list(auction.legal))  # every call, so the pass key works there too
             elif len(legal) > 1:  # a verb of a word (a bid): choose among the listed ones
                 listed = sorted(legal, key=lambda m: m != self.hinted)
                 options = [self.session.show(str(m)) for m in listed]  # cards as the hand shows them
