@@ -128,7 +128,7 @@ class ScoresScreen(Deliberate, Screen[str]):
         title = "Match over" if self.over else f"{word} {view.deal_number} is over"
         with Vertical():
             yield Static(title, id="scores-title")
-            yield Static(view.result or "", id="scores-result")
+            yield Static(_without_title(view.result or "", None if self.over else title), id="scores-result")
             # At a betting table or on a board cards left count nothing; after a trick game
             # every hand is empty, and a line of zeros only takes room.
             counted = view.scoring.kind is not ScoreKind.CHIPS and view.board is None
@@ -235,6 +235,23 @@ class ScoresScreen(Deliberate, Screen[str]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if self.fresh():
             self.dismiss(event.button.id or "next")
+
+
+def _without_title(result: str, title: str | None) -> str:
+    """The result without a lead that repeats the title ("Deal 1 is over" above "Deal 1: …").
+
+    >>> _without_title("Deal 1: Ann's 7♥ is made.", "Deal 1 is over")
+    "Ann's 7♥ is made."
+    >>> _without_title("Deal 1: Ann's 7♥ is made.", None)
+    "Deal 1: Ann's 7♥ is made."
+    """
+    if title is None or not title.endswith(" is over"):
+        return result
+    lead = title.removesuffix(" is over") + ": "
+    if not result.casefold().startswith(lead.casefold()) or len(result) == len(lead):
+        return result
+    rest = result[len(lead) :]
+    return rest[:1].upper() + rest[1:]
 
 
 def _says_again(status: str, result: str | None) -> bool:
