@@ -51,8 +51,8 @@ def test_the_defender_lays_off_every_card_that_fits(level):
 
 def test_the_table_remembers_what_the_next_player_took():
     game = new_game("gin", ["Ann", "Bob"], seed=3)
+    up = game.view(1).facts["upcard"]  # (the header names it only while it is offered)
     game.play("take")  # Ann takes the upcard: Bob's bot should see it as wanted
-    up = game.view(1).facts["upcard"]
     game.play("discard " + next(c.name for c in game.hand(0) if c.name != up))
     game.play("draw")
     turn = turn_of(game, random.Random(1))
