@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.engine import get
-from cardtable.engine.ruleset import field_bounds, field_choices
+from cardtable.engine.ruleset import described_fields, field_bounds, field_choices
 
 
 def _kind(field: Any) -> str:
@@ -30,7 +30,7 @@ def rules_markdown(game_id: str, active: dict[str, Any] | None = None) -> str:
     the values in force for a game in progress."""
     spec = get(game_id)
     lines = [spec.rules_text.rstrip(), "", "## Toggles", ""]
-    for name, field in spec.rules_type.model_fields.items():
+    for name, field in described_fields(spec.rules_type).items():
         line = (
             f"- `{name}` ({_kind(field)}; default {field.default!r}): **{field.title}**. {field.description}"
         )

@@ -1,11 +1,20 @@
 """Rulesets: each game's variant toggles, declared once as a frozen Pydantic model.
 
-Every field is a toggle with a ``title`` and a one-line ``description``; unknown keys
-are refused. Forms, ``--rule key=value``, saves and record headers all come from here.
+Every field is a toggle with a ``title`` and a one-line description; unknown keys are refused.
+Forms, ``--rule key=value``, saves and record headers all come from here. A field's description
+is its attribute docstring, the string right below it (the standard way to document an
+attribute, which Sphinx and editors read too)::
 
->>> from pydantic import Field
+    class Rummy51Rules(Ruleset):
+        jokers: Literal[4, 2] = toggle(4, "Jokers")
+        '''Jokers shuffled in with the two packs: 4 (Balkan, 108 cards) or 2 (Romanian, 106).'''
+
+Reading docstrings means reading the class's source, so it is left until a description is
+first wanted (:func:`described_fields`: the picker's form, ``cardtable rules``); importing a
+ruleset costs no more than the model itself.
+
 >>> class Demo(Ruleset):
-...     target: int = Field(101, ge=50, le=500, title="Target", description="Retire at this.")
+...     target: int = toggle(101, "Target", ge=50, le=500)
 >>> Demo(target=151).target
 151
 >>> try:
@@ -17,6 +26,12 @@ unknown rule 'targt' (the rules are: target)
 
 from __future__ import annotations
 
+import ast
+import copy
+import functools
+import inspect
+import itertools
+import textwrap
 from typing import Any, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -27,12 +42,14 @@ from .errors import InvalidRules
 R = TypeVar("R", bound="Ruleset")
 
 
-def toggle(default: Any, title: str, description: str, **kw: Any) -> Any:
-    """A ruleset field: its default, the title a form shows and a one-line description (the
-    help text of ``cardtable rules`` and the picker); ``kw`` are Pydantic's constraints.
+def toggle(default: Any, title: str, description: str | None = None, **kw: Any) -> Any:
+    """A ruleset field: its default and the title a form shows; ``kw`` are Pydantic's
+    constraints. Its one-line description (the help text of ``cardtable rules`` and the
+    picker) is the attribute docstring written below the field; pass ``description`` only
+    for a text made when the module runs (a docstring must be written out).
 
     >>> class Demo(Ruleset):
-    ...     target: int = toggle(101, "Target", "Retire at this.", ge=50)
+    ...     target: int = toggle(101, "Target", ge=50)
     >>> Demo.model_fields["target"].title, Demo().target
     ('Target', 101)
     """
@@ -40,9 +57,58 @@ def toggle(default: Any, title: str, description: str, **kw: Any) -> Any:
 
 
 class Ruleset(BaseModel):
-    """Base for every game's rules. Fields are variant toggles."""
+    """Base for every game's rules. Fields are variant toggles (see :func:`toggle`)."""
 
+    # Pydantic would read the attribute docstrings as each class is made; described_fields
+    # reads them only when wanted.
     model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=False)
+
+
+def described_fields(rules_type: type[BaseModel]) -> dict[str, FieldInfo]:
+    """``rules_type.model_fields`` with each description that a field does not give itself
+    taken from its attribute docstring. A docstring wrapped over lines reads as one line; a
+    class whose source cannot be read keeps the descriptions its fields give (or none).
+
+    The fields are copies: ``model_fields`` stays as Pydantic built it.
+    """
+    docs = _attribute_docs(rules_type)
+    out: dict[str, FieldInfo] = {}
+    for name, info in rules_type.model_fields.items():
+        if info.description is None and name in docs:
+            info = copy.copy(info)
+            info.description = docs[name]
+        out[name] = info
+    return out
+
+
+@functools.cache
+def _attribute_docs(cls: type) -> dict[str, str]:
+    # Each class in the hierarchy is read once, and only when a description is first wanted:
+    # parsing the source costs about a millisecond a class, too much for every start-up.
+    docs: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if inspect.get_annotations(klass) and klass not in (BaseModel, Ruleset):
+            docs.update(_own_attribute_docs(klass))
+    return docs
+
+
+def _own_attribute_docs(klass: type) -> dict[str, str]:
+    try:
+        source = textwrap.dedent(inspect.getsource(klass))
+    except (OSError, TypeError):
+        return {}
+    body = next((n.body for n in ast.parse(source).body if isinstance(n, ast.ClassDef)), [])
+    docs: dict[str, str] = {}
+    for field, below in itertools.pairwise(body):
+        if (
+            isinstance(field, ast.AnnAssign)
+            and isinstance(field.target, ast.Name)
+            and isinstance(below, ast.Expr)
+            and isinstance(below.value, ast.Constant)
+            and isinstance(below.value.value, str)
+        ):
+            docs[field.target.id] = " ".join(below.value.value.split())
+    return docs
 
 
 def validate_rules(rules_type: type[R], values: dict[str, Any] | R | None) -> R:

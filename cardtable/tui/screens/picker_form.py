@@ -138,9 +138,11 @@ class RuleField:
 
 
 def rule_fields(rules_type: type[Any]) -> list[RuleField]:
-    """The form's fields, in declaration order, from ``rules_type.model_fields``."""
+    """The form's fields, in declaration order, from the ruleset's described fields."""
+    from cardtable.engine.ruleset import described_fields
+
     out: list[RuleField] = []
-    for name, info in rules_type.model_fields.items():
+    for name, info in described_fields(rules_type).items():
         out.append(_rule_field(name, info))
     return out
 
