@@ -60,6 +60,14 @@ def test_descriptions_come_from_the_docstrings_as_one_line() -> None:
     assert described_fields(_Extended)["count"].metadata == _Extended.model_fields["count"].metadata
 
 
+def test_a_class_made_in_a_function_is_read_too() -> None:
+    class Local(Ruleset):
+        depth: int = toggle(1, "Depth", ge=1)
+        """Found by the class's qualified name."""
+
+    assert described_fields(Local)["depth"].description == "Found by the class's qualified name."
+
+
 def test_model_fields_are_left_as_pydantic_built_them() -> None:
     described_fields(_Extended)
     assert _Extended.model_fields["flag"].description is None
