@@ -56,131 +56,65 @@ table's J, Q, K forward values follow ``face_values``; ``nine_split`` adds ``SPL
 class JokerMarblesRules(Ruleset):
     """Joker's variant toggles. Defaults: the family rules of the seed ([S2]/[LABS]/[LH])."""
 
-    card_table: CardTable = toggle(
-        "family",
-        "Card meanings",
-        "What each card does: family (A/J/Q/K come out, 8 backwards, 7 splits, the joker jumps), "
-        "or the Tock, Dog or Jackaroo meanings (4 backwards, the jack swaps, and so on).",
-    )
-    marbles: int = toggle(
-        5, "Marbles each", "Marbles per player (and holes in each start and castle).", ge=4, le=5
-    )
-    offsets: Literal["7/2", "7/6", "0/0"] = toggle(
-        "7/2",
-        "Come-out hole / in-spot",
-        "Where each side's come-out hole and in-spot lie (0 is the corner): 7/2 (family: the in-spot "
-        "5 holes behind the come-out hole), 7/6 (Tock, Jackaroo: just behind it), 0/0 (Dog: the same hole).",
-    )
-    teams: Literal["alternate", "pairs_opposite"] = toggle(
-        "alternate",
-        "Teams",
-        "Two teams in alternating seats, or (6 and 8 players) pairs sitting opposite.",
-    )
-    decks: int = toggle(
-        0,
-        "Decks",
-        "Standard 54-card decks shuffled together; 0: by the players (2 for 4, 3 for 6, 4 for 8).",
-        ge=0,
-        le=4,
-    )
-    jokers_per_deck: int = toggle(2, "Jokers per deck", "Printed jokers in each deck.", ge=0, le=3)
-    draw_timing: Literal["before", "after"] = toggle(
-        "before",
-        "Draw",
-        "Draw a card before playing (hold 6, then play 1), or play then refill to 5.",
-    )
-    deal_mode: Literal["draw", "rounds"] = toggle(
-        "draw",
-        "Dealing",
-        "draw: hands of five, a card drawn each turn (family). rounds: hands dealt in rounds of "
-        "the sizes below, no drawing; a new round when every hand is played out (Tock, Dog, Jackaroo).",
-    )
-    round_sizes: Literal["5-4-4", "6-5-4-3-2", "4-4-4-5"] = toggle(
-        "5-4-4",
-        "Round sizes",
-        "Cards dealt to each player in each round of a cycle (rounds dealing only): 5-4-4 (Tock), "
-        "6-5-4-3-2 (Dog), 4-4-4-5 (Jackaroo). Each cycle starts from the whole pack shuffled.",
-    )
-    partner_exchange: bool = toggle(
-        False,
-        "Partner exchange",
-        "After each round's deal every player gives one card face down to their partner "
-        "(the next teammate clockwise) before play (rounds dealing only).",
-    )
-    no_move: Literal["discard_one", "discard_hand"] = toggle(
-        "discard_one",
-        "With no move",
-        "A player with no move discards one card (family, Jackaroo), or the whole hand and sits "
-        "out until the next deal (Tock, Dog; rounds dealing only).",
-    )
-    face_values: Literal["10-10-10", "11-12-13"] = toggle(
-        "10-10-10",
-        "Face cards forward",
-        "How far J, Q and K move a marble forward (family card table): 10 each, or 11, 12 and 13.",
-    )
-    nine_split: bool = toggle(
-        False,
-        "Split 9",
-        "A 9 may be split over two marbles: one forward a holes, then the other back 9 - a.",
-    )
-    castle_entry_optional: bool = toggle(
-        True,
-        "Turning in is optional",
-        "A marble may run past its in-spot instead of turning into its castle. "
-        "Off: it must turn in when it can.",
-    )
-    no_pass_own_entry: bool = toggle(
-        False,
-        "Never pass your in-spot",
-        "A marble may never pass its own in-spot on the track: a move past it must turn in.",
-    )
-    joker_castle_limit: bool = toggle(
-        True,
-        "Joker stops at the castle",
-        "The joker's target must not lie past the moving marble's in-spot.",
-    )
-    joker_from_start: bool = toggle(
-        True, "Joker from start", "The joker may take a marble straight from the start area."
-    )
-    joker_exempt_from_must_move: bool = toggle(
-        False,
-        "Never forced to play a joker",
-        "A player whose only moves are joker moves may pass (discarding a card) instead.",
-    )
-    partner_bump_conflict: Literal["behind", "illegal"] = toggle(
-        "behind",
-        "Partner sent to a taken in-spot",
-        "When a partner's marble is landed on and its in-spot is held by its own team, it goes to "
-        "the first empty hole behind (anticlockwise), or the move is illegal.",
-    )
-    start_hole_safe_block: bool = toggle(
-        False,
-        "Safe on the come-out hole",
-        "A marble on its own come-out hole cannot be landed on, swapped, jumped onto or passed.",
-    )
-    seven_spill_to_partner: bool = toggle(
-        True,
-        "7 spills to the partner",
-        "When part 1 of a split 7 puts your last marble into the castle, part 2 moves a partner's marble.",
-    )
-    win_waives_split_remainder: bool = toggle(
-        True,
-        "A win ends a split 7",
-        "If part 1 of a split 7 completes the team, the game ends and part 2 is dropped.",
-    )
-    team_fallback_when_stuck: bool = toggle(
-        False,
-        "Help the team when stuck",
-        "A player with no move for their own marbles may move a teammate's marbles.",
-    )
-    turn_cap: int = toggle(
-        2000,
-        "Turn limit",
-        "The game stops after this many turns in all (0: never); the team with more marbles in "
-        "their castles wins, equal is a draw. A guard against endless games, not a source rule.",
-        ge=0,
-        le=10000,
-    )
+    card_table: CardTable = toggle("family", "Card meanings")
+    """What each card does: family (A/J/Q/K come out, 8 backwards, 7 splits, the joker jumps), or
+    the Tock, Dog or Jackaroo meanings (4 backwards, the jack swaps, and so on)."""
+    marbles: int = toggle(5, "Marbles each", ge=4, le=5)
+    """Marbles per player (and holes in each start and castle)."""
+    offsets: Literal["7/2", "7/6", "0/0"] = toggle("7/2", "Come-out hole / in-spot")
+    """Where each side's come-out hole and in-spot lie (0 is the corner): 7/2 (family: the
+    in-spot 5 holes behind the come-out hole), 7/6 (Tock, Jackaroo: just behind it), 0/0 (Dog:
+    the same hole)."""
+    teams: Literal["alternate", "pairs_opposite"] = toggle("alternate", "Teams")
+    """Two teams in alternating seats, or (6 and 8 players) pairs sitting opposite."""
+    decks: int = toggle(0, "Decks", ge=0, le=4)
+    """Standard 54-card decks shuffled together; 0: by the players (2 for 4, 3 for 6, 4 for 8)."""
+    jokers_per_deck: int = toggle(2, "Jokers per deck", ge=0, le=3)
+    """Printed jokers in each deck."""
+    draw_timing: Literal["before", "after"] = toggle("before", "Draw")
+    """Draw a card before playing (hold 6, then play 1), or play then refill to 5."""
+    deal_mode: Literal["draw", "rounds"] = toggle("draw", "Dealing")
+    """draw: hands of five, a card drawn each turn (family). rounds: hands dealt in rounds of the
+    sizes below, no drawing; a new round when every hand is played out (Tock, Dog, Jackaroo)."""
+    round_sizes: Literal["5-4-4", "6-5-4-3-2", "4-4-4-5"] = toggle("5-4-4", "Round sizes")
+    """Cards dealt to each player in each round of a cycle (rounds dealing only): 5-4-4 (Tock),
+    6-5-4-3-2 (Dog), 4-4-4-5 (Jackaroo). Each cycle starts from the whole pack shuffled."""
+    partner_exchange: bool = toggle(False, "Partner exchange")
+    """After each round's deal every player gives one card face down to their partner (the next
+    teammate clockwise) before play (rounds dealing only)."""
+    no_move: Literal["discard_one", "discard_hand"] = toggle("discard_one", "With no move")
+    """A player with no move discards one card (family, Jackaroo), or the whole hand and sits out
+    until the next deal (Tock, Dog; rounds dealing only)."""
+    face_values: Literal["10-10-10", "11-12-13"] = toggle("10-10-10", "Face cards forward")
+    """How far J, Q and K move a marble forward (family card table): 10 each, or 11, 12 and 13."""
+    nine_split: bool = toggle(False, "Split 9")
+    """A 9 may be split over two marbles: one forward a holes, then the other back 9 - a."""
+    castle_entry_optional: bool = toggle(True, "Turning in is optional")
+    """A marble may run past its in-spot instead of turning into its castle. Off: it must turn in
+    when it can."""
+    no_pass_own_entry: bool = toggle(False, "Never pass your in-spot")
+    """A marble may never pass its own in-spot on the track: a move past it must turn in."""
+    joker_castle_limit: bool = toggle(True, "Joker stops at the castle")
+    """The joker's target must not lie past the moving marble's in-spot."""
+    joker_from_start: bool = toggle(True, "Joker from start")
+    """The joker may take a marble straight from the start area."""
+    joker_exempt_from_must_move: bool = toggle(False, "Never forced to play a joker")
+    """A player whose only moves are joker moves may pass (discarding a card) instead."""
+    partner_bump_conflict: Literal["behind", "illegal"] = toggle("behind", "Partner sent to a taken in-spot")
+    """When a partner's marble is landed on and its in-spot is held by its own team, it goes to
+    the first empty hole behind (anticlockwise), or the move is illegal."""
+    start_hole_safe_block: bool = toggle(False, "Safe on the come-out hole")
+    """A marble on its own come-out hole cannot be landed on, swapped, jumped onto or passed."""
+    seven_spill_to_partner: bool = toggle(True, "7 spills to the partner")
+    """When part 1 of a split 7 puts your last marble into the castle, part 2 moves a partner's
+    marble."""
+    win_waives_split_remainder: bool = toggle(True, "A win ends a split 7")
+    """If part 1 of a split 7 completes the team, the game ends and part 2 is dropped."""
+    team_fallback_when_stuck: bool = toggle(False, "Help the team when stuck")
+    """A player with no move for their own marbles may move a teammate's marbles."""
+    turn_cap: int = toggle(2000, "Turn limit", ge=0, le=10000)
+    """The game stops after this many turns in all (0: never); the team with more marbles in
+    their castles wins, equal is a draw. A guard against endless games, not a source rule."""
 
 
 _RELATIVES: dict[str, Any] = {"marbles": 4, "start_hole_safe_block": True, "deal_mode": "rounds"}

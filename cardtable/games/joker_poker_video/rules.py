@@ -34,29 +34,13 @@ class JokerPokerVideoRules(Ruleset):
     """The machine's toggles (``shared/rules/joker-poker.md`` §7.10-7.11)."""
 
     pay_table: TableName = toggle("kings-full-pay", "Pay table", table_help())
-    hands: int = toggle(
-        10,
-        "Hands each",
-        "How many hands each player plays at the machine; most credits then wins.",
-        ge=1,
-        le=1000,
-    )
-    credits: int = toggle(
-        100,
-        "Starting credits",
-        "Credits each player starts with; a bet is 1 to 5 coins of 1 credit.",
-        ge=1,
-        le=100_000,
-    )
-    auto_hold_joker: bool = toggle(
-        False,
-        "Machine holds the joker",
-        "Some machines hold a dealt joker for you: every hold then keeps it (off by default).",
-    )
-    double_up: bool = toggle(
-        False,
-        "Double-up",
-        "After a winning hand, 'double' risks the win against a dealer card: a higher card "
-        "doubles it, a lower one loses it, the same rank keeps it; repeat or 'collect' any time "
-        "(off by default).",
-    )
+    hands: int = toggle(10, "Hands each", ge=1, le=1000)
+    """How many hands each player plays at the machine; most credits then wins."""
+    credits: int = toggle(100, "Starting credits", ge=1, le=100_000)
+    """Credits each player starts with; a bet is 1 to 5 coins of 1 credit."""
+    auto_hold_joker: bool = toggle(False, "Machine holds the joker")
+    """Some machines hold a dealt joker for you: every hold then keeps it (off by default)."""
+    double_up: bool = toggle(False, "Double-up")
+    """After a winning hand, 'double' risks the win against a dealer card: a higher card doubles
+    it, a lower one loses it, the same rank keeps it; repeat or 'collect' any time (off by
+    default)."""
