@@ -3,9 +3,12 @@ attribute docstrings are read as one line, from the class's source, only when wa
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
+import zipfile
+from pathlib import Path
 from typing import Literal
 
 import pytest
@@ -66,6 +69,23 @@ def test_a_class_made_in_a_function_is_read_too() -> None:
         """Found by the class's qualified name."""
 
     assert described_fields(Local)["depth"].description == "Found by the class's qualified name."
+
+
+def test_a_ruleset_imported_from_a_zip_is_read_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    archive = tmp_path / "rules.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr(
+            "zipped_rules.py",
+            "from cardtable.engine.ruleset import Ruleset, toggle\n"
+            "class Zipped(Ruleset):\n"
+            '    flag: bool = toggle(False, "Flag")\n'
+            '    """Read through the zip loader."""\n',
+        )
+    monkeypatch.syspath_prepend(str(archive))
+    monkeypatch.delitem(sys.modules, "zipped_rules", raising=False)
+    zipped = importlib.import_module("zipped_rules").Zipped
+    assert described_fields(zipped)["flag"].description == "Read through the zip loader."
+    monkeypatch.delitem(sys.modules, "zipped_rules")
 
 
 def test_model_fields_are_left_as_pydantic_built_them() -> None:

@@ -96,9 +96,11 @@ def _attribute_docs(cls: type) -> dict[str, str]:
 def _own_attribute_docs(klass: type) -> dict[str, str]:
     # One parse of the module's file; inspect.getsource would parse it too, then tokenize the
     # class again (several times slower).
-    path = getattr(sys.modules.get(klass.__module__), "__file__", None)
+    module = sys.modules.get(klass.__module__)
+    path = getattr(module, "__file__", None)
     try:
-        body = ast.parse("".join(linecache.getlines(path))).body if path else []
+        # the module's globals let linecache ask its loader (a zip import has no plain file)
+        body = ast.parse("".join(linecache.getlines(path, vars(module)))).body if path else []
     except SyntaxError:
         return {}
     for name in klass.__qualname__.split("."):
