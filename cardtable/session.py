@@ -116,7 +116,9 @@ class Session:
         if history is not None:
             from cardtable.history import MatchRecorder
 
-            session.recorder = MatchRecorder.start(history, game, seat_kinds(bots), session.record, save_path)
+            session.recorder = MatchRecorder(
+                history, game, seat_kinds(bots), session.record, save_path
+            ).start()
         return session
 
     @classmethod
@@ -170,7 +172,7 @@ class Session:
         if history is not None:
             from cardtable.history import MatchRecorder
 
-            session.recorder = MatchRecorder.resume(history, game, seat_kinds(bots), session.record, target)
+            session.recorder = MatchRecorder(history, game, seat_kinds(bots), session.record, target).resume()
         return session
 
     # ------------------------------------------------------------------ playing
