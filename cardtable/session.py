@@ -91,6 +91,11 @@ class Session:
         """Whether the texts a table reads (log, status, result, facts, hints, refusals via
         :meth:`show`) show cards as faces (Q♥) and suggested moves as keys: a full-screen
         table sets it (off in its ASCII mode); the text mode and records keep the notation."""
+        self._views: dict[tuple[int | None, bool], PlayerView] = {}
+        """The views built since the state last changed, by seat and :attr:`faces`: a table
+        asks for the view many times a key press (every key binding's check)."""
+        self._views_of: tuple[Game, object] | None = None
+        """The game and its state stamp that :attr:`_views` were built from."""
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -116,7 +121,9 @@ class Session:
         if history is not None:
             from cardtable.history import MatchRecorder
 
-            session.recorder = MatchRecorder.start(history, game, seat_kinds(bots), session.record, save_path)
+            session.recorder = MatchRecorder(
+                history, game, seat_kinds(bots), session.record, save_path
+            ).start()
         return session
 
     @classmethod
@@ -170,7 +177,7 @@ class Session:
         if history is not None:
             from cardtable.history import MatchRecorder
 
-            session.recorder = MatchRecorder.resume(history, game, seat_kinds(bots), session.record, target)
+            session.recorder = MatchRecorder(history, game, seat_kinds(bots), session.record, target).resume()
         return session
 
     # ------------------------------------------------------------------ playing
@@ -249,6 +256,20 @@ class Session:
         >>> len(v.hand_ids) == len(v.hand) == 13, s.view(None).hand_ids
         (True, ())
         """
+        game = self.game
+        # The engine gives the game a new stamp on every change of state (a move, an undo,
+        # a direct ``game.play``): a view built under the same game and stamp is still true.
+        made_for = self._views_of
+        if made_for is None or made_for[0] is not game or made_for[1] is not game._stamp:
+            self._views.clear()
+            self._views_of = (game, game._stamp)
+        key = (seat, self.faces)
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = self._build_view(seat)
+        return view
+
+    def _build_view(self, seat: int | None) -> PlayerView:
         view = self._faced(self.game.view(seat))
         if seat is None or view.hand_ids:
             return view

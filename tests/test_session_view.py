@@ -95,3 +95,25 @@ def test_the_hand_order_is_kept_in_the_save(tmp_path) -> None:
     assert again.hand_orders == {0: list(reversed(ids))}
     assert again.game.snapshot() == session.game.snapshot()
     assert [c.id for c in again.game.hand(0)][: len(ids)] == ids, "the game's own order is untouched"
+
+
+def test_a_view_is_built_once_per_state_and_never_outlives_it() -> None:
+    # A table asks for the view at every key binding's check: one build serves them all
+    # until the state changes, by whatever path it changes.
+    session = Session.start("scala40", ["Ann", "Bob"], [None, None], seed=3)
+    game = session.game
+    first = session.view(0)
+    assert session.view(0) is first
+    game.play("draw")  # straight to the game, past the session
+    drawn = session.view(0)
+    assert drawn is not first and len(drawn.hand) == len(first.hand) + 1
+    assert drawn.hand_ids == tuple(c.id for c in game.hand(0))
+    session.play(f"discard {drawn.hand[0]}")
+    plain = session.view(0)
+    assert plain.to_act == 1 and len(plain.hand) == len(first.hand)
+    session.faces = True  # faces change the texts, so they are a view of their own
+    assert session.view(0).log[-1] == session.show(plain.log[-1]) != plain.log[-1]
+    session.faces = False
+    session.undo(0)
+    assert session.view(0) == drawn and session.view(0) is not drawn
+    assert session.view(None) == game.view(None)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -54,6 +55,8 @@ class Visibility(Enum):
     HIDDEN = "hidden"
 
 
+# Identity equality, as before: two zones holding equal cards are still two places.
+@dataclass(slots=True, eq=False, repr=False)
 class Zone:
     """One place where cards lie: ``name`` (unique in the game), ``cards`` (the game's live
     list for a zone that ``determinize`` may deal into; any sequence for a public one),
@@ -69,30 +72,12 @@ class Zone:
     Zone('hand 1', 2 cards, owner, owner=0)
     """
 
-    __slots__ = ("cards", "name", "ordered", "owner", "shown", "visibility")
-
     name: str
     cards: Sequence[Card]
     visibility: Visibility
-    owner: int | None
-    ordered: bool
-    shown: Collection[int]
-
-    def __init__(
-        self,
-        name: str,
-        cards: Sequence[Card],
-        visibility: Visibility,
-        owner: int | None = None,
-        ordered: bool = True,
-        shown: Collection[int] = (),
-    ) -> None:
-        self.name = name
-        self.cards = cards
-        self.visibility = visibility
-        self.owner = owner
-        self.ordered = ordered
-        self.shown = shown
+    owner: int | None = None
+    ordered: bool = True
+    shown: Collection[int] = ()
 
     def hidden_from(self, seat: int | None) -> bool:
         """Whether ``seat`` (None: a spectator) may not see this zone's cards (but for the

@@ -8,7 +8,7 @@ sentence in :attr:`MatchRecorder.problem`, and play goes on.
 >>> from cardtable.engine import new_game
 >>> store = HistoryStore(pathlib.Path(tempfile.mkdtemp()) / "h.sqlite3")
 >>> game = new_game("page-one", ["Ann", "Bob"], seed=2)
->>> rec = MatchRecorder.start(store, game, ["human", "bot:random"], game.record)
+>>> rec = MatchRecorder(store, game, ["human", "bot:random"], game.record).start()
 >>> rec.match_id, store.matches()[0].status
 (1, 'playing')
 """
@@ -42,66 +42,56 @@ def match_info(game: Game, seats: Sequence[str]) -> MatchInfo:
 
 
 class MatchRecorder:
-    """Writes one match's events to a :class:`HistoryStore`."""
+    """Writes one match's events to a :class:`HistoryStore`; :meth:`start` or :meth:`resume`
+    opens its match (``seats`` are the seat kinds, ``save_path`` the save the match lives in)."""
 
-    def __init__(self, store: HistoryStore, match_id: int | None, game: Game, record: Callable[[], str]):
+    def __init__(
+        self,
+        store: HistoryStore,
+        game: Game,
+        seats: Sequence[str],
+        record: Callable[[], str],
+        save_path: Path | None = None,
+    ):
         self.store = store
-        self.match_id = match_id
         self.game = game
+        self.seats = tuple(seats)
         self.record = record
         """Gives the record text as the session saves it (with the seats line)."""
+        self.save_path = save_path
+        self.match_id: int | None = None
         self.deals_seen = len(game.deal_scores)
-        self.done = game.is_over and match_id is not None
+        self.done = False
         self.problem: str | None = None
         """Why the history is off for this match (None while it works)."""
 
-    @classmethod
-    def start(
-        cls,
-        store: HistoryStore,
-        game: Game,
-        seats: Sequence[str],
-        record: Callable[[], str],
-        save_path: Path | None = None,
-    ) -> MatchRecorder:
+    def start(self) -> MatchRecorder:
         """A new match: matches left unfinished in the same save file are marked abandoned
-        (the new game overwrites their save) and this one is stored."""
-        rec = cls(store, None, game, record)
+        (the new game overwrites their save) and this one is stored. Returns the recorder."""
         try:
-            if save_path is not None:
-                store.abandon_at(save_path)
-            rec.match_id = store.start(match_info(game, seats), record(), save_path)
+            if self.save_path is not None:
+                self.store.abandon_at(self.save_path)
+            self.match_id = self.store.start(match_info(self.game, self.seats), self.record(), self.save_path)
         except HistoryError as exc:
-            rec.problem = str(exc)
-        rec.done = False
-        rec.after_move()  # a match could be over at once (never in practice; kept honest)
-        return rec
+            self.problem = str(exc)
+        self.after_move()  # a match could be over at once (never in practice; kept honest)
+        return self
 
-    @classmethod
-    def resume(
-        cls,
-        store: HistoryStore,
-        game: Game,
-        seats: Sequence[str],
-        record: Callable[[], str],
-        save_path: Path | None = None,
-    ) -> MatchRecorder:
-        """A resumed save goes on with its stored match (a new one if the history has none)."""
-        info = match_info(game, seats)
-        text = record()
+    def resume(self) -> MatchRecorder:
+        """A resumed save goes on with its stored match (a new one if the history has none).
+        Returns the recorder."""
         try:
-            found = store.find_resumed(info, text, save_path)
+            found = self.store.find_resumed(match_info(self.game, self.seats), self.record(), self.save_path)
         except HistoryError as exc:
-            rec = cls(store, None, game, record)
-            rec.problem = str(exc)
-            return rec
+            self.problem = str(exc)
+            return self
         if found is None:
-            return cls.start(store, game, seats, record, save_path)
-        rec = cls(store, found.id, game, record)
-        rec.done = found.status != "playing"
-        rec.deals_seen = len(found.deal_rows) if found.deal_rows else 0
-        rec.after_move()
-        return rec
+            return self.start()
+        self.match_id = found.id
+        self.done = found.status != "playing"
+        self.deals_seen = len(found.deal_rows) if found.deal_rows else 0
+        self.after_move()
+        return self
 
     @property
     def active(self) -> bool:

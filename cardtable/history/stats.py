@@ -6,9 +6,9 @@ team wins.
 
 >>> from cardtable.history.store import StoredMatch
 >>> def m(i, scores, winners, lower=True):
-...     return StoredMatch(i, "g", "G", {}, 1, ("Ann", "Bob"), ("human", "human"), (), lower,
-...                        "points", False, "finished", winners, scores, "", f"2026-01-0{i}", "x",
-...                        ((scores[0], scores[1]),))
+...     return StoredMatch("g", "G", {}, 1, ("Ann", "Bob"), ("human", "human"), (), lower,
+...                        id=i, status="finished", winners=winners, scores=scores, reason="",
+...                        started=f"2026-01-0{i}", ended="x", deal_rows=((scores[0], scores[1]),))
 >>> rows = player_stats([m(1, (10, 50), (0,)), m(2, (30, 5), (1,)), m(3, (0, 90), (0,))])
 >>> ann = rows[0]
 >>> ann.player, ann.matches, ann.wins, ann.best_score, ann.longest_streak
@@ -142,8 +142,8 @@ def win_rate_series(
     the players named, or the ``top`` who played most.
 
     >>> from cardtable.history.store import StoredMatch
-    >>> m = lambda i, w: StoredMatch(i, "g", "G", {}, 1, ("Ann", "Bob"), ("human", "human"), (), True,
-    ...     "points", False, "finished", w, (1, 2), "", f"t{i}", f"t{i}")
+    >>> m = lambda i, w: StoredMatch("g", "G", {}, 1, ("Ann", "Bob"), ("human", "human"), id=i,
+    ...     status="finished", winners=w, scores=(1, 2), reason="", started=f"t{i}", ended=f"t{i}")
     >>> win_rate_series([m(1, (0,)), m(2, (1,))])
     {'Ann': [100.0, 50.0], 'Bob': [0.0, 50.0]}
     """
@@ -166,8 +166,8 @@ def cumulative_scores(match: StoredMatch) -> dict[str, list[int]]:
     starting from 0.
 
     >>> from cardtable.history.store import StoredMatch
-    >>> m = StoredMatch(1, "g", "G", {}, 1, ("Ann", "Bob"), ("human", "human"), (), True, "points",
-    ...     False, "finished", (0,), (5, 9), "", "t", "t", ((2, 4), (3, None)))
+    >>> m = StoredMatch("g", "G", {}, 1, ("Ann", "Bob"), ("human", "human"), id=1, status="finished",
+    ...     winners=(0,), scores=(5, 9), reason="", started="t", ended="t", deal_rows=((2, 4), (3, None)))
     >>> cumulative_scores(m)
     {'Ann': [0, 2, 5], 'Bob': [0, 4, 4]}
     """

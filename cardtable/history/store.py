@@ -157,21 +157,12 @@ class MatchInfo:
     team_scored: bool = False
 
 
-@dataclass(frozen=True)
-class StoredMatch:
-    """A match as the history holds it (its record is read with :func:`load_record`)."""
+@dataclass(frozen=True, kw_only=True)
+class StoredMatch(MatchInfo):
+    """A match as the history holds it: what it kept at the start, then its id and how it
+    went (its record is read with :func:`load_record`)."""
 
     id: int
-    game: str
-    title: str
-    rules: dict[str, Any]
-    seed: int
-    players: tuple[str, ...]
-    seats: tuple[str, ...]
-    teams: tuple[tuple[int, ...], ...]
-    lower_is_better: bool
-    score_label: str
-    team_scored: bool
     status: str
     """'playing' (may be resumed), 'finished' or 'abandoned'."""
     winners: tuple[int, ...]
