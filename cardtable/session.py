@@ -260,9 +260,9 @@ class Session:
         # The engine gives the game a new stamp on every change of state (a move, an undo,
         # a direct ``game.play``): a view built under the same game and stamp is still true.
         made_for = self._views_of
-        if made_for is None or made_for[0] is not game or made_for[1] is not game._stamp:
+        if made_for is None or made_for[0] is not game or made_for[1] is not game.stamp:
             self._views.clear()
-            self._views_of = (game, game._stamp)
+            self._views_of = (game, game.stamp)
         key = (seat, self.faces)
         view = self._views.get(key)
         if view is None:

@@ -135,6 +135,20 @@ class Game(ABC):
         except UnknownGame:
             return None
 
+    @property
+    def stamp(self) -> object:
+        """A token that is replaced whenever the state changes (a move, an undo, a deal or a
+        match started from totals); compare it with ``is`` to know a cached view is still good.
+
+        >>> from cardtable.engine import new_game
+        >>> game = new_game("gin", ["Ann", "Bob"], seed=1)
+        >>> before = game.stamp
+        >>> _ = game.play(game.legal_moves()[0])
+        >>> game.stamp is before
+        False
+        """
+        return self._stamp
+
     # ------------------------------------------------------------------ contract
     @property
     @abstractmethod
