@@ -301,7 +301,7 @@ class Session:
         """The game's move verbs (keys, labels, what each takes), from its spec."""
         return get(self.game.game_id).verbs
 
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self) -> Sequence[Move]:
         """The legal moves of the seat to act (values: verb, cards, target; ``str`` is the notation)."""
         return self.game.legal_moves()
 

@@ -12,6 +12,7 @@ the game only through the session (legal moves, ``find_move``, ``play``, hints, 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -740,7 +741,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         legal = {m.kind for m in self._legal() if m.target == number}
         return next((v for v in targeted if v in legal), targeted[0] if targeted else None)
 
-    def _legal(self) -> tuple[Move, ...]:
+    def _legal(self) -> Sequence[Move]:
         return self.session.legal_moves() if self.my_turn() else ()
 
     def action_rules(self) -> None:
