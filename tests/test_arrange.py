@@ -529,8 +529,8 @@ def test_cross_check_indian_discard(request: pytest.FixtureRequest) -> None:
         need = (INDIAN_NEED, FOUR_CARD_LIFE)[k % 2]
         card, rest = best_discard(hand, rules, value, need=need)
         check_valid([c for c in hand if c is not card], rest, rules, value)
-        met, penalty, thrown = brute_discard(hand, rules, value, need, lambda c: True)
-        assert (rest.ok, rest.penalty, value(card)) == (met, penalty, thrown), names(hand)
+        got = (not rest.ok, rest.penalty, -value(card))
+        assert got == reference(hand, rules, value, need, lambda c: True, split_brute)[:3], names(hand)
         if rest.ok:
             assert need_met(rest, rules, need), (names(hand), [str(m) for m in rest.groups])
 
@@ -579,29 +579,17 @@ def test_cross_check_variants(request: pytest.FixtureRequest) -> None:
         cross_check(hand, rules, value_for(rules, 25))
 
 
-def brute_discard(
-    hand: Sequence[Card],
-    rules: MeldRules,
-    value: Callable[[Card], int],
-    need: Requirement | None,
-    allowed: Callable[[Card], bool],
+def split_brute(
+    rest: Sequence[Card], rules: MeldRules, value: Callable[[Card], int], need: Requirement | None
 ) -> tuple[bool, int, int]:
-    """(need met, least penalty, highest value thrown at it) over every card that may go."""
-    best: tuple[bool, int, int] | None = None
-    for d in hand:
-        if not allowed(d):
-            continue
-        rest = [c for c in hand if c is not d]
-        got = brute_best(rest, rules, value, need)
-        met = got is not None
-        if got is None:
-            got = brute_best(rest, rules, value)
-        assert got is not None
-        key = (not met, got[0], -value(d))
-        if best is None or key < (not best[0], best[1], -best[2]):
-            best = (met, got[0], value(d))
-    assert best is not None
-    return best
+    """(need missed, least penalty, deadwood cards) of ``rest`` by the exhaustive search: the
+    best split meeting ``need``, else the best of all (as :func:`best_arrangement` does)."""
+    got = brute_best(rest, rules, value, need)
+    missed = got is None
+    if got is None:
+        got = brute_best(rest, rules, value)
+    assert got is not None
+    return missed, got[0], got[1]
 
 
 def test_cross_check_no_wilds(request: pytest.FixtureRequest) -> None:
@@ -632,8 +620,8 @@ def test_cross_check_no_wilds(request: pytest.FixtureRequest) -> None:
         card, rest = best_discard(hand, rules, value, need=need, may_discard=allowed)
         assert card is not banned and any(c is card for c in hand)
         check_valid([c for c in hand if c is not card], rest, rules, value)
-        met, penalty, thrown = brute_discard(hand, rules, value, need, allowed)
-        assert (rest.ok, rest.penalty, value(card)) == (met, penalty, thrown), names(hand)
+        got = (not rest.ok, rest.penalty, -value(card))
+        assert got == reference(hand, rules, value, need, allowed, split_brute)[:3], names(hand)
         if need is not None and rest.ok:
             assert need_met(rest, rules, need)
 
@@ -711,8 +699,8 @@ def test_cross_check_runs_any_suit(request: pytest.FixtureRequest) -> None:
         if k % 4 == 0:
             card, rest = best_discard(hand, rules, value)
             check_valid([c for c in hand if c is not card], rest, rules, value)
-            _met, penalty, thrown = brute_discard(hand, rules, value, None, lambda c: True)
-            assert (rest.penalty, value(card)) == (penalty, thrown), names(hand)
+            best = reference(hand, rules, value, None, lambda c: True, split_brute)
+            assert (rest.penalty, -value(card)) == best[1:3], names(hand)
 
 
 def test_a_wild_is_never_named_as_a_card_the_deck_lacks() -> None:
@@ -754,20 +742,30 @@ FOUR_CARD_LIFE = Requirement(runs=2, pure_runs=1, long_run=4)
 NEEDS = [None, INDIAN_NEED, FOUR_CARD_LIFE, Requirement(runs=1)]
 
 
+def split_solver(
+    rest: Sequence[Card], rules: MeldRules, value: Callable[[Card], int], need: Requirement | None
+) -> tuple[bool, int, int]:
+    """(need missed, least penalty, deadwood cards) of ``rest`` by :func:`best_arrangement`."""
+    arr = best_arrangement(rest, rules, value, need=need)
+    return not arr.ok, arr.penalty, len(arr.deadwood)
+
+
 def reference(
     cards: Sequence[Card],
     rules: MeldRules,
     value: Callable[[Card], int],
     need: Requirement | None,
     allowed: Callable[[Card], bool],
+    split: Callable[..., tuple[bool, int, int]] = split_solver,
 ) -> tuple[bool, int, int, bool, int]:
-    """The best key over every allowed throw: (need missed, penalty, -throw's value, throw is
-    wild, deadwood cards), the order best_discard's docstring promises."""
+    """The best key over every allowed throw, the rest split by ``split`` (the solver, or
+    :func:`split_brute`): (need missed, penalty, -throw's value, throw is wild, deadwood
+    cards), the order best_discard's docstring promises."""
     keys = []
     for i, card in enumerate(cards):
         if allowed(card):
-            rest = best_arrangement([c for j, c in enumerate(cards) if j != i], rules, value, need=need)
-            keys.append((not rest.ok, rest.penalty, -value(card), rules.is_wild(card), len(rest.deadwood)))
+            missed, penalty, dead = split([c for j, c in enumerate(cards) if j != i], rules, value, need)
+            keys.append((missed, penalty, -value(card), rules.is_wild(card), dead))
     return min(keys)
 
 
