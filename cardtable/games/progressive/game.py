@@ -66,7 +66,7 @@ from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.kits.rummy.arrange import Arrangement, best_arrangement
 from cardtable.kits.rummy.grouping import grouping_view
 from cardtable.kits.rummy.melds import RUN, Meld, MeldRules, extend_meld
-from cardtable.kits.rummy.moves import Discard, Draw, LayOff, NextDeal, Take
+from cardtable.kits.rummy.moves import Discard, LayOff, Step
 from cardtable.kits.rummy.turn import RummyGame
 
 from . import five_crowns
@@ -476,9 +476,9 @@ class ProgressiveRummy(RummyGame):
         seat = self.cur
         name = self.players[seat]
         match move.payload:
-            case Draw():
+            case Step.DRAW:
                 self._draw_card()
-            case Take():
+            case Step.TAKE:
                 self.known.append(self._take_card(must_use=False))
             case Discard(card):
                 real = self._throw(card)
@@ -500,7 +500,7 @@ class ProgressiveRummy(RummyGame):
                 real = self._take_from_hand(card)
                 self.melds_[j] = new.replace(cards=tuple(real if c is card else c for c in new.cards))
                 self.log.append(f"{name} laid off {move.tokens()[0]} on meld {j + 1}")
-            case NextDeal():
+            case Step.NEXT:
                 self.round_no += 1
                 self.dealer = self._next_active(self.dealer)
                 self._deal(self.next_stacked_deal())

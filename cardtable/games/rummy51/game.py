@@ -71,7 +71,7 @@ from cardtable.kits.rummy.melds import (
     extend_meld,
     meld_value,
 )
-from cardtable.kits.rummy.moves import CANCEL, Cancel, Discard, Draw, LayMeld, LayOff, NextDeal, Swap, Take
+from cardtable.kits.rummy.moves import Discard, LayMeld, LayOff, Step, Swap
 from cardtable.kits.rummy.turn import (
     DRAW_FIRST,
     HOLD,
@@ -382,7 +382,7 @@ class Rummy51(RummyGame):
             if table[2] and self._may_swap():
                 self._add_swaps(moves, hand, table[2])
         if self._may_cancel():
-            moves.append(Move("cancel", payload=CANCEL, text="cancel"))
+            moves.append(Move("cancel", payload=Step.CANCEL, text="cancel"))
         if self._holds_discard():
             return moves  # melds short of the minimum: meld more or cancel, no discard yet
         if self.must_use and self._binding_must_use(moves):
@@ -493,7 +493,7 @@ class Rummy51(RummyGame):
         seat = self.cur
         name = self.players[seat]
         payload = move.payload
-        if isinstance(payload, (LayMeld, LayOff, Swap, Cancel, NextDeal)):
+        if isinstance(payload, (LayMeld, LayOff, Swap)) or payload is Step.CANCEL or payload is Step.NEXT:
             self.table_version += 1  # the table may change: move generation reads it afresh
         match payload:
             case Discard(card):
@@ -507,11 +507,11 @@ class Rummy51(RummyGame):
                     return
                 self.turn_no += 1
                 self._end_turn()
-            case Draw():
+            case Step.DRAW:
                 bottom = self.bottom
                 if (card := self._draw_card()) is bottom:
                     self.known.append(card)  # the face-up card: everyone saw where it went
-            case Take():
+            case Step.TAKE:
                 self.known.append(self._take_card(self.rules.discard_must_be_used))
             case LayMeld(meld):
                 self._apply_meld(meld, self.minimum)
@@ -531,9 +531,9 @@ class Rummy51(RummyGame):
                 taken = self.taken
                 if taken is not None and all(h is not taken for h in self.hands[seat]):
                     self.taken = None  # the taken discard went onto the table for good
-            case Cancel():
+            case Step.CANCEL:
                 self._apply_cancel()
-            case NextDeal():
+            case Step.NEXT:
                 self._deal(self.next_stacked_deal())
             case other:
                 raise AssertionError(other)

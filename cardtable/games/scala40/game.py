@@ -47,7 +47,7 @@ from cardtable.kits.rummy.melds import (
     extend_meld,
     meld_value,
 )
-from cardtable.kits.rummy.moves import CANCEL, Cancel, Discard, Draw, LayMeld, LayOff, NextDeal, Swap, Take
+from cardtable.kits.rummy.moves import Discard, LayMeld, LayOff, Step, Swap
 from cardtable.kits.rummy.turn import (
     DRAW_FIRST,
     HOLD,
@@ -345,7 +345,7 @@ class Scala40(RummyGame):
         if can_add:
             self._add_swaps(moves, hand)
         if self._may_cancel():
-            moves.append(Move("cancel", payload=CANCEL, text="cancel"))
+            moves.append(Move("cancel", payload=Step.CANCEL, text="cancel"))
         moves.extend(self._discards(moves))
         return moves
 
@@ -447,7 +447,7 @@ class Scala40(RummyGame):
         seat = self.cur
         name = self.players[seat]
         match move.payload:
-            case Draw():
+            case Step.DRAW:
                 if not self.stock:
                     self._rebuild_stock(keep_top=True)
                 if not self.stock:
@@ -457,14 +457,14 @@ class Scala40(RummyGame):
                 limit = self.rules.max_stock_rebuilds
                 if not self.stock and (limit == 0 or self.reshuffles < limit):
                     self._rebuild_stock(keep_top=False)
-            case Take():
+            case Step.TAKE:
                 free = (
                     self.rules.first_player_upcard and seat == self.first and sum(self.turns) == 0
                 ) or self.rules.keep_taken_discard
                 self._take_card(must_use=not free)
-            case NextDeal():
+            case Step.NEXT:
                 self._deal(self.next_stacked_deal())
-            case Cancel():
+            case Step.CANCEL:
                 self._apply_cancel()
             case LayMeld(meld):
                 self._apply_meld(meld, OPENING)

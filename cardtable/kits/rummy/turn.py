@@ -47,7 +47,7 @@ from cardtable.kits.rummy.melds import (
     order_for_ace_end,
     swap_wild,
 )
-from cardtable.kits.rummy.moves import DRAW, NEXT, TAKE, LayMeld, LayOff, Swap
+from cardtable.kits.rummy.moves import LayMeld, LayOff, Step, Swap
 
 HIDDEN, PUBLIC = Visibility.HIDDEN, Visibility.PUBLIC
 
@@ -229,12 +229,12 @@ class RummyGame(TableGame):
     def _generate(self) -> list[Move]:
         ph = self.phase_
         if ph == "draw":
-            moves = [Move("draw", payload=DRAW, text="draw")]
+            moves = [Move("draw", payload=Step.DRAW, text="draw")]
             if self._can_take():
-                moves.append(Move("take", payload=TAKE, text="take"))
+                moves.append(Move("take", payload=Step.TAKE, text="take"))
             return moves
         if ph == "deal-over":
-            return [Move("next", payload=NEXT, text="next")]
+            return [Move("next", payload=Step.NEXT, text="next")]
         if ph != "play":
             return []
         return self._play_moves()
