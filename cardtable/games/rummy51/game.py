@@ -72,17 +72,7 @@ from cardtable.kits.rummy.melds import (
     meld_value,
 )
 from cardtable.kits.rummy.moves import Discard, LayMeld, LayOff, Step, Swap
-from cardtable.kits.rummy.turn import (
-    DRAW_FIRST,
-    HOLD,
-    MUST_USE,
-    SWAP,
-    RummyGame,
-    refuse_after_deal,
-    refuse_cancel,
-    refuse_early_next,
-    refuse_take,
-)
+from cardtable.kits.rummy.turn import MUST_USE, SWAP, RummyGame, opening_turn_rules
 
 from .rules import Rummy51Rules
 
@@ -162,13 +152,14 @@ class Rummy51(RummyGame):
     verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
     move_caches = ("_discard_moves",)
     play_rules = (
-        Rule("hand-over", "Once a hand is over, the only move is 'next'.", refuse_after_deal),
-        Rule("take", "The top discard is taken only where the variant lets it be.", refuse_take),
-        DRAW_FIRST,
-        Rule("drawn", "A player draws once a turn; the first player of a hand does not draw.", _drawn),
-        Rule("going-on", "'next' waits until the hand is over.", refuse_early_next),
-        Rule("cancel", "'cancel' takes back melds still short of the minimum.", refuse_cancel),
-        HOLD,
+        *opening_turn_rules(
+            "hand",
+            take="The top discard is taken only where the variant lets it be.",
+            drawn=Rule(
+                "drawn", "A player draws once a turn; the first player of a hand does not draw.", _drawn
+            ),
+            cancel="'cancel' takes back melds still short of the minimum.",
+        ),
         Rule(
             "joker-take", "With the variant, only an opened player takes a joker from the table.", _joker_take
         ),

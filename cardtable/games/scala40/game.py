@@ -48,18 +48,7 @@ from cardtable.kits.rummy.melds import (
     meld_value,
 )
 from cardtable.kits.rummy.moves import Discard, LayMeld, LayOff, Step, Swap
-from cardtable.kits.rummy.turn import (
-    DRAW_FIRST,
-    HOLD,
-    MUST_USE,
-    SWAP,
-    LayoffFilter,
-    RummyGame,
-    refuse_after_deal,
-    refuse_cancel,
-    refuse_early_next,
-    refuse_take,
-)
+from cardtable.kits.rummy.turn import MUST_USE, SWAP, LayoffFilter, RummyGame, opening_turn_rules
 
 from .rules import Scala40Rules
 
@@ -168,13 +157,12 @@ class Scala40(RummyGame):
     title = "Scala 40"
     verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
     play_rules = (
-        Rule("deal-over", "Once a deal is over, the only move is 'next'.", refuse_after_deal),
-        Rule("take", "The top discard is taken only when it can be used this turn.", refuse_take),
-        DRAW_FIRST,
-        Rule("drawn", "A player draws once a turn.", _drawn),
-        Rule("going-on", "'next' waits until the deal is over.", refuse_early_next),
-        Rule("cancel", "'cancel' takes back melds still short of 40.", refuse_cancel),
-        HOLD,
+        *opening_turn_rules(
+            "deal",
+            take="The top discard is taken only when it can be used this turn.",
+            drawn=Rule("drawn", "A player draws once a turn.", _drawn),
+            cancel="'cancel' takes back melds still short of 40.",
+        ),
         Rule("opened", "Lay-offs and joker swaps come after opening with 40.", _opened),
         SWAP,
         Rule("layoff", "A lay-off fits its meld and keeps a card to discard.", _layoff),

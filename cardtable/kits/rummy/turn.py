@@ -141,6 +141,27 @@ MUST_USE = Rule(
 )
 
 
+def opening_turn_rules(word: str, take: str, drawn: Rule, cancel: str) -> tuple[Rule, ...]:
+    """The first rules of play of a rummy with an opening minimum (Scala 40, Rummy 51), in
+    the order they are asked: nothing but 'next' once the deal (the game's ``word`` for it)
+    is over, 'take' (rule text ``take``), draw first, the game's own ``drawn`` rule, no 'next'
+    during the deal, 'cancel' (rule text ``cancel``), and cards held.
+
+    >>> drawn = Rule("drawn", "A player draws once a turn.", lambda game, move: None)
+    >>> [r.name for r in opening_turn_rules("hand", "Take text.", drawn, "Cancel text.")]
+    ['hand-over', 'take', 'draw-first', 'drawn', 'going-on', 'cancel', 'hold']
+    """
+    return (
+        Rule(f"{word}-over", f"Once a {word} is over, the only move is 'next'.", refuse_after_deal),
+        Rule("take", take, refuse_take),
+        DRAW_FIRST,
+        drawn,
+        Rule("going-on", f"'next' waits until the {word} is over.", refuse_early_next),
+        Rule("cancel", cancel, refuse_cancel),
+        HOLD,
+    )
+
+
 class RummyGame(TableGame):
     """Base of the two-pack rummy games: shared state, moves and views (see the module)."""
 
