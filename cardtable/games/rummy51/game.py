@@ -588,34 +588,21 @@ class Rummy51(RummyGame):
         self.cur = self._next_active(self.dealer)
 
     # ------------------------------------------------------------------ views
-    def _status(self, seat: int | None) -> str:
-        """What the player to act must do, in words (the 'take' hint only in their own view:
-        whether a discard is usable depends on their hidden hand)."""
-        if (over := self._over_status()) is not None:
-            return over
-        name = self.players[self.cur]
-        if self.phase_ == "draw":
-            top = self.discard[-1].name if self.discard else None
-            if top and (seat == self.cur or not self.rules.discard_must_be_used) and self._can_take():
-                return f"{name}: draw from the stock or take {top}"
-            return f"{name}: draw from the stock"
-        if self.prov:
-            made = f"{self.prov_value} of {self.minimum}"
-            if seat != self.cur:  # another seat's screen: say whose melds (issue 24 item 7)
-                return f"{name}'s melds make {made}: {name} may meld more, or cancel"
-            return f"{name}: your melds make {made}: meld more to open, or cancel"
-        if self.must_use:
-            return f"{name}: use {names(self.must_use)} in a meld or lay-off, then discard"
+    def _hints_take(self, seat: int | None) -> bool:
+        """A discard anyone may take is offered on every screen; one that must be used only on
+        the player's own (whether they can use it depends on their hidden hand)."""
+        return seat == self.cur or not self.rules.discard_must_be_used
+
+    def _turn_note(self, name: str, seat: int | None) -> str | None:
+        """The first player's opening discard, and the rounds in which nobody may open."""
         if self.turn_no == 0 and self.cur == self.first and not self.start_opened:
             if seat != self.cur:
                 return f"{name} starts with 15 cards: {name} melds if possible, then discards one"
             return f"{name}: you start with 15 cards: meld if you can, then discard one"
-        if not self.opened[self.cur]:
-            if not self.may_open():
-                rounds = self.rules.no_open_first_rounds
-                return f"{name}: nobody may open in the first {rounds} rounds: discard"
-            return f"{name}: meld {self.minimum}+ points to open, or discard"
-        return f"{name}: meld, lay off or discard to end the turn"
+        if not self.opened[self.cur] and not self.may_open():
+            rounds = self.rules.no_open_first_rounds
+            return f"{name}: nobody may open in the first {rounds} rounds: discard"
+        return None
 
     def _view(self, seat: int | None) -> PlayerView:
         facts: dict[str, str] = {"hand": f"{self.deal_no} of {self.match_hands}"}

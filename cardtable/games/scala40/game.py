@@ -574,27 +574,6 @@ class Scala40(RummyGame):
                 self._finish((), "everyone reached the target together")
 
     # ------------------------------------------------------------------ views, copies
-    def _status(self, seat: int | None = None) -> str:
-        """What the player to act must do, in words; only their own view hints at 'take'
-        (whether the top discard is usable depends on their hidden hand)."""
-        if (over := self._over_status()) is not None:
-            return over
-        name = self.players[self.cur]
-        if self.phase_ == "draw":
-            top = self.discard[-1].name if self.discard else None
-            if top and seat == self.cur and self._can_take():
-                return f"{name}: draw from the stock or take {top}"
-            return f"{name}: draw from the stock"
-        if self.prov:
-            if seat != self.cur:  # another seat's screen: say whose melds (issue 24 item 7)
-                return f"{name}'s melds make {self.prov_value} of {OPENING}: {name} may meld more, or cancel"
-            return f"{name}: your melds make {self.prov_value} of {OPENING}: meld more to open, or cancel"
-        if self.must_use:
-            return f"{name}: use {names(self.must_use)} in a meld or lay-off, then discard"
-        if not self.opened[self.cur]:
-            return f"{name}: meld {OPENING}+ points to open, or discard"
-        return f"{name}: meld, lay off or discard to end the turn"
-
     def _view(self, seat: int | None) -> PlayerView:
         facts: dict[str, str] = {"deal": str(self.deal_no), "target": self._target_text()}
         if self.phase_ == "play" and not self.opened[self.cur]:
