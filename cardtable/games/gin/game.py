@@ -211,8 +211,23 @@ class GinRummy(GinScoring, GinView):
             self._draw_stock(seat)
             return
         match payload:
+            # class patterns first: a value pattern (Step.X) tests ==, which for a dataclass payload
+            # is a Python-level __eq__ call
             case Discard(card):
                 self._throw(seat, card)
+            case Ending(kind, card):
+                self._knock(kind, card)
+            case LayMeld(meld):
+                self._lay(seat, [meld])
+                self.log.append(f"{name} laid {meld}")
+                self._continue_laying()
+            case LayOff(j, new, card):
+                hand.remove(card)
+                self.melds_[j] = new
+                self.laid_off.append(card)
+                self.log.append(f"{name} laid off {card.name} on meld {j + 1}")
+                if not self._layoff_moves():
+                    self._settle()
             case Step.DRAW:
                 self._draw_stock(seat)
             case Step.TAKE:
@@ -235,19 +250,6 @@ class GinRummy(GinScoring, GinView):
                     self.cur = self._next_seat(self.dealer)
                     self.phase_ = "draw"
                     self.no_take = True
-            case Ending(kind, card):
-                self._knock(kind, card)
-            case LayMeld(meld):
-                self._lay(seat, [meld])
-                self.log.append(f"{name} laid {meld}")
-                self._continue_laying()
-            case LayOff(j, new, card):
-                hand.remove(card)
-                self.melds_[j] = new
-                self.laid_off.append(card)
-                self.log.append(f"{name} laid off {card.name} on meld {j + 1}")
-                if not self._layoff_moves():
-                    self._settle()
             case Step.NEXT:
                 self._deal(self.next_stacked_deal())
             case _:

@@ -487,6 +487,8 @@ class Rummy51(RummyGame):
         if isinstance(payload, (LayMeld, LayOff, Swap)) or payload is Step.CANCEL or payload is Step.NEXT:
             self.table_version += 1  # the table may change: move generation reads it afresh
         match payload:
+            # class patterns first: a value pattern (Step.X) tests ==, which for a dataclass payload
+            # is a Python-level __eq__ call
             case Discard(card):
                 real = self._take_from_hand(card)
                 self.discard.append(real)
@@ -498,12 +500,6 @@ class Rummy51(RummyGame):
                     return
                 self.turn_no += 1
                 self._end_turn()
-            case Step.DRAW:
-                bottom = self.bottom
-                if (card := self._draw_card()) is bottom:
-                    self.known.append(card)  # the face-up card: everyone saw where it went
-            case Step.TAKE:
-                self.known.append(self._take_card(self.rules.discard_must_be_used))
             case LayMeld(meld):
                 self._apply_meld(meld, self.minimum)
                 if self.swaps and self.opened[seat]:
@@ -522,6 +518,12 @@ class Rummy51(RummyGame):
                 taken = self.taken
                 if taken is not None and all(h is not taken for h in self.hands[seat]):
                     self.taken = None  # the taken discard went onto the table for good
+            case Step.DRAW:
+                bottom = self.bottom
+                if (card := self._draw_card()) is bottom:
+                    self.known.append(card)  # the face-up card: everyone saw where it went
+            case Step.TAKE:
+                self.known.append(self._take_card(self.rules.discard_must_be_used))
             case Step.CANCEL:
                 self._apply_cancel()
             case Step.NEXT:

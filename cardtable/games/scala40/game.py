@@ -435,6 +435,28 @@ class Scala40(RummyGame):
         seat = self.cur
         name = self.players[seat]
         match move.payload:
+            # class patterns first: a value pattern (Step.X) tests ==, which for a dataclass payload
+            # is a Python-level __eq__ call
+            case Discard(card):
+                if self.rules.four_of_kind_to_discard:
+                    self._bury_fours(seat)
+                real = self._take_from_hand(card)
+                self.discard.append(real)
+                self.turns[seat] += 1
+                self.log.append(f"{name} discarded {real.name}")
+                if not self.hands[seat]:
+                    self._close(seat)
+                    return
+                self.cur = self._next_active(seat)
+                self._start_turn()
+                if not self.stock:
+                    self._end_deal(None, f"the stock ran out after {self.reshuffles} rebuilds")
+            case LayMeld(meld):
+                self._apply_meld(meld, OPENING)
+            case LayOff():
+                self._apply_layoff(move)
+            case Swap():
+                self._apply_swap(move, must_use=True)
             case Step.DRAW:
                 if not self.stock:
                     self._rebuild_stock(keep_top=True)
@@ -454,26 +476,6 @@ class Scala40(RummyGame):
                 self._deal(self.next_stacked_deal())
             case Step.CANCEL:
                 self._apply_cancel()
-            case LayMeld(meld):
-                self._apply_meld(meld, OPENING)
-            case LayOff():
-                self._apply_layoff(move)
-            case Swap():
-                self._apply_swap(move, must_use=True)
-            case Discard(card):
-                if self.rules.four_of_kind_to_discard:
-                    self._bury_fours(seat)
-                real = self._take_from_hand(card)
-                self.discard.append(real)
-                self.turns[seat] += 1
-                self.log.append(f"{name} discarded {real.name}")
-                if not self.hands[seat]:
-                    self._close(seat)
-                    return
-                self.cur = self._next_active(seat)
-                self._start_turn()
-                if not self.stock:
-                    self._end_deal(None, f"the stock ran out after {self.reshuffles} rebuilds")
             case other:
                 raise AssertionError(other)
 
