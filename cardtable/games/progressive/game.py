@@ -472,8 +472,10 @@ class ProgressiveRummy(RummyGame):
         seat = self.cur
         name = self.players[seat]
         match move.payload:
-            # class patterns first: a value pattern (Step.X) tests ==, which for a dataclass payload
-            # is a Python-level __eq__ call
+            case Step.DRAW:
+                self._draw_card()
+            case Step.TAKE:
+                self.known.append(self._take_card(must_use=False))
             case Discard(card):
                 real = self._throw(card)
                 self.log.append(f"{name} discarded {real.name}")
@@ -494,10 +496,6 @@ class ProgressiveRummy(RummyGame):
                 real = self._take_from_hand(card)
                 self.melds_[j] = new.replace(cards=tuple(real if c is card else c for c in new.cards))
                 self.log.append(f"{name} laid off {move.tokens()[0]} on meld {j + 1}")
-            case Step.DRAW:
-                self._draw_card()
-            case Step.TAKE:
-                self.known.append(self._take_card(must_use=False))
             case Step.NEXT:
                 self.round_no += 1
                 self.dealer = self._next_active(self.dealer)
