@@ -611,6 +611,13 @@ def test_discard_must_be_used_refuses_an_unusable_discard():
     assert game.view(1).status == "Bob: draw from the stock"
 
 
+def test_a_free_discard_is_offered_on_every_screen():
+    # without discard_must_be_used anyone may take it, so every screen says so
+    game = opened_with("4C 5C 6C")
+    game.play("discard 2H")
+    assert {game.view(s).status for s in (0, 1, None)} == {"Ann: draw from the stock or take 2H"}
+
+
 def test_discard_must_be_used_before_opening_means_in_the_opening():
     game = start([f"{OPEN_51} 9D {IDLE}", f"9S {IDLE_B}"], rules={"discard_must_be_used": True})
     game.play(OPEN_51_MELDS)

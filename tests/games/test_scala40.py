@@ -839,6 +839,13 @@ def test_earlier_discard_on_take_to_open():
     assert game.to_act == 1
 
 
+def test_take_hint_only_on_the_takers_screen():
+    # whether the discard is usable depends on the hidden hand: other screens only say 'draw'
+    game = start([EARLY_HAND, None], stock="2S", rules={"earlier_discard": True})
+    assert game.view(0).status == "Ann: draw from the stock or take QC"
+    assert game.view(1).status == game.view(None).status == "Ann: draw from the stock"
+
+
 def test_earlier_discard_cancel_puts_the_card_back():
     game = start([EARLY_HAND, None], stock="2S", rules={"earlier_discard": True})
     play(game, "take", "meld QS QD QC", "cancel")

@@ -64,14 +64,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, assert_never
+from enum import Enum
+from typing import Any, Literal, assert_never
 
 from cardtable.engine.cards import Card, names
 from cardtable.engine.errors import IllegalMove
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.kits.rummy.melds import Meld, build_meld
-from cardtable.kits.rummy.moves import Discard, Draw, LayMeld, LayOff, NextDeal, Take
+from cardtable.kits.rummy.moves import Discard, LayMeld, LayOff, Step
 
 from .deadwood import card_value
 from .play_rules import PLAY_RULES
@@ -80,47 +81,36 @@ from .state import STOCK_LEFT
 from .view import GinView
 
 # ---------------------------------------------------------------------- payloads
-# What ``_apply`` does with each listed move: one small frozen value per verb.
+# What ``_apply`` does with each listed move: a small frozen value, or an enum member for
+# a move with no value to carry.
+
+
+class Pass(Enum):
+    """The two ``pass`` moves: in the offer, leave the upcard to the other player
+    (``UPCARD``); in the layoff phase, lay off no more (``LAYOFFS``)."""
+
+    UPCARD = "pass"
+    LAYOFFS = "stop"
 
 
 @dataclass(frozen=True, slots=True)
-class PassUpcard:
-    """``pass`` in the offer: leave the upcard to the other player."""
+class Ending:
+    """``knock X``, ``gin X`` or ``biggin`` (``kind``): end the hand, throwing ``card`` (face
+    down for a knock; none for big gin, where all eleven cards meld)."""
+
+    kind: str
+    card: Card | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class EndLayoffs:
-    """``pass`` in the layoff phase: the defender lays off no more."""
-
-
-@dataclass(frozen=True, slots=True)
-class Knock:
-    """``knock X``: throw ``card`` face down and knock."""
-
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Gin:
-    """``gin X``: throw ``card`` and go gin."""
-
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class BigGin:
-    """``biggin``: all eleven cards meld, no discard."""
-
-
-Payload = Draw | Take | PassUpcard | EndLayoffs | NextDeal | Discard | Knock | Gin | BigGin | LayMeld | LayOff
+Payload = Literal[Step.DRAW, Step.TAKE, Step.NEXT] | Pass | Discard | Ending | LayMeld | LayOff
 """Every payload a listed Gin Rummy move carries."""
 
 FIXED: dict[str, tuple[str, Payload]] = {
-    "draw": ("draw", Draw()),
-    "take": ("take", Take()),
-    "pass": ("pass", PassUpcard()),
-    "stop": ("pass", EndLayoffs()),
-    "next": ("next", NextDeal()),
+    "draw": ("draw", Step.DRAW),
+    "take": ("take", Step.TAKE),
+    "pass": ("pass", Pass.UPCARD),
+    "stop": ("pass", Pass.LAYOFFS),
+    "next": ("next", Step.NEXT),
 }
 """The moves that take no card, by name: their verb and payload."""
 
@@ -184,11 +174,11 @@ class GinRummy(GinScoring, GinView):
             moves.append(move)
         big, gins, knocks = self.endings(hand, barred)
         if big:
-            moves.append(Move("biggin", payload=BigGin(), text="biggin"))
+            moves.append(Move("biggin", payload=Ending("biggin"), text="biggin"))
         if gins:
-            moves.extend(Move("gin", (c,), (None,), payload=Gin(c)) for c in gins)
+            moves.extend(Move("gin", (c,), (None,), payload=Ending("gin", c)) for c in gins)
         if knocks:
-            moves.extend(Move("knock", (c,), (None,), payload=Knock(c)) for c in knocks)
+            moves.extend(Move("knock", (c,), (None,), payload=Ending("knock", c)) for c in knocks)
         return moves
 
     def _knock_moves(self) -> list[Move]:
@@ -212,45 +202,21 @@ class GinRummy(GinScoring, GinView):
         seat = self.cur
         name = self.players[seat]
         hand = self.hands[seat]
-        # the two moves of almost every turn first, by a plain class test (a class pattern
-        # costs an isinstance and an attribute fetch per case tried)
+        # the two moves of almost every turn first, by a plain test (a class pattern costs
+        # an isinstance and an attribute fetch per case tried)
         if type(payload) is Discard:
             self._throw(seat, payload.card)
             return
-        if type(payload) is Draw:
+        if payload is Step.DRAW:
             self._draw_stock(seat)
             return
         match payload:
+            # class patterns first: a value pattern (Step.X) tests ==, which for a dataclass payload
+            # is a Python-level __eq__ call
             case Discard(card):
                 self._throw(seat, card)
-            case Draw():
-                self._draw_stock(seat)
-            case Take():
-                up = self.discard.pop()
-                hand.append(up)
-                self.known.add(up.id)
-                self.taken = up
-                what = "the upcard" if self.phase_ == "offer" else "the discard"
-                self.phase_ = "play"
-                self.log.append(f"{name} took {what} {up.name}")
-            case EndLayoffs():
-                self.log.append(f"{name} lays off no more")
-                self._settle()
-            case PassUpcard():
-                self.passes += 1
-                self.log.append(f"{name} passed the upcard")
-                if self.passes < len(self._seats):
-                    self.cur = self._next_seat(seat)
-                else:
-                    self.cur = self._next_seat(self.dealer)
-                    self.phase_ = "draw"
-                    self.no_take = True
-            case Knock(card):
-                self._knock("knock", card)
-            case Gin(card):
-                self._knock("gin", card)
-            case BigGin():
-                self._knock("biggin", None)
+            case Ending(kind, card):
+                self._knock(kind, card)
             case LayMeld(meld):
                 self._lay(seat, [meld])
                 self.log.append(f"{name} laid {meld}")
@@ -262,7 +228,29 @@ class GinRummy(GinScoring, GinView):
                 self.log.append(f"{name} laid off {card.name} on meld {j + 1}")
                 if not self._layoff_moves():
                     self._settle()
-            case NextDeal():
+            case Step.DRAW:
+                self._draw_stock(seat)
+            case Step.TAKE:
+                up = self.discard.pop()
+                hand.append(up)
+                self.known.add(up.id)
+                self.taken = up
+                what = "the upcard" if self.phase_ == "offer" else "the discard"
+                self.phase_ = "play"
+                self.log.append(f"{name} took {what} {up.name}")
+            case Pass.LAYOFFS:
+                self.log.append(f"{name} lays off no more")
+                self._settle()
+            case Pass.UPCARD:
+                self.passes += 1
+                self.log.append(f"{name} passed the upcard")
+                if self.passes < len(self._seats):
+                    self.cur = self._next_seat(seat)
+                else:
+                    self.cur = self._next_seat(self.dealer)
+                    self.phase_ = "draw"
+                    self.no_take = True
+            case Step.NEXT:
                 self._deal(self.next_stacked_deal())
             case _:
                 assert_never(payload)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardtable.engine.cards import Card, names
 from cardtable.engine.views import GroupingView, PlayerView, badges, pile_fields
 from cardtable.kits.rummy.arrange import Arrangement, best_discard
-from cardtable.kits.rummy.grouping import grouping_view, meld_views
+from cardtable.kits.rummy.grouping import arrangement_view, meld_views
 
 from .deadwood import card_value
 from .state import HAND_SIZE, GinState
@@ -64,7 +64,7 @@ class GinView(GinState):
 
     @staticmethod
     def _panel(title: str, finish: Card | None, arr: Arrangement, ready: bool, summary: str) -> GroupingView:
-        return grouping_view(title, finish, arr.groups, arr.deadwood, ready, summary, loose_label="deadwood")
+        return arrangement_view(title, finish, arr, ready, summary, label="deadwood")
 
     def _status(self, seat: int | None) -> str:
         """What the player to act must do (hints from their hand only in their own view)."""

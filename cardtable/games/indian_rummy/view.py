@@ -36,8 +36,9 @@ class IndianViews(RummyGame):
         assert self.fmt.drops is not None
         return self.fmt.drops[0 if self.draws[self.cur] == 0 else 1]
 
-    def _status(self) -> str:
-        """The status line: whose turn it is and what they may do."""
+    def _status(self, seat: int | None = None) -> str:
+        """The status line: whose turn it is and what they may do (the same on every screen,
+        whatever ``seat``)."""
         if (over := self._over_status()) is not None:
             return over
         name = self.players[self.cur]

@@ -64,9 +64,9 @@ from cardtable.engine.moves import Move
 from cardtable.engine.rng import shuffle
 from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.kits.rummy.arrange import Arrangement, best_arrangement
-from cardtable.kits.rummy.grouping import grouping_view
+from cardtable.kits.rummy.grouping import arrangement_view
 from cardtable.kits.rummy.melds import RUN, Meld, MeldRules, extend_meld
-from cardtable.kits.rummy.moves import Discard, Draw, LayOff, NextDeal, Take
+from cardtable.kits.rummy.moves import Discard, LayOff, Step
 from cardtable.kits.rummy.turn import RummyGame
 
 from . import five_crowns
@@ -327,7 +327,7 @@ class ProgressiveRummy(RummyGame):
                 summary = "all grouped: draw, then go out with the card you do not need"
             else:
                 summary = f"{arr.penalty} points in loose cards if the round ended now"
-            return self._panel("your groups", None, arr, False, summary)
+            return arrangement_view("your groups", None, arr, False, summary)
         card = next((c for c in hand if finish is not None and c.key == finish.key), None)
         outs = {m.cards[0].key for m in self.legal_moves() if m.kind == "out"}
         if card is None:  # the cheapest throw: going out first, then the fewest points kept
@@ -338,16 +338,12 @@ class ProgressiveRummy(RummyGame):
         arr = self.arrange([c for c in hand if c is not card])
         title = f"throw {card.name}"
         if card.key in outs:
-            return self._panel(title, card, arr, True, f"press u to go out with {card.name}")
+            return arrangement_view(title, card, arr, True, f"press u to go out with {card.name}")
         if arr.deadwood:
             summary = f"{arr.penalty} points in loose cards after throwing {card.name}"
         else:
             summary = f"all grouped after throwing {card.name}, but you may not go out this turn"
-        return self._panel(title, card, arr, False, summary)
-
-    @staticmethod
-    def _panel(title: str, finish: Card | None, arr: Arrangement, ready: bool, summary: str) -> GroupingView:
-        return grouping_view(title, finish, arr.groups, arr.deadwood, ready, summary)
+        return arrangement_view(title, card, arr, False, summary)
 
     # ------------------------------------------------------------------ moves
     def _can_take(self) -> bool:
@@ -476,9 +472,9 @@ class ProgressiveRummy(RummyGame):
         seat = self.cur
         name = self.players[seat]
         match move.payload:
-            case Draw():
+            case Step.DRAW:
                 self._draw_card()
-            case Take():
+            case Step.TAKE:
                 self.known.append(self._take_card(must_use=False))
             case Discard(card):
                 real = self._throw(card)
@@ -500,7 +496,7 @@ class ProgressiveRummy(RummyGame):
                 real = self._take_from_hand(card)
                 self.melds_[j] = new.replace(cards=tuple(real if c is card else c for c in new.cards))
                 self.log.append(f"{name} laid off {move.tokens()[0]} on meld {j + 1}")
-            case NextDeal():
+            case Step.NEXT:
                 self.round_no += 1
                 self.dealer = self._next_active(self.dealer)
                 self._deal(self.next_stacked_deal())

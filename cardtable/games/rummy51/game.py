@@ -71,18 +71,8 @@ from cardtable.kits.rummy.melds import (
     extend_meld,
     meld_value,
 )
-from cardtable.kits.rummy.moves import CANCEL, Cancel, Discard, Draw, LayMeld, LayOff, NextDeal, Swap, Take
-from cardtable.kits.rummy.turn import (
-    DRAW_FIRST,
-    HOLD,
-    MUST_USE,
-    SWAP,
-    RummyGame,
-    refuse_after_deal,
-    refuse_cancel,
-    refuse_early_next,
-    refuse_take,
-)
+from cardtable.kits.rummy.moves import Discard, LayMeld, LayOff, Step, Swap
+from cardtable.kits.rummy.turn import MUST_USE, SWAP, RummyGame, opening_turn_rules
 
 from .rules import Rummy51Rules
 
@@ -162,13 +152,14 @@ class Rummy51(RummyGame):
     verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
     move_caches = ("_discard_moves",)
     play_rules = (
-        Rule("hand-over", "Once a hand is over, the only move is 'next'.", refuse_after_deal),
-        Rule("take", "The top discard is taken only where the variant lets it be.", refuse_take),
-        DRAW_FIRST,
-        Rule("drawn", "A player draws once a turn; the first player of a hand does not draw.", _drawn),
-        Rule("going-on", "'next' waits until the hand is over.", refuse_early_next),
-        Rule("cancel", "'cancel' takes back melds still short of the minimum.", refuse_cancel),
-        HOLD,
+        *opening_turn_rules(
+            "hand",
+            take="The top discard is taken only where the variant lets it be.",
+            drawn=Rule(
+                "drawn", "A player draws once a turn; the first player of a hand does not draw.", _drawn
+            ),
+            cancel="'cancel' takes back melds still short of the minimum.",
+        ),
         Rule(
             "joker-take", "With the variant, only an opened player takes a joker from the table.", _joker_take
         ),
@@ -382,7 +373,7 @@ class Rummy51(RummyGame):
             if table[2] and self._may_swap():
                 self._add_swaps(moves, hand, table[2])
         if self._may_cancel():
-            moves.append(Move("cancel", payload=CANCEL, text="cancel"))
+            moves.append(Move("cancel", payload=Step.CANCEL, text="cancel"))
         if self._holds_discard():
             return moves  # melds short of the minimum: meld more or cancel, no discard yet
         if self.must_use and self._binding_must_use(moves):
@@ -493,9 +484,11 @@ class Rummy51(RummyGame):
         seat = self.cur
         name = self.players[seat]
         payload = move.payload
-        if isinstance(payload, (LayMeld, LayOff, Swap, Cancel, NextDeal)):
+        if isinstance(payload, (LayMeld, LayOff, Swap)) or payload is Step.CANCEL or payload is Step.NEXT:
             self.table_version += 1  # the table may change: move generation reads it afresh
         match payload:
+            # class patterns first: a value pattern (Step.X) tests ==, which for a dataclass payload
+            # is a Python-level __eq__ call
             case Discard(card):
                 real = self._take_from_hand(card)
                 self.discard.append(real)
@@ -507,12 +500,6 @@ class Rummy51(RummyGame):
                     return
                 self.turn_no += 1
                 self._end_turn()
-            case Draw():
-                bottom = self.bottom
-                if (card := self._draw_card()) is bottom:
-                    self.known.append(card)  # the face-up card: everyone saw where it went
-            case Take():
-                self.known.append(self._take_card(self.rules.discard_must_be_used))
             case LayMeld(meld):
                 self._apply_meld(meld, self.minimum)
                 if self.swaps and self.opened[seat]:
@@ -531,9 +518,15 @@ class Rummy51(RummyGame):
                 taken = self.taken
                 if taken is not None and all(h is not taken for h in self.hands[seat]):
                     self.taken = None  # the taken discard went onto the table for good
-            case Cancel():
+            case Step.DRAW:
+                bottom = self.bottom
+                if (card := self._draw_card()) is bottom:
+                    self.known.append(card)  # the face-up card: everyone saw where it went
+            case Step.TAKE:
+                self.known.append(self._take_card(self.rules.discard_must_be_used))
+            case Step.CANCEL:
                 self._apply_cancel()
-            case NextDeal():
+            case Step.NEXT:
                 self._deal(self.next_stacked_deal())
             case other:
                 raise AssertionError(other)
@@ -597,34 +590,21 @@ class Rummy51(RummyGame):
         self.cur = self._next_active(self.dealer)
 
     # ------------------------------------------------------------------ views
-    def _status(self, seat: int | None) -> str:
-        """What the player to act must do, in words (the 'take' hint only in their own view:
-        whether a discard is usable depends on their hidden hand)."""
-        if (over := self._over_status()) is not None:
-            return over
-        name = self.players[self.cur]
-        if self.phase_ == "draw":
-            top = self.discard[-1].name if self.discard else None
-            if top and (seat == self.cur or not self.rules.discard_must_be_used) and self._can_take():
-                return f"{name}: draw from the stock or take {top}"
-            return f"{name}: draw from the stock"
-        if self.prov:
-            made = f"{self.prov_value} of {self.minimum}"
-            if seat != self.cur:  # another seat's screen: say whose melds (issue 24 item 7)
-                return f"{name}'s melds make {made}: {name} may meld more, or cancel"
-            return f"{name}: your melds make {made}: meld more to open, or cancel"
-        if self.must_use:
-            return f"{name}: use {names(self.must_use)} in a meld or lay-off, then discard"
+    def _hints_take(self, seat: int | None) -> bool:
+        """A discard anyone may take is offered on every screen; one that must be used only on
+        the player's own (whether they can use it depends on their hidden hand)."""
+        return seat == self.cur or not self.rules.discard_must_be_used
+
+    def _turn_note(self, name: str, seat: int | None) -> str | None:
+        """The first player's opening discard, and the rounds in which nobody may open."""
         if self.turn_no == 0 and self.cur == self.first and not self.start_opened:
             if seat != self.cur:
                 return f"{name} starts with 15 cards: {name} melds if possible, then discards one"
             return f"{name}: you start with 15 cards: meld if you can, then discard one"
-        if not self.opened[self.cur]:
-            if not self.may_open():
-                rounds = self.rules.no_open_first_rounds
-                return f"{name}: nobody may open in the first {rounds} rounds: discard"
-            return f"{name}: meld {self.minimum}+ points to open, or discard"
-        return f"{name}: meld, lay off or discard to end the turn"
+        if not self.opened[self.cur] and not self.may_open():
+            rounds = self.rules.no_open_first_rounds
+            return f"{name}: nobody may open in the first {rounds} rounds: discard"
+        return None
 
     def _view(self, seat: int | None) -> PlayerView:
         facts: dict[str, str] = {"hand": f"{self.deal_no} of {self.match_hands}"}

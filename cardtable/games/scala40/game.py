@@ -47,19 +47,8 @@ from cardtable.kits.rummy.melds import (
     extend_meld,
     meld_value,
 )
-from cardtable.kits.rummy.moves import CANCEL, Cancel, Discard, Draw, LayMeld, LayOff, NextDeal, Swap, Take
-from cardtable.kits.rummy.turn import (
-    DRAW_FIRST,
-    HOLD,
-    MUST_USE,
-    SWAP,
-    LayoffFilter,
-    RummyGame,
-    refuse_after_deal,
-    refuse_cancel,
-    refuse_early_next,
-    refuse_take,
-)
+from cardtable.kits.rummy.moves import Discard, LayMeld, LayOff, Step, Swap
+from cardtable.kits.rummy.turn import MUST_USE, SWAP, LayoffFilter, RummyGame, opening_turn_rules
 
 from .rules import Scala40Rules
 
@@ -168,13 +157,12 @@ class Scala40(RummyGame):
     title = "Scala 40"
     verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
     play_rules = (
-        Rule("deal-over", "Once a deal is over, the only move is 'next'.", refuse_after_deal),
-        Rule("take", "The top discard is taken only when it can be used this turn.", refuse_take),
-        DRAW_FIRST,
-        Rule("drawn", "A player draws once a turn.", _drawn),
-        Rule("going-on", "'next' waits until the deal is over.", refuse_early_next),
-        Rule("cancel", "'cancel' takes back melds still short of 40.", refuse_cancel),
-        HOLD,
+        *opening_turn_rules(
+            "deal",
+            take="The top discard is taken only when it can be used this turn.",
+            drawn=Rule("drawn", "A player draws once a turn.", _drawn),
+            cancel="'cancel' takes back melds still short of 40.",
+        ),
         Rule("opened", "Lay-offs and joker swaps come after opening with 40.", _opened),
         SWAP,
         Rule("layoff", "A lay-off fits its meld and keeps a card to discard.", _layoff),
@@ -345,7 +333,7 @@ class Scala40(RummyGame):
         if can_add:
             self._add_swaps(moves, hand)
         if self._may_cancel():
-            moves.append(Move("cancel", payload=CANCEL, text="cancel"))
+            moves.append(Move("cancel", payload=Step.CANCEL, text="cancel"))
         moves.extend(self._discards(moves))
         return moves
 
@@ -447,31 +435,8 @@ class Scala40(RummyGame):
         seat = self.cur
         name = self.players[seat]
         match move.payload:
-            case Draw():
-                if not self.stock:
-                    self._rebuild_stock(keep_top=True)
-                if not self.stock:
-                    self._end_deal(None, "the stock and discard pile are both empty")
-                    return
-                self._draw_card()
-                limit = self.rules.max_stock_rebuilds
-                if not self.stock and (limit == 0 or self.reshuffles < limit):
-                    self._rebuild_stock(keep_top=False)
-            case Take():
-                free = (
-                    self.rules.first_player_upcard and seat == self.first and sum(self.turns) == 0
-                ) or self.rules.keep_taken_discard
-                self._take_card(must_use=not free)
-            case NextDeal():
-                self._deal(self.next_stacked_deal())
-            case Cancel():
-                self._apply_cancel()
-            case LayMeld(meld):
-                self._apply_meld(meld, OPENING)
-            case LayOff():
-                self._apply_layoff(move)
-            case Swap():
-                self._apply_swap(move, must_use=True)
+            # class patterns first: a value pattern (Step.X) tests ==, which for a dataclass payload
+            # is a Python-level __eq__ call
             case Discard(card):
                 if self.rules.four_of_kind_to_discard:
                     self._bury_fours(seat)
@@ -486,6 +451,31 @@ class Scala40(RummyGame):
                 self._start_turn()
                 if not self.stock:
                     self._end_deal(None, f"the stock ran out after {self.reshuffles} rebuilds")
+            case LayMeld(meld):
+                self._apply_meld(meld, OPENING)
+            case LayOff():
+                self._apply_layoff(move)
+            case Swap():
+                self._apply_swap(move, must_use=True)
+            case Step.DRAW:
+                if not self.stock:
+                    self._rebuild_stock(keep_top=True)
+                if not self.stock:
+                    self._end_deal(None, "the stock and discard pile are both empty")
+                    return
+                self._draw_card()
+                limit = self.rules.max_stock_rebuilds
+                if not self.stock and (limit == 0 or self.reshuffles < limit):
+                    self._rebuild_stock(keep_top=False)
+            case Step.TAKE:
+                free = (
+                    self.rules.first_player_upcard and seat == self.first and sum(self.turns) == 0
+                ) or self.rules.keep_taken_discard
+                self._take_card(must_use=not free)
+            case Step.NEXT:
+                self._deal(self.next_stacked_deal())
+            case Step.CANCEL:
+                self._apply_cancel()
             case other:
                 raise AssertionError(other)
 
@@ -586,27 +576,6 @@ class Scala40(RummyGame):
                 self._finish((), "everyone reached the target together")
 
     # ------------------------------------------------------------------ views, copies
-    def _status(self, seat: int | None = None) -> str:
-        """What the player to act must do, in words; only their own view hints at 'take'
-        (whether the top discard is usable depends on their hidden hand)."""
-        if (over := self._over_status()) is not None:
-            return over
-        name = self.players[self.cur]
-        if self.phase_ == "draw":
-            top = self.discard[-1].name if self.discard else None
-            if top and seat == self.cur and self._can_take():
-                return f"{name}: draw from the stock or take {top}"
-            return f"{name}: draw from the stock"
-        if self.prov:
-            if seat != self.cur:  # another seat's screen: say whose melds (issue 24 item 7)
-                return f"{name}'s melds make {self.prov_value} of {OPENING}: {name} may meld more, or cancel"
-            return f"{name}: your melds make {self.prov_value} of {OPENING}: meld more to open, or cancel"
-        if self.must_use:
-            return f"{name}: use {names(self.must_use)} in a meld or lay-off, then discard"
-        if not self.opened[self.cur]:
-            return f"{name}: meld {OPENING}+ points to open, or discard"
-        return f"{name}: meld, lay off or discard to end the turn"
-
     def _view(self, seat: int | None) -> PlayerView:
         facts: dict[str, str] = {"deal": str(self.deal_no), "target": self._target_text()}
         if self.phase_ == "play" and not self.opened[self.cur]:

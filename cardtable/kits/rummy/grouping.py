@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from cardtable.engine.cards import Card
 from cardtable.engine.views import GroupingView, GroupView, MeldView
 
+from .arrange import Arrangement
 from .melds import Meld
 
 
@@ -45,6 +46,14 @@ def grouping_view(
         ready=ready,
         summary=summary,
     )
+
+
+def arrangement_view(
+    title: str, finish: Card | None, arr: Arrangement, ready: bool, summary: str, label: str = "ungrouped"
+) -> GroupingView:
+    """A declare panel of a solver's :class:`Arrangement`: its groups, and its deadwood as the
+    loose cards (headed ``label``); the other arguments as for :func:`grouping_view`."""
+    return grouping_view(title, finish, arr.groups, arr.deadwood, ready, summary, loose_label=label)
 
 
 def meld_views(

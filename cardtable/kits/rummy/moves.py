@@ -2,48 +2,36 @@
 
 Each is a small frozen value, so ``_apply`` dispatches on its type (``match payload: case
 Discard(card): ...``) instead of reading a tuple by position. A payload is not part of a
-move's equality (see :class:`~cardtable.engine.moves.Move`). The verbs without a value share
-one instance each (:data:`DRAW`, :data:`TAKE`, :data:`CANCEL`, :data:`NEXT`).
+move's equality (see :class:`~cardtable.engine.moves.Move`). The verbs without a value are
+the members of :class:`Step`, matched by value (``case Step.DRAW: ...``).
 
 >>> from cardtable.engine.cards import parse_card
 >>> match Discard(parse_card("KS")):
 ...     case Discard(card):
 ...         card.name
 'KS'
+>>> match Step.DRAW:
+...     case Step.DRAW:
+...         "draw"
+'draw'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from cardtable.engine.cards import Card
 
 from .melds import Meld
 
 __all__ = [
-    "CANCEL",
-    "DRAW",
-    "NEXT",
-    "TAKE",
-    "Cancel",
     "Discard",
-    "Draw",
     "LayMeld",
     "LayOff",
-    "NextDeal",
+    "Step",
     "Swap",
-    "Take",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """``draw``: take the top card of the stock."""
-
-
-@dataclass(frozen=True, slots=True)
-class Take:
-    """``take``: take the top card of the discard pile."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,17 +68,12 @@ class Discard:
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class Cancel:
-    """``cancel``: take back this turn's provisional melds."""
+class Step(Enum):
+    """The payloads of the verbs that carry no value: ``draw`` (the top card of the stock),
+    ``take`` (the top discard), ``cancel`` (take back this turn's provisional melds) and
+    ``next`` (deal the next deal)."""
 
-
-@dataclass(frozen=True, slots=True)
-class NextDeal:
-    """``next``: deal the next deal."""
-
-
-DRAW = Draw()
-TAKE = Take()
-CANCEL = Cancel()
-NEXT = NextDeal()
+    DRAW = "draw"
+    TAKE = "take"
+    CANCEL = "cancel"
+    NEXT = "next"

@@ -47,7 +47,7 @@ from cardtable.kits.rummy.melds import (
     order_for_ace_end,
     swap_wild,
 )
-from cardtable.kits.rummy.moves import DRAW, NEXT, TAKE, LayMeld, LayOff, Swap
+from cardtable.kits.rummy.moves import LayMeld, LayOff, Step, Swap
 
 HIDDEN, PUBLIC = Visibility.HIDDEN, Visibility.PUBLIC
 
@@ -141,6 +141,27 @@ MUST_USE = Rule(
 )
 
 
+def opening_turn_rules(word: str, take: str, drawn: Rule, cancel: str) -> tuple[Rule, ...]:
+    """The first rules of play of a rummy with an opening minimum (Scala 40, Rummy 51), in
+    the order they are asked: nothing but 'next' once the deal (the game's ``word`` for it)
+    is over, 'take' (rule text ``take``), draw first, the game's own ``drawn`` rule, no 'next'
+    during the deal, 'cancel' (rule text ``cancel``), and cards held.
+
+    >>> drawn = Rule("drawn", "A player draws once a turn.", lambda game, move: None)
+    >>> [r.name for r in opening_turn_rules("hand", "Take text.", drawn, "Cancel text.")]
+    ['hand-over', 'take', 'draw-first', 'drawn', 'going-on', 'cancel', 'hold']
+    """
+    return (
+        Rule(f"{word}-over", f"Once a {word} is over, the only move is 'next'.", refuse_after_deal),
+        Rule("take", take, refuse_take),
+        DRAW_FIRST,
+        drawn,
+        Rule("going-on", f"'next' waits until the {word} is over.", refuse_early_next),
+        Rule("cancel", cancel, refuse_cancel),
+        HOLD,
+    )
+
+
 class RummyGame(TableGame):
     """Base of the two-pack rummy games: shared state, moves and views (see the module)."""
 
@@ -229,12 +250,12 @@ class RummyGame(TableGame):
     def _generate(self) -> list[Move]:
         ph = self.phase_
         if ph == "draw":
-            moves = [Move("draw", payload=DRAW, text="draw")]
+            moves = [Move("draw", payload=Step.DRAW, text="draw")]
             if self._can_take():
-                moves.append(Move("take", payload=TAKE, text="take"))
+                moves.append(Move("take", payload=Step.TAKE, text="take"))
             return moves
         if ph == "deal-over":
-            return [Move("next", payload=NEXT, text="next")]
+            return [Move("next", payload=Step.NEXT, text="next")]
         if ph != "play":
             return []
         return self._play_moves()
@@ -634,6 +655,41 @@ class RummyGame(TableGame):
         hand and before a taken discard goes back on the pile."""
 
     # ------------------------------------------------------------------ views
+    def _status(self, seat: int | None) -> str:
+        """What the player to act must do, in words, in a rummy that opens with
+        :attr:`minimum` (a game without an opening has its own). Only their own view hints at
+        'take' (:meth:`_hints_take`): whether the top discard is usable depends on their
+        hidden hand; :meth:`_turn_note` lets a game say more before the opening line."""
+        if (over := self._over_status()) is not None:
+            return over
+        name = self.players[self.cur]
+        if self.phase_ == "draw":
+            top = self.discard[-1].name if self.discard else None
+            if top and self._hints_take(seat) and self._can_take():
+                return f"{name}: draw from the stock or take {top}"
+            return f"{name}: draw from the stock"
+        if self.prov:
+            made = f"{self.prov_value} of {self.minimum}"
+            if seat != self.cur:  # another seat's screen: say whose melds (issue 24 item 7)
+                return f"{name}'s melds make {made}: {name} may meld more, or cancel"
+            return f"{name}: your melds make {made}: meld more to open, or cancel"
+        if self.must_use:
+            return f"{name}: use {names(self.must_use)} in a meld or lay-off, then discard"
+        if (note := self._turn_note(name, seat)) is not None:
+            return note
+        if not self.opened[self.cur]:
+            return f"{name}: meld {self.minimum}+ points to open, or discard"
+        return f"{name}: meld, lay off or discard to end the turn"
+
+    def _hints_take(self, seat: int | None) -> bool:
+        """Whether ``seat``'s status line may offer 'take' (by default only the player's own)."""
+        return seat == self.cur
+
+    def _turn_note(self, name: str, seat: int | None) -> str | None:
+        """A game's own status line for the turn of ``name`` (who acts), as ``seat`` sees it,
+        before the opening line; None to say nothing more."""
+        return None
+
     def _badges(self, seat: int) -> tuple[str, ...]:
         """Public facts shown beside a seat."""
         return badges(
