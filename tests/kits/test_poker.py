@@ -465,14 +465,17 @@ def test_permutation_invariance(hand: list[Card], joker: JokerRule, rnd: random.
     assert (a.value, a.natural) == (b.value, b.natural)
 
 
+def _stand_ins(naturals: list[Card], cards: Sequence[Card], joker: JokerRule) -> list[poker.HandRank]:
+    """The ranks of the hand with the joker replaced by each of ``cards`` not already in it."""
+    return [poker.evaluate([*naturals, card], joker) for card in cards if card not in naturals]
+
+
 @settings(max_examples=200, deadline=None)
 @given(hands(joker=True))
 def test_wild_joker_is_never_worse_than_a_card_it_could_be(hand: list[Card]) -> None:
     rank = poker.evaluate(hand, "wild")
     naturals = [c for c in hand if not c.is_joker]
-    for card in NATURALS:
-        if card not in naturals:
-            assert poker.evaluate([*naturals, card], "wild") <= rank
+    assert all(stand_in <= rank for stand_in in _stand_ins(naturals, NATURALS, "wild"))
     reading = poker.joker_reading(hand, "wild")
     assert reading is not None
     if reading not in naturals:  # a fifth of a kind has no natural stand-in
@@ -486,10 +489,8 @@ def test_wild_joker_is_never_worse_than_a_card_it_could_be(hand: list[Card]) -> 
 def test_bug_is_at_least_an_ace_and_at_most_wild(hand: list[Card]) -> None:
     bug = poker.evaluate(hand, "bug")
     naturals = [c for c in hand if not c.is_joker]
-    for suit in SUITS:
-        ace = card_of(1, suit)
-        if ace not in naturals:
-            assert poker.evaluate([*naturals, ace]) <= bug
+    aces = [card_of(1, suit) for suit in SUITS]
+    assert all(stand_in <= bug for stand_in in _stand_ins(naturals, aces, "bug"))
     assert bug <= poker.evaluate(hand, "wild")
     reading = poker.joker_reading(hand)
     assert reading is not None
