@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from cardtable.engine.cards import parse_card
 from cardtable.engine.game import Game
@@ -85,6 +85,18 @@ class Policy(Protocol):
     def decide(self, turn: Turn) -> Decision:
         """As :meth:`Bot.decide`."""
         ...
+
+
+RulesT = TypeVar("RulesT")
+
+
+class LevelPolicy(Generic[RulesT]):
+    """A base for a game's policy: the level it plays at and the game's rules, kept for
+    :meth:`decide` (which the game's subclass writes)."""
+
+    def __init__(self, level: str, rules: RulesT) -> None:
+        self.level = level
+        self.rules = rules
 
 
 class RandomBot:
@@ -196,6 +208,7 @@ __all__ = [
     "Bot",
     "Decision",
     "LevelBot",
+    "LevelPolicy",
     "Policy",
     "RandomBot",
     "Sampler",

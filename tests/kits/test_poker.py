@@ -20,29 +20,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine.cards import JOKER, SUITS, Card, card_of, make_deck, parse_cards
-from cardtable.kits.poker import (
-    Category,
-    HandRank,
-    InvalidHand,
-    JokerRule,
-    best_five,
-    card_code,
-    category_of,
-    evaluate,
-    evaluate_many,
-    joker_reading,
-    rank_values,
-    reference_evaluate,
-)
+from cardtable.kits import poker
+from cardtable.kits.poker import Category, JokerRule
 
-DECK = make_deck(1, 1)  # 52 cards then the joker; Card.id == card_code
+DECK = make_deck(1, 1)  # 52 cards then the joker; Card.id == poker.card_code
 NATURALS = DECK[:52]
 RULES: tuple[JokerRule, ...] = ("bug", "wild")
 C = Category
 
 
-def ev(text: str, joker: JokerRule = "bug", **kw: bool) -> HandRank:
-    return evaluate(text, joker, **kw)
+def ev(text: str, joker: JokerRule = "bug", **kw: bool) -> poker.HandRank:
+    return poker.evaluate(text, joker, **kw)
 
 
 # --- the rules file's cases ----------------------------------------------------------------
@@ -61,7 +49,7 @@ def test_jp03_jp15_five_aces_beat_a_royal_flush(joker: JokerRule) -> None:
     five = ev("AS AH AD AC JK", joker)
     assert five.category is C.FIVE_OF_A_KIND and str(five) == "five of a kind, aces"
     assert five > ev("AH KH QH JH 10H", joker) and five > ev("KS KH KD KC JK", joker)
-    assert all(five >= evaluate(h, joker) for h in _sample_hands(500, seed=3))
+    assert all(five >= poker.evaluate(h, joker) for h in _sample_hands(500, seed=3))
 
 
 def test_jp05_wild_three_kings_bug_pair_of_kings_ace_kicker() -> None:
@@ -75,14 +63,14 @@ def test_jp05_wild_three_kings_bug_pair_of_kings_ace_kicker() -> None:
 def test_jp07_bug_flush_joker_is_the_ace(joker: JokerRule) -> None:
     assert ev("JK 9H 7H 4H 2H", joker) > ev("KH QH 9H 6H 3H", joker)
     assert ev("JK 9H 7H 4H 2H", joker).ranks == (14, 9, 7, 4, 2)
-    assert str(joker_reading("JK 9H 7H 4H 2H", joker)) == "AH"
+    assert str(poker.joker_reading("JK 9H 7H 4H 2H", joker)) == "AH"
 
 
 @pytest.mark.parametrize("joker", RULES)
 def test_jp13_bug_wheel(joker: JokerRule) -> None:
     wheel = ev("AS 2C 3D 4H JK", joker)
     assert (wheel.category, wheel.ranks, str(wheel)) == (C.STRAIGHT, (5,), "five-high straight")
-    assert joker_reading("AS 2C 3D 4H JK", joker) in parse_cards("5S 5H 5D 5C")
+    assert poker.joker_reading("AS 2C 3D 4H JK", joker) in parse_cards("5S 5H 5D 5C")
     assert wheel < ev("2S 3C 4D 5H 6C", joker)
     assert wheel > ev("KS KH KD 9C 2S", joker)
 
@@ -96,7 +84,7 @@ def test_jp17_bug_flush_loses_on_the_third_card() -> None:
 def test_jp19_wild_royal(joker: JokerRule) -> None:
     wild_royal = ev("JK QS KS AS 10S", joker)
     assert wild_royal.category is C.STRAIGHT_FLUSH and wild_royal.is_royal and not wild_royal.natural
-    assert str(joker_reading("JK QS KS AS 10S", joker)) == "JS"
+    assert str(poker.joker_reading("JK QS KS AS 10S", joker)) == "JS"
     assert wild_royal > ev("KD QD JD 10D 9D", joker)
     natural = ev("AH KH QH JH 10H", joker)
     assert natural == wild_royal and natural.natural and hash(natural) == hash(wild_royal)
@@ -126,8 +114,8 @@ def test_jp31_video_hands_read_with_the_wild_joker() -> None:
     for text, (category, ranks) in cases.items():
         hand = ev(text, "wild")
         assert (hand.category, hand.ranks) == (category, ranks), text
-    assert str(joker_reading("JK 5D 6D 7D 8D", "wild")) == "9D"
-    assert joker_reading("JK 5C 6D 7S 9H", "wild") in parse_cards("8S 8H 8D 8C")
+    assert str(poker.joker_reading("JK 5D 6D 7D 8D", "wild")) == "9D"
+    assert poker.joker_reading("JK 5C 6D 7S 9H", "wild") in parse_cards("8S 8H 8D 8C")
 
 
 def test_jp11_wild_royal_is_royal_but_not_natural() -> None:
@@ -145,12 +133,16 @@ def test_jp35_openers_jacks_with_the_joker() -> None:
 
 
 def test_74_how_the_bug_resolves() -> None:
-    assert str(joker_reading("AH JK 9H 7H 4H")) == "KH"
+    assert str(poker.joker_reading("AH JK 9H 7H 4H")) == "KH"
     assert ev("AH JK 9H 7H 4H").ranks == (14, 13, 9, 7, 4)
-    assert str(joker_reading("AH KH JK 6H 3H")) == "QH"
-    assert str(joker_reading("JK 2C 3D 4S 5H"))[0] == "6" and ev("JK 2C 3D 4S 5H").ranks == (6,)
+    assert str(poker.joker_reading("AH KH JK 6H 3H")) == "QH"
+    assert str(poker.joker_reading("JK 2C 3D 4S 5H"))[0] == "6" and ev("JK 2C 3D 4S 5H").ranks == (6,)
     sf = ev("JK JC 10C 8C 7C")
-    assert (sf.category, sf.ranks, str(joker_reading("JK JC 10C 8C 7C"))) == (C.STRAIGHT_FLUSH, (11,), "9C")
+    assert (sf.category, sf.ranks, str(poker.joker_reading("JK JC 10C 8C 7C"))) == (
+        C.STRAIGHT_FLUSH,
+        (11,),
+        "9C",
+    )
     assert ev("AS KS QS JS 10D").category is C.STRAIGHT
 
 
@@ -201,14 +193,14 @@ def test_words() -> None:
 def test_best_of_six_and_seven() -> None:
     seven = parse_cards("2C 2D JK KS 9S 8S 7S")
     assert ev("2C 2D JK KS 9S 8S 7S").category is C.FLUSH
-    assert [c.name for c in best_five(seven)] == ["JK", "KS", "9S", "8S", "7S"]
+    assert [c.name for c in poker.best_five(seven)] == ["JK", "KS", "9S", "8S", "7S"]
     for joker in RULES:  # JK = JS: a jack-high straight flush
         assert ev("2C 2D JK 10S 9S 8S 7S", joker).describe() == "jack-high straight flush"
     assert ev("2C 2D 2H KS KD 9S") == ev("2C 2D 2H KS KD")
     # natural beats wild picks the natural royal among seven cards
     hand = ev("AH KH QH JH 10H JK 9C", "wild")
     assert hand.is_royal and hand.natural
-    assert [c.name for c in best_five("JK 9C AH KH QH JH 10H")] == ["AH", "KH", "QH", "JH", "10H"]
+    assert [c.name for c in poker.best_five("JK 9C AH KH QH JH 10H")] == ["AH", "KH", "QH", "JH", "10H"]
 
 
 def test_bad_hands_are_refused() -> None:
@@ -218,26 +210,26 @@ def test_bad_hands_are_refused() -> None:
         ("AS KS QS JK JK", "twice"),
         ("AS KS QS JS 9X", "53-card deck"),
     ]:
-        with pytest.raises(InvalidHand, match=why):
+        with pytest.raises(poker.InvalidHand, match=why):
             ev(text)
     with pytest.raises(ValueError, match="joker must be"):
-        evaluate("AS KS QS JS 9D", "wild!")  # type: ignore[arg-type]
+        poker.evaluate("AS KS QS JS 9D", "wild!")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="only to the wild"):
-        evaluate("AS KS QS JS 9D", "bug", double_ace_flush=True)
-    with pytest.raises(InvalidHand):
-        card_code(Card(5, "X"))
+        poker.evaluate("AS KS QS JS 9D", "bug", double_ace_flush=True)
+    with pytest.raises(poker.InvalidHand):
+        poker.card_code(Card(5, "X"))
 
 
 def test_batch_paths_agree_with_evaluate() -> None:
     hands = _sample_hands(3000, seed=11)
     for joker in RULES:
         for nbw in (False, True):
-            ranks = [evaluate(h, joker, natural_beats_wild=nbw) for h in hands]
-            codes = [tuple(card_code(c) for c in h) for h in hands]
-            assert rank_values(codes, joker, natural_beats_wild=nbw) == [r.value for r in ranks]
-            assert evaluate_many(hands, joker, natural_beats_wild=nbw) == ranks
-            assert [category_of(r.value) for r in ranks] == [r.category for r in ranks]
-    assert [card_code(c) for c in DECK] == [c.id for c in DECK]
+            ranks = [poker.evaluate(h, joker, natural_beats_wild=nbw) for h in hands]
+            codes = [tuple(poker.card_code(c) for c in h) for h in hands]
+            assert poker.rank_values(codes, joker, natural_beats_wild=nbw) == [r.value for r in ranks]
+            assert poker.evaluate_many(hands, joker, natural_beats_wild=nbw) == ranks
+            assert [poker.category_of(r.value) for r in ranks] == [r.category for r in ranks]
+    assert [poker.card_code(c) for c in DECK] == [c.id for c in DECK]
 
 
 # --- exhaustive counts against combinatorics ---------------------------------------------
@@ -314,9 +306,9 @@ def expected_counts(joker: JokerRule) -> dict[Category, int]:
 def test_exhaustive_category_counts(joker: JokerRule) -> None:
     expected = expected_counts(joker)
     assert sum(expected.values()) == comb(53, 5) == 2_869_685
-    values = rank_values(combinations(range(53), 5), joker)
+    values = poker.rank_values(combinations(range(53), 5), joker)
     counted = Counter(v >> 21 for v in values)
-    assert {category_of(v << 21): k for v, k in counted.items()} == expected
+    assert {poker.category_of(v << 21): k for v, k in counted.items()} == expected
 
 
 def test_exhaustive_counts_agree_between_rules_where_the_rules_file_says() -> None:
@@ -355,7 +347,7 @@ def _check_pairs_against_pokerkit(pairs: int, seed: int) -> None:
     bad = []
     for _ in range(pairs):
         a, b = rng.sample(NATURALS, 5), rng.sample(NATURALS, 5)
-        ours = _sign(evaluate(a), evaluate(b))
+        ours = _sign(poker.evaluate(a), poker.evaluate(b))
         theirs = _sign(high(_pk_cards(a)), high(_pk_cards(b)))
         if ours != theirs:
             bad.append((a, b))
@@ -381,7 +373,10 @@ def test_pokerkit_agrees_on_hands_made_to_tie_or_nearly() -> None:
             b[i] = card_of(r, b[i].suit)
             if len(set(b)) < 5:
                 continue
-        assert _sign(evaluate(a), evaluate(b)) == _sign(high(_pk_cards(a)), high(_pk_cards(b))), (a, b)
+        assert _sign(poker.evaluate(a), poker.evaluate(b)) == _sign(high(_pk_cards(a)), high(_pk_cards(b))), (
+            a,
+            b,
+        )
 
 
 @pytest.mark.long
@@ -397,7 +392,7 @@ def test_pokerkit_same_order_on_every_joker_free_hand() -> None:
     by_code = [_PK[c.key] for c in NATURALS]
     everything = combinations(range(52), 5)
     theirs: dict[int, object] = {}  # our value -> pokerkit's hand for the first of its class
-    for h, v in zip(combinations(range(52), 5), rank_values(everything), strict=True):
+    for h, v in zip(combinations(range(52), 5), poker.rank_values(everything), strict=True):
         pk = high(tuple(by_code[i] for i in h))
         assert theirs.setdefault(v, pk) == pk, "one of our classes holds two pokerkit classes"
     ladder = [theirs[v] for v in sorted(theirs)]
@@ -430,24 +425,24 @@ rules = st.sampled_from(RULES)
 @settings(max_examples=300, deadline=None)
 @given(hands(), rules, st.booleans())
 def test_fast_path_follows_the_reference(hand: list[Card], joker: JokerRule, nbw: bool) -> None:
-    fast = evaluate(hand, joker, natural_beats_wild=nbw)
-    slow = reference_evaluate(hand, joker, natural_beats_wild=nbw)
+    fast = poker.evaluate(hand, joker, natural_beats_wild=nbw)
+    slow = poker.reference_evaluate(hand, joker, natural_beats_wild=nbw)
     assert (fast.value, fast.natural) == (slow.value, slow.natural)
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(6, 7).flatmap(hands), rules)
 def test_more_cards_take_the_best_five(hand: list[Card], joker: JokerRule) -> None:
-    rank = evaluate(hand, joker)
-    assert rank == max(evaluate(five, joker) for five in combinations(hand, 5))
-    assert rank.value == reference_evaluate(hand, joker).value
-    assert evaluate(best_five(hand, joker), joker) == rank
+    rank = poker.evaluate(hand, joker)
+    assert rank == max(poker.evaluate(five, joker) for five in combinations(hand, 5))
+    assert rank.value == poker.reference_evaluate(hand, joker).value
+    assert poker.evaluate(poker.best_five(hand, joker), joker) == rank
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(hands(), min_size=3, max_size=3), rules)
 def test_a_total_order_consistent_with_categories(trio: list[list[Card]], joker: JokerRule) -> None:
-    a, b, c = (evaluate(h, joker) for h in trio)
+    a, b, c = (poker.evaluate(h, joker) for h in trio)
     assert [a < b, a == b, a > b].count(True) == 1
     assert (a <= b) == (a < b or a == b) and (a >= b) == (a > b or a == b)
     if a == b:
@@ -466,22 +461,25 @@ def test_a_total_order_consistent_with_categories(trio: list[list[Card]], joker:
 def test_permutation_invariance(hand: list[Card], joker: JokerRule, rnd: random.Random) -> None:
     shuffled = list(hand)
     rnd.shuffle(shuffled)
-    a, b = evaluate(hand, joker), evaluate(shuffled, joker)
+    a, b = poker.evaluate(hand, joker), poker.evaluate(shuffled, joker)
     assert (a.value, a.natural) == (b.value, b.natural)
+
+
+def _stand_ins(naturals: list[Card], cards: Sequence[Card], joker: JokerRule) -> list[poker.HandRank]:
+    """The ranks of the hand with the joker replaced by each of ``cards`` not already in it."""
+    return [poker.evaluate([*naturals, card], joker) for card in cards if card not in naturals]
 
 
 @settings(max_examples=200, deadline=None)
 @given(hands(joker=True))
 def test_wild_joker_is_never_worse_than_a_card_it_could_be(hand: list[Card]) -> None:
-    rank = evaluate(hand, "wild")
+    rank = poker.evaluate(hand, "wild")
     naturals = [c for c in hand if not c.is_joker]
-    for card in NATURALS:
-        if card not in naturals:
-            assert evaluate([*naturals, card], "wild") <= rank
-    reading = joker_reading(hand, "wild")
+    assert all(stand_in <= rank for stand_in in _stand_ins(naturals, NATURALS, "wild"))
+    reading = poker.joker_reading(hand, "wild")
     assert reading is not None
     if reading not in naturals:  # a fifth of a kind has no natural stand-in
-        assert evaluate([*naturals, reading], "wild") == rank
+        assert poker.evaluate([*naturals, reading], "wild") == rank
     else:
         assert rank.category is C.FIVE_OF_A_KIND
 
@@ -489,17 +487,15 @@ def test_wild_joker_is_never_worse_than_a_card_it_could_be(hand: list[Card]) -> 
 @settings(max_examples=200, deadline=None)
 @given(hands(joker=True))
 def test_bug_is_at_least_an_ace_and_at_most_wild(hand: list[Card]) -> None:
-    bug = evaluate(hand, "bug")
+    bug = poker.evaluate(hand, "bug")
     naturals = [c for c in hand if not c.is_joker]
-    for suit in SUITS:
-        ace = card_of(1, suit)
-        if ace not in naturals:
-            assert evaluate([*naturals, ace]) <= bug
-    assert bug <= evaluate(hand, "wild")
-    reading = joker_reading(hand)
+    aces = [card_of(1, suit) for suit in SUITS]
+    assert all(stand_in <= bug for stand_in in _stand_ins(naturals, aces, "bug"))
+    assert bug <= poker.evaluate(hand, "wild")
+    reading = poker.joker_reading(hand)
     assert reading is not None
     if reading not in naturals:
-        stand_in = evaluate([*naturals, reading])
+        stand_in = poker.evaluate([*naturals, reading])
         assert stand_in == bug
         assert reading.rank == ACE or stand_in.category in (C.STRAIGHT, C.FLUSH, C.STRAIGHT_FLUSH)
 
@@ -507,16 +503,16 @@ def test_bug_is_at_least_an_ace_and_at_most_wild(hand: list[Card]) -> None:
 @settings(max_examples=200, deadline=None)
 @given(hands(joker=False), rules)
 def test_joker_rules_agree_without_the_joker(hand: list[Card], joker: JokerRule) -> None:
-    rank = evaluate(hand, joker)
-    assert rank == evaluate(hand, "bug") and rank.natural
-    assert joker_reading(hand, joker) is None
+    rank = poker.evaluate(hand, joker)
+    assert rank == poker.evaluate(hand, "bug") and rank.natural
+    assert poker.joker_reading(hand, joker) is None
 
 
 @settings(max_examples=200, deadline=None)
 @given(hands(), hands(), rules)
 def test_natural_beats_wild_keeps_every_strict_order(a: list[Card], b: list[Card], joker: JokerRule) -> None:
-    plain = _sign(evaluate(a, joker), evaluate(b, joker))
-    nbw_a, nbw_b = (evaluate(h, joker, natural_beats_wild=True) for h in (a, b))
+    plain = _sign(poker.evaluate(a, joker), poker.evaluate(b, joker))
+    nbw_a, nbw_b = (poker.evaluate(h, joker, natural_beats_wild=True) for h in (a, b))
     if plain:
         assert _sign(nbw_a, nbw_b) == plain
     elif nbw_a.natural != nbw_b.natural:
@@ -528,8 +524,8 @@ def test_natural_beats_wild_keeps_every_strict_order(a: list[Card], b: list[Card
 @settings(max_examples=100, deadline=None)
 @given(hands(joker=True))
 def test_double_ace_flush_only_changes_flushes(hand: list[Card]) -> None:
-    plain = evaluate(hand, "wild")
-    doubled = evaluate(hand, "wild", double_ace_flush=True)
+    plain = poker.evaluate(hand, "wild")
+    doubled = poker.evaluate(hand, "wild", double_ace_flush=True)
     assert doubled >= plain
     if doubled != plain:
         assert doubled.category is C.FLUSH and plain.category is C.FLUSH
@@ -544,7 +540,7 @@ def test_a_card_twice_is_refused(hand: list[Card], i: int, step: int, joker: Jok
     twice = list(hand)
     original = twice[i]
     twice[(i + step) % 5] = Card(original.rank, original.suit, copy=1)
-    with pytest.raises(InvalidHand, match="twice"):
-        evaluate(twice, joker)
-    with pytest.raises(InvalidHand, match="twice"):
-        evaluate([*twice, *(c for c in NATURALS if c not in twice)][:7], joker)
+    with pytest.raises(poker.InvalidHand, match="twice"):
+        poker.evaluate(twice, joker)
+    with pytest.raises(poker.InvalidHand, match="twice"):
+        poker.evaluate([*twice, *(c for c in NATURALS if c not in twice)][:7], joker)

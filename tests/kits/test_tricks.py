@@ -10,15 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine.cards import SUITS, Card, make_deck, parse_card, parse_cards
-from cardtable.kits.tricks import (
-    TrickOrder,
-    follow_refusal,
-    led_suit,
-    must_follow,
-    playable,
-    trick_view,
-    trick_winner,
-)
+from cardtable.kits import tricks as kit
+from cardtable.kits.tricks import TrickOrder
 
 PAGE_ONE = TrickOrder(joker="wild", when_void="wild")
 HEARTS = TrickOrder(trump="H", bowers=True, joker="trump")
@@ -68,23 +61,23 @@ def test_five_hundred_side_suits_lose_their_left_bower() -> None:
     # hearts trumps: diamonds rank A K Q 10 ... (J♦ is a heart); clubs keep their jack
     assert ranked(HEARTS, "JC QD 10D AD KD", "D") == ["AD", "KD", "QD", "10D", "JC"]
     assert ranked(HEARTS, "QC JC 10C", "C") == ["QC", "JC", "10C"]
-    assert must_follow(parse_cards("JD 4D"), "D", HEARTS) == cards_("4D")
+    assert kit.must_follow(parse_cards("JD 4D"), "D", HEARTS) == cards_("4D")
 
 
 def test_f17_the_left_bower_is_not_of_its_printed_suit() -> None:
     """Spades trumps, clubs led, a player holds J♣ and no other club: void in clubs, may play
     any card; J♣ played is a trump and wins unless a higher trump comes."""
     hand = parse_cards("JC 5H 9D")
-    assert must_follow(hand, "C", SPADES) == []
-    assert playable(hand, "C", SPADES) == list(hand)
-    assert all(follow_refusal(c, hand, "C", SPADES) is None for c in hand)
-    assert trick_winner(trick("AC JC KC"), SPADES) == (1, parse_card("JC"))
-    assert trick_winner(trick("AC JC JS"), SPADES) == (2, parse_card("JS"))
-    assert trick_winner(trick("AC JC JK"), SPADES) == (2, parse_card("JK"))
+    assert kit.must_follow(hand, "C", SPADES) == []
+    assert kit.playable(hand, "C", SPADES) == list(hand)
+    assert all(kit.follow_refusal(c, hand, "C", SPADES) is None for c in hand)
+    assert kit.trick_winner(trick("AC JC KC"), SPADES) == (1, parse_card("JC"))
+    assert kit.trick_winner(trick("AC JC JS"), SPADES) == (2, parse_card("JS"))
+    assert kit.trick_winner(trick("AC JC JK"), SPADES) == (2, parse_card("JK"))
     # and with spades led, J♣ must follow
     spades_led = parse_cards("JC 5H")
-    assert playable(spades_led, "S", SPADES) == cards_("JC")
-    assert follow_refusal(parse_card("5H"), spades_led, "S", SPADES) == (
+    assert kit.playable(spades_led, "S", SPADES) == cards_("JC")
+    assert kit.follow_refusal(parse_card("5H"), spades_led, "S", SPADES) == (
         "you must follow suit: spades were led, so play JC"
     )
 
@@ -95,21 +88,21 @@ def test_no_trumps_the_joker_is_the_only_trump() -> None:
     assert ranked(NO_TRUMPS, "JS QS AS JK", "S") == ["JK", "AS", "QS", "JS"]
     # no bowers in No-Trumps: J♣ is a club
     assert NO_TRUMPS.effective_suit(parse_card("JC")) == "C"
-    assert trick_winner(trick("2C AC JK KC"), NO_TRUMPS) == (2, joker)
+    assert kit.trick_winner(trick("2C AC JK KC"), NO_TRUMPS) == (2, joker)
 
 
 def test_no_trumps_joker_void_rule_and_a_led_joker_names_its_suit() -> None:
     hand = parse_cards("JK 7D 8C")
-    assert playable(hand, "D", NO_TRUMPS) == cards_("7D")
+    assert kit.playable(hand, "D", NO_TRUMPS) == cards_("7D")
     joker = parse_card("JK")
-    assert follow_refusal(joker, hand, "D", NO_TRUMPS) == (
+    assert kit.follow_refusal(joker, hand, "D", NO_TRUMPS) == (
         "you hold diamonds (7D): the joker may be played only when you have none"
     )
-    assert playable(hand, "S", NO_TRUMPS) == list(hand)  # void: any card, the joker too
+    assert kit.playable(hand, "S", NO_TRUMPS) == list(hand)  # void: any card, the joker too
     led = [(0, joker)]
-    assert led_suit(led, NO_TRUMPS) == "" and led_suit(led, NO_TRUMPS, named="C") == "C"
+    assert kit.led_suit(led, NO_TRUMPS) == "" and kit.led_suit(led, NO_TRUMPS, named="C") == "C"
     plays = [*led, (1, parse_card("AC")), (2, parse_card("KD"))]
-    assert trick_winner(plays, NO_TRUMPS, led="C") == (0, joker)
+    assert kit.trick_winner(plays, NO_TRUMPS, led="C") == (0, joker)
 
 
 def test_ace_low_orders() -> None:
@@ -135,28 +128,28 @@ def test_orders_are_values() -> None:
 
 def test_page_one_follow_rule_and_refusals() -> None:
     hand = parse_cards("3H JK KS AH")
-    assert names(playable(hand, "H", PAGE_ONE)) == ["3H", "AH", "JK"]
-    assert follow_refusal(parse_card("KS"), hand, "H", PAGE_ONE) == (
+    assert names(kit.playable(hand, "H", PAGE_ONE)) == ["3H", "AH", "JK"]
+    assert kit.follow_refusal(parse_card("KS"), hand, "H", PAGE_ONE) == (
         "you must follow suit: hearts were led, so play 3H or AH or JK"
     )
     # void: only the joker; the game offers the draw and names it
     void = parse_cards("KS JK 2C")
-    assert playable(void, "H", PAGE_ONE) == cards_("JK")
-    assert follow_refusal(parse_card("KS"), void, "H", PAGE_ONE) == "you have no hearts"
-    assert playable(parse_cards("KS 2C"), "H", PAGE_ONE) == []
+    assert kit.playable(void, "H", PAGE_ONE) == cards_("JK")
+    assert kit.follow_refusal(parse_card("KS"), void, "H", PAGE_ONE) == "you have no hearts"
+    assert kit.playable(parse_cards("KS 2C"), "H", PAGE_ONE) == []
     # a lead, or a led joker before the next card: any card
-    assert playable(hand, "", PAGE_ONE) == list(hand)
+    assert kit.playable(hand, "", PAGE_ONE) == list(hand)
 
 
 def test_trick_view_lists_cards_by_name() -> None:
-    view = trick_view(trick("JK 5D"), 0, 3, "D")
+    view = kit.trick_view(trick("JK 5D"), 0, 3, "D")
     assert view.plays == ((0, "JK"), (1, "5D"))
     assert (view.leader, view.last_winner, view.led_suit) == (0, 3, "D")
 
 
 def test_empty_trick_has_no_winner() -> None:
     with pytest.raises(ValueError):
-        trick_winner([], PAGE_ONE)
+        kit.trick_winner([], PAGE_ONE)
 
 
 # ---------------------------------------------------------------------------- properties
@@ -181,8 +174,8 @@ hands = st.lists(st.sampled_from(DECK), min_size=0, max_size=10, unique_by=lambd
 @given(orders, tricks)
 def test_the_winner_is_a_card_of_the_trick_and_none_beats_it(order: TrickOrder, cards: list[Card]) -> None:
     plays = list(enumerate(cards))
-    led = led_suit(plays, order)
-    seat, card = trick_winner(plays, order)
+    led = kit.led_suit(plays, order)
+    seat, card = kit.trick_winner(plays, order)
     assert plays[seat] == (seat, card)
     top = order.strength(card, led)
     assert all(order.strength(c, led) <= top for c in cards)
@@ -194,22 +187,22 @@ def test_the_winner_is_a_card_of_the_trick_and_none_beats_it(order: TrickOrder, 
 @given(orders, tricks)
 def test_any_trump_beats_any_non_trump(order: TrickOrder, cards: list[Card]) -> None:
     plays = list(enumerate(cards))
-    _, card = trick_winner(plays, order)
+    _, card = kit.trick_winner(plays, order)
     if any(order.is_trump(c) for c in cards):
         assert order.is_trump(card)
     else:
         # no trump: the winner follows the suit led (or is the lead itself)
-        led = led_suit(plays, order)
+        led = kit.led_suit(plays, order)
         assert order.effective_suit(card) == led or card is cards[0]
 
 
 @settings(max_examples=300, deadline=None)
 @given(orders, hands, st.sampled_from(["", *SUITS]))
 def test_playable_and_refusal_are_one_predicate(order: TrickOrder, hand: list[Card], led: str) -> None:
-    legal = playable(hand, led, order)
-    allowed = [c for c in hand if follow_refusal(c, hand, led, order) is None]
+    legal = kit.playable(hand, led, order)
+    allowed = [c for c in hand if kit.follow_refusal(c, hand, led, order) is None]
     assert sorted(c.id for c in legal) == sorted(c.id for c in allowed)
-    suited = must_follow(hand, led, order)
+    suited = kit.must_follow(hand, led, order)
     if led and suited:
         # holding the suit: only the suit, or a wild joker
         assert all(c in suited or order.is_wild(c) for c in legal)

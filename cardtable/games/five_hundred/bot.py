@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from cardtable.bots import Decision, Turn
+from cardtable.bots import Decision, LevelPolicy, Turn
 from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, SUITS, Card, parse_card
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
@@ -136,12 +136,8 @@ def _heights(players: int) -> dict[str, dict[int, float]]:
     return out
 
 
-class FiveHundredPolicy:
+class FiveHundredPolicy(LevelPolicy[FiveHundredRules]):
     """One level of Five Hundred play (see the module's docstring)."""
-
-    def __init__(self, level: str, rules: FiveHundredRules) -> None:
-        self.level = level
-        self.rules = rules
 
     def decide(self, turn: Turn) -> Decision:
         moves = turn.moves

@@ -19,6 +19,8 @@ from .rules import FiveHundredRules
 DENOMS = ("S", "C", "D", "H", "NT")
 """The denominations of a trick bid, lowest first (Avondale index i = 0..4)."""
 MISERE, OPEN_MISERE = "MIS", "OPEN"
+_MISERES = {MISERE: ("misere", "misère", 250), OPEN_MISERE: ("open-misere", "open misère", 500)}
+"""Each misère bid's notation word, label for people and Avondale value."""
 
 HAND_SIZE = 10
 KITTY_SIZE = 3
@@ -74,11 +76,9 @@ class Bid:
     value: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        misere = self.denom in (MISERE, OPEN_MISERE)
-        if self.denom == MISERE:
-            value = 250
-        elif self.denom == OPEN_MISERE:
-            value = 500
+        misere = self.denom in _MISERES
+        if misere:
+            value = _MISERES[self.denom][2]
         else:
             value = 40 + 20 * DENOMS.index(self.denom) + 100 * (self.tricks - 6)
         object.__setattr__(self, "misere", misere)
@@ -91,19 +91,15 @@ class Bid:
     @property
     def word(self) -> str:
         """The notation word: ``7H``, ``6NT``, ``misere``, ``open-misere``."""
-        if self.denom == MISERE:
-            return "misere"
-        if self.denom == OPEN_MISERE:
-            return "open-misere"
+        if self.misere:
+            return _MISERES[self.denom][0]
         return f"{self.tricks}{self.denom}"
 
     @property
     def label(self) -> str:
         """For people: ``7♥``, ``6 No-Trumps``, ``misère``."""
-        if self.denom == MISERE:
-            return "misère"
-        if self.denom == OPEN_MISERE:
-            return "open misère"
+        if self.misere:
+            return _MISERES[self.denom][1]
         if self.denom == "NT":
             return f"{self.tricks} No-Trumps"
         return f"{self.tricks}{SUIT_SYMBOLS[self.denom]}"

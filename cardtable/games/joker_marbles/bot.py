@@ -28,7 +28,7 @@ import time
 from functools import lru_cache
 from typing import Any
 
-from cardtable.bots import Decision, Turn
+from cardtable.bots import Decision, LevelPolicy, Turn
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.views import PlayerView
@@ -161,12 +161,11 @@ def ranked(geo: Geo, st: State, team: int, moves: tuple[Move, ...]) -> list[tupl
     return out
 
 
-class JokerPolicy:
+class JokerPolicy(LevelPolicy[JokerMarblesRules]):
     """One level's decisions."""
 
     def __init__(self, level: str, rules: JokerMarblesRules) -> None:
-        self.level = level
-        self.rules = rules
+        super().__init__(level, rules)
         self._geo: Geo | None = None
 
     def geo(self, players: int) -> Geo:

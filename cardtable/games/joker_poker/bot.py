@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardtable.bots import Decision, Turn
+from cardtable.bots import Decision, LevelPolicy, Turn
 from cardtable.engine.cards import Card, make_deck, parse_card
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
@@ -85,12 +85,8 @@ def _within_limit(hand: Sequence[Card], keep: list[Card], rules: JokerPokerRules
     return keep
 
 
-class JokerPokerPolicy:
+class JokerPokerPolicy(LevelPolicy[JokerPokerRules]):
     """One level's policy (see the module)."""
-
-    def __init__(self, level: str, rules: JokerPokerRules) -> None:
-        self.level = level
-        self.rules = rules
 
     # ------------------------------------------------------------------ the draw
     def decide(self, turn: Turn) -> Decision:

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
-from cardtable.bots import Decision, Turn
+from cardtable.bots import Decision, LevelPolicy, Turn
 from cardtable.engine.cards import Card, parse_cards
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
@@ -118,12 +118,8 @@ def exact_advice(hand: Sequence[Card], table: str, coins: int) -> tuple[list[Car
     return list(best), why
 
 
-class VideoPolicy:
+class VideoPolicy(LevelPolicy[JokerPokerVideoRules]):
     """One level's play at the machine."""
-
-    def __init__(self, level: str, rules: JokerPokerVideoRules) -> None:
-        self.level = level
-        self.rules = rules
 
     def decide(self, turn: Turn) -> Decision:
         moves = turn.moves
