@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.bots import Decision, Turn
+from cardtable.bots import Decision, LevelPolicy, Turn
 from cardtable.engine.cards import JOKER_RANK, Card, parse_card
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
@@ -89,12 +89,8 @@ class Position:
         )
 
 
-class ClosedRummyPolicy:
+class ClosedRummyPolicy(LevelPolicy[Ruleset | None]):
     """Closed-hand rummy decisions at one level (see the module)."""
-
-    def __init__(self, level: str, rules: Ruleset | None) -> None:
-        self.level = level
-        self.rules = rules
 
     def decide(self, turn: Turn) -> Decision:
         try:
