@@ -85,7 +85,10 @@ def _parse_seats(text: str | None, default_count: int) -> tuple[list[str], list[
 
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     from cardtable.engine import all_games
+    from cardtable.engine.registry import problems
 
+    for problem in problems():
+        sys.stderr.write(f"cardtable: {problem}\n")
     for spec in all_games():
         players = f"{spec.min_players}-{spec.max_players} players"
         if spec.seat_counts:

@@ -4,6 +4,7 @@ registry opened to them for one test."""
 
 from __future__ import annotations
 
+from importlib.metadata import EntryPoint
 from typing import Any, ClassVar
 
 import pytest
@@ -52,6 +53,21 @@ def open_registry(monkeypatch: pytest.MonkeyPatch) -> dict[str, GameSpec]:
     games = dict(registry_module._GAMES)
     monkeypatch.setattr(registry_module, "_GAMES", games)
     return games
+
+
+def with_broken_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For this test only, the registry loads afresh from the installed entry points plus two
+    broken plug-ins: one whose module is not installed, one that holds no GameSpec."""
+    group = registry_module.ENTRY_POINT_GROUP
+    real = list(registry_module.entry_points(group=group))
+    fakes = [
+        EntryPoint("nosuch", "cardtable_no_such_plugin:GAMES", group),
+        EntryPoint("notaspec", "cardtable.engine.registry:ENTRY_POINT_GROUP", group),
+    ]
+    monkeypatch.setattr(registry_module, "entry_points", lambda group: real + fakes)
+    monkeypatch.setattr(registry_module, "_loaded", False)
+    monkeypatch.setattr(registry_module, "_PROBLEMS", [])
+    monkeypatch.setattr(registry_module, "_GAMES", {})
 
 
 def fake_spec(

@@ -184,6 +184,7 @@ ENTRY_POINT_GROUP = "cardtable.games"
 plug-in adds a game the same way."""
 
 _loaded = False
+_PROBLEMS: list[str] = []
 
 
 def _load_builtin() -> None:
@@ -199,14 +200,32 @@ def _load_builtin() -> None:
             "(run 'uv sync', or 'pip install -e .', in the project folder)"
         )
     for entry in sorted(found, key=lambda e: (e.name != "builtin", e.name)):
-        loaded = entry.load()
-        specs = loaded if isinstance(loaded, (tuple, list)) else (loaded,)
+        try:
+            loaded = entry.load()
+            specs = loaded if isinstance(loaded, (tuple, list)) else (loaded,)
+            for spec in specs:
+                if not isinstance(spec, GameSpec):
+                    raise TypeError(f"it holds {spec!r}, not a GameSpec")
+        except Exception as exc:
+            if entry.name == "builtin":
+                raise
+            # a broken plug-in is left out and named; the other games stay playable
+            _PROBLEMS.append(
+                f"the game plug-in {entry.name!r} ({entry.value}) was left out: "
+                f"{type(exc).__name__}: {exc} (reinstall or remove it)"
+            )
+            continue
         for spec in specs:
-            if not isinstance(spec, GameSpec):
-                raise TypeError(f"entry point {entry.name!r} ({entry.value}) holds {spec!r}, not a GameSpec")
             register(spec)
             # in the catalogue's order, whatever order the modules registered in on import
             _GAMES[spec.id] = _GAMES.pop(spec.id)
+
+
+def problems() -> list[str]:
+    """The game plug-ins that could not be loaded, each with the reason; they are left out
+    of the registry (the built-in games and the other plug-ins still load)."""
+    _load_builtin()
+    return list(_PROBLEMS)
 
 
 def get(game_id: str) -> GameSpec:

@@ -630,3 +630,17 @@ async def test_the_player_count_starts_at_the_usual_count(tmp_path: Path) -> Non
     assert offered == [3, 4, 5, 6]
     assert value == 4
     assert shown == [True, True, True, True, False, False]
+
+
+async def test_a_broken_plugin_is_named_and_the_other_games_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plug-in that fails to load is left out with a notice; the picker still works."""
+    from fake_games import with_broken_plugins
+
+    with_broken_plugins(monkeypatch)
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _):
+        await until(pilot, lambda: screen.ready)
+        assert "gin" in game_ids(screen.query_one("#game-list", OptionList))
+        notices = [n.message for n in pilot.app._notifications]
+        assert any("the game plug-in 'nosuch'" in m for m in notices), notices

@@ -130,10 +130,13 @@ class PickerScreen(Screen[None]):
 
     async def _populate(self) -> None:
         from cardtable.engine import all_games
+        from cardtable.engine.registry import problems
 
         if self._specs:
             return
         specs = all_games()
+        for problem in problems():
+            self.notify(problem, title="A game was left out", severity="warning", timeout=12)
         # open on the game last played (issue 24 item 17), else the first
         last = getattr(getattr(self.app, "settings", None), "last_game", None)
         self._spec = next((s for s in specs if s.id == last), specs[0])
