@@ -17,6 +17,7 @@ import json
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +64,24 @@ def faced_view(view: PlayerView, show: Callable[[str], str]) -> PlayerView:
             "face_up": tuple(f.model_copy(update={"note": show(f.note)}) for f in view.face_up),
         }
     )
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A request for a new match, as a game picker or "play again" makes it: the game, the
+    players' names, each seat's bot level (None for a person), rule changes over the preset,
+    the preset and the seed (None: a fresh one).
+
+    >>> NewGame("gin", ["Ann", "Bob"], [None, "medium"], preset="Oklahoma").preset
+    'Oklahoma'
+    """
+
+    game_id: str
+    players: Sequence[str]
+    bots: Sequence[str | None]
+    rules: dict[str, Any] | None = None
+    preset: str | None = None
+    seed: int | None = None
 
 
 class Session:

@@ -22,7 +22,7 @@ from cardtable.tui.theming import CARD_VARIABLES, load_themes, peek_theme
 
 if TYPE_CHECKING:
     from cardtable.replay import Replay
-    from cardtable.session import Session
+    from cardtable.session import NewGame, Session
     from cardtable.tui.settings import Settings
 
 TABLE_CSS = Path(__file__).with_name("table.tcss")
@@ -170,15 +170,7 @@ class CardTableApp(App[None]):
         await super().on_event(event)
 
     # ------------------------------------------------------------------ sessions
-    def start_session(
-        self,
-        game_id: str,
-        names: list[str],
-        bots: list[str | None],
-        rules: dict[str, Any] | None = None,
-        preset: str | None = None,
-        seed: int | None = None,
-    ) -> Session | None:
+    def start_session(self, new: NewGame) -> Session | None:
         """Start a game from the picker; errors are shown, never raised."""
         from cardtable.session import Session
 
@@ -186,12 +178,12 @@ class CardTableApp(App[None]):
         store = self.history_store()
         try:
             session = Session.start(
-                game_id,
-                names,
-                bots,
-                rules=rules,
-                seed=seed,
-                preset=preset,
+                new.game_id,
+                new.players,
+                new.bots,
+                rules=new.rules,
+                seed=new.seed,
+                preset=new.preset,
                 save_path=self.save_path,
                 history=store,
             )

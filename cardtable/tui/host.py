@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from cardtable.session import Session
+    from cardtable.session import NewGame, Session
     from cardtable.tui.settings import Settings
 
 
@@ -21,15 +21,7 @@ class TableHost(Protocol):
 
     def remember(self) -> None: ...
 
-    def start_session(
-        self,
-        game_id: str,
-        names: list[str],
-        bots: list[str | None],
-        rules: dict[str, Any] | None = None,
-        preset: str | None = None,
-        seed: int | None = None,
-    ) -> Session | None: ...
+    def start_session(self, new: NewGame) -> Session | None: ...
 
     def resume_session(self) -> bool: ...
 

@@ -28,3 +28,33 @@ async def test_ctrl_n_from_a_command_line_game_carries_its_seats(make_app, tmp_p
         await until(pilot, lambda: screen._read_seats() == want)
         assert screen.query_one("#player-count").value == 4
         assert screen.query_one("#seat-3").display and not screen.query_one("#seat-4").display
+
+
+async def test_play_again_starts_the_same_game_with_the_same_seats_and_rules(make_app, tmp_path) -> None:
+    """'Play again' (and the palette's 'Restart with a new seed') asks the app for a new match
+    of the same game, players, bot levels and changed rules."""
+    session = Session.start(
+        "gin",
+        ["Ann", "Bob"],
+        [None, "medium"],
+        rules={"knock_value": 7},
+        seed=3,
+        save_path=tmp_path / "a.ctr",
+    )
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "TableScreen")  # one person: no hand-over
+        table = app.screen
+        await until(pilot, lambda: [log.border_title for log in table.query("#log")] == ["log"])  # mounted
+        table.play_again()
+        await until(pilot, lambda: app.session is not session)
+        again = app.session
+        # the new table is up (mounted) before the app closes
+        await until(
+            pilot,
+            lambda: app.screen is not table and [x.border_title for x in app.screen.query("#log")] == ["log"],
+        )
+        assert again.game.game_id == "gin"
+        assert list(again.game.players) == ["Ann", "Bob"]
+        assert list(again.bots) == [None, "medium"]
+        assert again.game.rules.knock_value == 7

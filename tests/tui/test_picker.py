@@ -22,6 +22,7 @@ from tui_helpers import until
 from cardtable.bots import BOTS
 from cardtable.engine import GameSpec, all_games
 from cardtable.engine.registry import FAMILIES
+from cardtable.session import NewGame
 from cardtable.tui.app import CardTableApp
 from cardtable.tui.screens.picker import (
     CUSTOM,
@@ -235,8 +236,8 @@ async def test_player_count_shows_and_hides_seats(tmp_path: Path) -> None:
         assert new_name and new_name not in ("Ann", "Bob")
         await pilot.press("ctrl+s")
         await pilot.pause()
-        args, _ = calls["start_session"].calls[0]
-        assert args[1] == ["Ann", "Bob", new_name]
+        (new,), _ = calls["start_session"].calls[0]
+        assert new.players == ["Ann", "Bob", new_name]
 
 
 async def test_enter_on_the_list_moves_to_the_form(tmp_path: Path) -> None:
@@ -309,9 +310,9 @@ async def test_start_calls_start_session_and_remembers(tmp_path: Path) -> None:
         await pilot.click("#start")
         await pilot.pause()
         assert len(calls["start_session"].calls) == 1
-        args, kwargs = calls["start_session"].calls[0]
-        assert args == (spec.id, ["Ann", "Bob"], [None, "random"])
-        assert kwargs == {"rules": {rf.name: not rf.default}, "preset": None}
+        (new,), kwargs = calls["start_session"].calls[0]
+        assert kwargs == {}
+        assert new == NewGame(spec.id, ["Ann", "Bob"], [None, "random"], rules={rf.name: not rf.default})
         setup = pilot.app.settings.last[spec.id]
         assert setup.preset is None
         assert setup.rules == {rf.name: not rf.default}
@@ -343,11 +344,11 @@ async def test_remembered_settings_are_restored(tmp_path: Path) -> None:
             assert screen.query_one("#preset", Select).value == (CUSTOM if departs else preset)
         await pilot.press("ctrl+s")
         await pilot.pause()
-        args, kwargs = calls["start_session"].calls[0]
-        assert args[1][:2] == ["Zoe", "Max"]
-        assert kwargs["preset"] == preset
-        assert kwargs["rules"].get(rf.name) == (not rf.default)
-        assert "no_such_rule" not in kwargs["rules"]
+        (new,), _ = calls["start_session"].calls[0]
+        assert new.players[:2] == ["Zoe", "Max"]
+        assert new.preset == preset
+        assert new.rules.get(rf.name) == (not rf.default)
+        assert "no_such_rule" not in new.rules
 
 
 def changing_preset(spec: GameSpec) -> tuple[str, str, Any]:
@@ -375,8 +376,8 @@ async def test_preset_fills_the_form(tmp_path: Path) -> None:
         }
         await pilot.press("ctrl+s")
         await pilot.pause()
-        _, kwargs = calls["start_session"].calls[0]
-        assert kwargs["preset"] == preset
+        (new,), _ = calls["start_session"].calls[0]
+        assert new.preset == preset
         screen.query_one("#preset", Select).clear()
         await pilot.pause()
         assert screen.current_values() == {f.name: f.default for f in rule_fields(spec.rules_type)}
@@ -395,8 +396,8 @@ async def test_changing_a_preset_value_back_still_counts(tmp_path: Path) -> None
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
-        _, kwargs = calls["start_session"].calls[0]
-        combined = {**spec.presets[preset], **kwargs["rules"]}
+        (new,), _ = calls["start_session"].calls[0]
+        combined = {**spec.presets[preset], **new.rules}
         assert combined[key] == rf.default
 
 
@@ -581,8 +582,8 @@ async def test_the_picker_opens_on_the_game_last_played(tmp_path: Path) -> None:
         assert screen.game_id == other.id
         await pilot.press("ctrl+s")
         await pilot.pause()
-        args, _ = calls["start_session"].calls[0]
-        assert args[0] == other.id and pilot.app.settings.last_game == other.id
+        (new,), _ = calls["start_session"].calls[0]
+        assert new.game_id == other.id and pilot.app.settings.last_game == other.id
 
 
 async def test_with_a_form_delay_the_games_come_after_the_first_frame(

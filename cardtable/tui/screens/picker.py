@@ -674,6 +674,7 @@ class PickerScreen(Screen[None]):
         rules = rules_to_send(values, self._defaults(), preset_values)
         seats = [(name.strip(), kind) for name, kind in self._read_seats()]
         app = self.table_app
+        from cardtable.session import NewGame
         from cardtable.tui.settings import GameSetup
 
         app.settings.last[spec.id] = GameSetup(preset=self._preset, rules=rules, seats=seats)
@@ -681,11 +682,13 @@ class PickerScreen(Screen[None]):
         app.remember()
         self._save_draft()
         app.start_session(
-            spec.id,
-            [name for name, _ in seats],
-            [None if kind == HUMAN else kind for _, kind in seats],
-            rules=rules,
-            preset=self._preset,
+            NewGame(
+                spec.id,
+                [name for name, _ in seats],
+                [None if kind == HUMAN else kind for _, kind in seats],
+                rules=rules,
+                preset=self._preset,
+            )
         )
 
     def action_resume(self) -> None:

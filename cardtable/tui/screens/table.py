@@ -28,7 +28,7 @@ from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import GroupingView, PlayerView
-from cardtable.session import Session
+from cardtable.session import NewGame, Session
 from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
 from cardtable.tui.footer import KeysFooter
 from cardtable.tui.header import TableHeader
@@ -416,7 +416,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         app: Any = self.app
         app.pop_screen()
         app.start_session(
-            view.game, self.names(view), list(self.session.bots), rules=self.session.changed_rules()
+            NewGame(view.game, self.names(view), list(self.session.bots), rules=self.session.changed_rules())
         )
 
     # ------------------------------------------------------------------ moves
