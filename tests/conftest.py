@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
+
+# Keep the bytecode of test modules (rewritten asserts) and of what they import: with
+# PYTHONDONTWRITEBYTECODE set, as on the project's machines, every pytest process, each xdist
+# worker, re-rewrote every test module and compiled every module anew (about 2.5 s of CPU
+# per worker and per run). The caches go to __pycache__ folders, which git ignores.
+sys.dont_write_bytecode = False
 
 # The shared invariant checks assert in a package module: let pytest explain their failures.
 pytest.register_assert_rewrite("cardtable.testing")
