@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -22,6 +23,16 @@ def _no_user_data(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     """No test reads or writes the user's saves and history (a test that forgot ``data_dir``
     once found the machine's own match 12): each gets an empty folder of its own."""
     monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(autouse=True)
+def _no_disk_flush(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saves skip the wait for the disk: every autosave is a ``write_atomic`` and its
+    ``os.fsync`` (a whole bots' match made 480 of them, 1.1 s of waiting on a shared disk).
+    Whether a save survives a power cut no test can see; the file is still written, flushed
+    and renamed into place, the descriptor still checked, and the tests of a failing fsync
+    patch it themselves."""
+    monkeypatch.setattr(os, "fsync", os.fstat)  # fstat: a bad descriptor still raises OSError
 
 
 @pytest.fixture
