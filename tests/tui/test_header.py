@@ -14,7 +14,7 @@ from tui_helpers import until
 
 from cardtable.engine import new_game
 from cardtable.session import Session
-from cardtable.tui.header import TableHeader, fit_facts, ranked_fit
+from cardtable.tui.header import TableHeader, fit_facts, header_parts, ranked_fit
 from cardtable.tui.screens.scores import ScoresScreen
 from cardtable.tui.screens.table import TableScreen
 
@@ -159,3 +159,27 @@ def test_ranked_facts_never_overflow_and_keep_the_most_useful(
     if rank and facts[rank[0]] not in whole:  # the most useful is left out only if it cannot fit
         assert 2 + cell_len(facts[rank[0]]) > width
     assert [f for f in out if f in facts] == whole  # in the game's order
+
+
+def test_the_machine_says_its_bet_and_hand_as_they_are() -> None:
+    game = new_game("joker-poker-video", ["Ann"], seed=3)
+
+    def header_and_badges() -> tuple[str, tuple[str, ...]]:
+        view = game.view(0)
+        deal, facts, _ = header_parts(view)
+        return "  ".join([deal, *facts]), view.seats[0].badges
+
+    line, badges = header_and_badges()
+    assert line.startswith("hand 1 of 10")
+    assert "next deal bets 5" in badges  # before a deal: what 'deal' will take, not a bet made
+    game.play("bet 3")
+    line, badges = header_and_badges()
+    assert "bet: 3 coins" in line
+    assert not any("bet" in b for b in badges)  # said once, in the header
+    game.play("hold")
+    assert game.phase == "deal-over"
+    line, badges = header_and_badges()
+    assert line.startswith("hand 1 of 10") and "hand: 2" not in line  # the hand just over
+    game.play("next")
+    line, badges = header_and_badges()
+    assert line.startswith("hand 2 of 10") and "next deal bets 3" in badges
