@@ -60,10 +60,31 @@ def _floor(fact: str) -> int:
     return cell_len(fact.partition(": ")[0]) + 2 + MIN_VALUE
 
 
+def cut_whole(text: str, width: int, sep: str = " ") -> str:
+    """``text`` cut to at most ``width`` columns after a whole item (parted by ``sep``), with
+    an ellipsis; whole if it fits; empty when not even its first item fits.
+
+    >>> cut_whole("a blue marble comes out onto hole 7", 24)
+    'a blue marble comes …'
+    >>> cut_whole("Ann 6♠ · Bob pass · Cat pass", 20, " · ")
+    'Ann 6♠ · Bob pass …'
+    >>> cut_whole("onto", 3)
+    ''
+    """
+    if cell_len(text) <= width:
+        return text
+    items = text.split(sep)
+    while items:
+        items.pop()
+        line = f"{sep.join(items)} …"
+        if items and cell_len(line) <= width:
+            return line
+    return ""
+
+
 def _cut_at_word(fact: str, width: int) -> str:
-    """``fact`` cut to at most ``width`` columns after a whole item of its value (a list's
-    ``·``-parted item, else a word), with an ellipsis; empty when not even its key and one
-    item fit.
+    """``fact``, longer than ``width``, cut after a whole item of its value (a list's
+    ``·``-parted item, else a word); empty when not even its key and one item fit.
 
     >>> _cut_at_word("trumps: hearts: JK, J♥, J♦ (the left bower)", 30)
     'trumps: hearts: JK, J♥, J♦ …'
@@ -73,14 +94,8 @@ def _cut_at_word(fact: str, width: int) -> str:
     ''
     """
     key, _, value = fact.partition(": ")
-    sep = " · " if " · " in value else " "
-    items = value.split(sep)
-    while items:
-        line = f"{key}: {sep.join(items)} …"
-        if cell_len(line) <= width:
-            return line
-        items.pop()
-    return ""
+    value = cut_whole(value, width - cell_len(key) - 2, " · " if " · " in value else " ")
+    return f"{key}: {value}" if value else ""
 
 
 def ranked_fit(facts: Sequence[str], width: int, rank: Sequence[int]) -> list[str]:
