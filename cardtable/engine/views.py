@@ -292,6 +292,10 @@ class PlayerView(_Frozen):
     """What the player to act must do now, in words."""
     facts: dict[str, str] = Field(default_factory=dict)
     """Game-specific public facts for generic display, e.g. {'opening': '34 / 40'}."""
+    fact_rank: tuple[str, ...] = ()
+    """Keys of :attr:`facts` from the most useful to the least (those not named come after,
+    in order): a line too narrow for every fact keeps the most useful whole. Empty: long
+    facts are shortened first and the last left out."""
     own_facts: dict[str, str] = Field(default_factory=dict)
     """Facts for the viewer only (e.g. cards that must be used this turn)."""
     log: tuple[str, ...] = ()

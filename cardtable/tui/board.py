@@ -14,9 +14,10 @@ move is chosen; its ``move`` text is what the table plays.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -29,6 +30,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtable.engine.views import BoardMoveView, BoardView, HoleView, SeatView
+from cardtable.tui.header import cut_whole
 
 Step = tuple[str, str]
 """(from hole id, to hole id)."""
@@ -182,15 +184,19 @@ class BoardChooser:
         """Holes whose pieces the chosen move (any move still possible) sends away."""
         return {b for m in self.candidates() for b in m.bumps}
 
-    def describe(self) -> str:
-        """The choice in words, for the status line."""
+    def describe(self, width: int | None = None, show: Callable[[str], str] = str) -> str:
+        """The choice in words, for the status line, as ``show`` writes it for players; in
+        ``width`` columns if given. A narrow line drops whole parts, the keys first (the
+        footer names tab and enter), then the move's notation, and keeps the words, which say
+        what the move does; only then are the words cut, after a word."""
         moves = self.card_moves()
         if not moves:
             return ""
         if not any(m.steps for m in moves):
             # a card that moves no piece (given to a partner, discarded): what it does; its
             # verb's key in the footer plays it
-            return f"{self.card}: {moves[0].text}" if moves[0].text else ""
+            forms = [f"{self.card}: {moves[0].text}"] if moves[0].text else []
+            return _fit_forms([show(f) for f in forms], width)
         options = self.options()
         done = self.complete()
         chosen = self.candidates()
@@ -206,9 +212,28 @@ class BoardChooser:
         keys.append("enter plays" if done is not None else "enter: then the rest")
         if self.prefix:
             keys.append("esc back")
-        # The words last: a narrow status line cuts them, not the keys.
         tail = f" — {text}" if text else ""
-        return f"{head}: {what} · {' · '.join(keys)}{tail}"
+        forms = [f"{head}: {what} · {' · '.join(keys)}{tail}"]
+        if text:
+            # the way back out of a part taken is said nowhere else
+            back = " · esc back" if self.prefix else ""
+            forms += [f"{head}: {what}{back}{tail}", f"{head}{back}{tail}"]
+        return _fit_forms([show(f) for f in forms], width)
+
+
+def _fit_forms(forms: Sequence[str], width: int | None) -> str:
+    """The first of ``forms`` (fullest first) that fits in ``width`` columns, else the last
+    cut after a word.
+
+    >>> _fit_forms(["K♥ 1/2: out · tab next — a marble comes out", "K♥ 1/2 — a marble comes out"], 26)
+    'K♥ 1/2 — a marble comes …'
+    """
+    if not forms:
+        return ""
+    if width is None:
+        return forms[0]
+    fitting = [f for f in forms if cell_len(f) <= width]
+    return fitting[0] if fitting else cut_whole(forms[-1], width)
 
 
 def _ascii(widget: Widget) -> bool:

@@ -29,12 +29,14 @@ LONG = 32
 """A fact longer than this (in columns) is a description, which may be shortened."""
 
 
-def header_parts(view: PlayerView) -> tuple[str, list[str]]:
-    """The deal in the game's word and the facts as ``'key: value'``. A fact that repeats
+def header_parts(view: PlayerView) -> tuple[str, list[str], list[int] | None]:
+    """The deal in the game's word, the facts as ``'key: value'`` and, if the game ranks
+    them, their places in the list from the most useful to the least. A fact that repeats
     the deal's number is not written twice, and one that says it the game's own way
     (``round: 3 of 7``) takes the deal's place (``round 3 of 7``)."""
     deal = f"{view.deal_word} {view.deal_number}"
     facts: list[str] = []
+    keys: list[str] = []
     for key, value in view.facts.items():
         if key in ("deal", view.deal_word):
             if value == str(view.deal_number):
@@ -43,7 +45,11 @@ def header_parts(view: PlayerView) -> tuple[str, list[str]]:
                 deal = f"{view.deal_word} {value}"
                 continue
         facts.append(f"{key}: {value}")
-    return deal, facts
+        keys.append(key)
+    if not view.fact_rank:
+        return deal, facts, None
+    ranked = [keys.index(k) for k in view.fact_rank if k in keys]
+    return deal, facts, ranked + [i for i in range(len(keys)) if i not in ranked]
 
 
 def _floor(fact: str) -> int:
@@ -52,6 +58,68 @@ def _floor(fact: str) -> int:
     if cell_len(fact) <= LONG:
         return cell_len(fact)
     return cell_len(fact.partition(": ")[0]) + 2 + MIN_VALUE
+
+
+def cut_whole(text: str, width: int, sep: str = " ") -> str:
+    """``text`` cut to at most ``width`` columns after a whole item (parted by ``sep``), with
+    an ellipsis; whole if it fits; empty when not even its first item fits.
+
+    >>> cut_whole("a blue marble comes out onto hole 7", 24)
+    'a blue marble comes …'
+    >>> cut_whole("Ann 6♠ · Bob pass · Cat pass", 20, " · ")
+    'Ann 6♠ · Bob pass …'
+    >>> cut_whole("onto", 3)
+    ''
+    """
+    if cell_len(text) <= width:
+        return text
+    items = text.split(sep)
+    while items:
+        items.pop()
+        line = f"{sep.join(items)} …"
+        if items and cell_len(line) <= width:
+            return line
+    return ""
+
+
+def _cut_at_word(fact: str, width: int) -> str:
+    """``fact``, longer than ``width``, cut after a whole item of its value (a list's
+    ``·``-parted item, else a word); empty when not even its key and one item fit.
+
+    >>> _cut_at_word("trumps: hearts: JK, J♥, J♦ (the left bower)", 30)
+    'trumps: hearts: JK, J♥, J♦ …'
+    >>> _cut_at_word("auction: Ann 6♠ · Bob pass · Cat pass", 30)
+    'auction: Ann 6♠ · Bob pass …'
+    >>> _cut_at_word("trumps: hearts: JK", 12)
+    ''
+    """
+    key, _, value = fact.partition(": ")
+    value = cut_whole(value, width - cell_len(key) - 2, " · " if " · " in value else " ")
+    return f"{key}: {value}" if value else ""
+
+
+def ranked_fit(facts: Sequence[str], width: int, rank: Sequence[int]) -> list[str]:
+    """``facts`` fitted into ``width`` columns by ``rank`` (their places, the most useful
+    first): whole facts in that order while they fit, skipping one that does not; then the
+    long ones left out fill the room left, cut after a word. The game's order is kept.
+
+    >>> facts = ["contract: 7♦ (180) by Bot 2", "trumps: diamonds: JK, J♦, J♥ then A♦ K♦", "trick: 3"]
+    >>> ranked_fit(facts, 64, [0, 2, 1])
+    ['contract: 7♦ (180) by Bot 2', 'trumps: diamonds: JK, …', 'trick: 3']
+    >>> ranked_fit(facts, 40, [0, 2, 1])
+    ['contract: 7♦ (180) by Bot 2', 'trick: 3']
+    """
+    room = width
+    kept: dict[int, str] = {}
+    for i in rank:
+        if len(GAP) + cell_len(facts[i]) <= room:
+            kept[i] = facts[i]
+            room -= len(GAP) + cell_len(facts[i])
+    for i in rank:
+        if i not in kept and cell_len(facts[i]) > LONG and (cut := _cut_at_word(facts[i], room - len(GAP))):
+            kept[i] = cut
+            room -= len(GAP) + cell_len(cut)
+    return [kept[i] for i in sorted(kept)]
 
 
 def _cut(fact: str, width: int) -> str:
@@ -100,11 +168,12 @@ class TableHeader(Static):
         self._title = ""
         self._deal = ""
         self._facts: list[str] = []
+        self._rank: list[int] | None = None
 
     def show(self, view: PlayerView) -> None:
         """Draw the header of ``view``."""
         self._title = view.title
-        self._deal, self._facts = header_parts(view)
+        self._deal, self._facts, self._rank = header_parts(view)
         self.update(self.line(self.content_size.width or self.app.size.width))
 
     def on_resize(self) -> None:
@@ -115,6 +184,11 @@ class TableHeader(Static):
         """The header in ``width`` columns."""
         text = Text(f" {self._title} ", style="bold reverse", no_wrap=True, overflow="crop")
         text.append(f"{GAP}{self._deal}")
-        for fact in fit_facts(self._facts, width - text.cell_len):
+        room = width - text.cell_len
+        if self._rank is None:
+            fitted = fit_facts(self._facts, room)
+        else:
+            fitted = ranked_fit(self._facts, room, self._rank)
+        for fact in fitted:
             text.append(f"{GAP}{fact}")
         return text

@@ -142,8 +142,8 @@ async def test_a_split_is_chosen_in_two_steps_with_the_rest_shown(make_app):
         assert chooser.prefix == [("10", "13")] and chooser.options() == [("30", "34")]
         # The part taken is drawn made: Blue on 13 (its bump marked), 10 empty.
         assert drawn_at(table, "13") == "Bx" and drawn_at(table, "10")[0] in "·◎"
-        assert "(10>13 taken), the rest 1/1: 7D:10>13,30>34" in status(table)
-        assert "esc back" in status(table)
+        # at 80 columns the words of the whole move stay, its notation gives way
+        assert "(10>13 taken), the rest 1/1 · esc back — 3 with 10, 4 with 30" in status(table)
         await pilot.press("escape")  # back to the first part
         assert chooser.prefix == [] and chooser.step() == ("10", "13")
         await pilot.press("enter", "enter")
@@ -280,3 +280,18 @@ async def test_a_stuck_tock_hand_is_thrown_in_with_the_pass_key(make_app, tmp_pa
         await pilot.press("z")
         await until(pilot, lambda: len(game.history) > 0)
         assert str(game.history[0][1]) == "pass 2S 3S 4S 5S 6S"
+
+
+def test_a_narrow_status_line_keeps_the_moves_words_whole() -> None:
+    words = "a blue marble comes out onto hole 7, sending Bot 3's green marble home"
+    moves = [step("KH", ("out", "7"), text=words), step("KH", ("2", "15"), text="13 with the blue marble")]
+    chooser = BoardChooser(moves, "KH")
+    full = chooser.describe()
+    assert full == f"KH 1/2: KH:out>7 · tab next · enter plays — {words}"
+    assert chooser.describe(200) == full
+    # the keys go first (the footer names them), then the notation: the words stay whole
+    assert chooser.describe(len(full) - 1) == f"KH 1/2: KH:out>7 — {words}"
+    assert chooser.describe(80) == f"KH 1/2 — {words}"
+    # only a line narrower than the words cuts them, after a word
+    assert chooser.describe(60) == "KH 1/2 — a blue marble comes out onto hole 7, sending Bot …"
+    assert chooser.describe(80, str.lower) == f"kh 1/2 — {words.lower()}"  # fitted as shown

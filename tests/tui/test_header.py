@@ -14,7 +14,7 @@ from tui_helpers import until
 
 from cardtable.engine import new_game
 from cardtable.session import Session
-from cardtable.tui.header import TableHeader, fit_facts
+from cardtable.tui.header import TableHeader, fit_facts, header_parts, ranked_fit
 from cardtable.tui.screens.scores import ScoresScreen
 from cardtable.tui.screens.table import TableScreen
 
@@ -98,3 +98,88 @@ def test_fitted_facts_never_overflow_and_fitting_ones_stay_whole(facts: list[str
     kept = iter(facts)
     for fact in out:  # in the game's order, each whole or cut with an ellipsis
         assert any(fact == f or (fact.endswith("…") and f.startswith(fact[:-1])) for f in kept)
+
+
+def contract_in_play() -> Any:
+    """Five Hundred, four players, the contract 6♠ made by the ninth trick: every fact is
+    shown (contract, made, tricks won, led suit, trumps, trick, auction), far more than a
+    line holds."""
+    game = new_game("five-hundred", ["Ann", "Bob", "Cat", "Dan"], seed=3)
+    while not (game.phase == "follow" and game.view(None).facts.get("trick") == "9"):
+        moves = [str(m) for m in game.legal_moves()]
+        bids = [m for m in moves if m.startswith("bid 6")]
+        game.play(
+            bids[0]
+            if bids
+            and game.phase == "bid"
+            and "contract" not in game.view(None).facts
+            and game.view(None).facts.get("high bid") == "none"
+            else ("pass" if "pass" in moves else moves[0])
+        )
+    assert game.view(None).facts["contract"] == "6♠ (40) by Ann"
+    return game
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_ranked_facts_are_left_out_whole_not_cut_mid_word(make_app, tmp_path: Path, size) -> None:
+    game = contract_in_play()
+    facts = game.view(0).facts
+    session = Session(game, [None, "random", "random", "random"], tmp_path / "autosave.ctr")
+    line = await header_line(make_app, session, size)
+    assert len(line) <= size[0]
+    # the game ranks the contract and its progress first: they stay whole at every width
+    assert "contract: 6♠ (40) by Ann  made: 7 tricks" in line
+    shown = line.split("  ")[3:]  # after the title and the deal
+    for fact in shown:  # each whole, or cut after a whole item with a spaced ellipsis
+        key, _, value = fact.partition(": ")
+        full = facts[key]
+        assert value == full or (value.endswith(" …") and full.startswith(value[:-2] + " ")), fact
+
+
+FACT_KEYS = st.text("abc♠", min_size=1, max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(FACT_KEYS, st.text("xyz♦ ·10", min_size=1, max_size=70), max_size=7),
+    st.integers(-5, 200),
+    st.randoms(),
+)
+def test_ranked_facts_never_overflow_and_keep_the_most_useful(
+    values: dict[str, str], width: int, rnd: Any
+) -> None:
+    facts = [f"{k}: {v}" for k, v in values.items()]
+    rank = list(range(len(facts)))
+    rnd.shuffle(rank)
+    out = ranked_fit(facts, width, rank)
+    assert sum(2 + cell_len(f) for f in out) <= max(width, 0)
+    if sum(2 + cell_len(f) for f in facts) <= width:
+        assert out == facts
+    whole = [f for f in facts if f in out]
+    if rank and facts[rank[0]] not in whole:  # the most useful is left out only if it cannot fit
+        assert 2 + cell_len(facts[rank[0]]) > width
+    assert [f for f in out if f in facts] == whole  # in the game's order
+
+
+def test_the_machine_says_its_bet_and_hand_as_they_are() -> None:
+    game = new_game("joker-poker-video", ["Ann"], seed=3)
+
+    def header_and_badges() -> tuple[str, tuple[str, ...]]:
+        view = game.view(0)
+        deal, facts, _ = header_parts(view)
+        return "  ".join([deal, *facts]), view.seats[0].badges
+
+    line, badges = header_and_badges()
+    assert line.startswith("hand 1 of 10")
+    assert "next deal bets 5" in badges  # before a deal: what 'deal' will take, not a bet made
+    game.play("bet 3")
+    line, badges = header_and_badges()
+    assert "bet: 3 coins" in line
+    assert not any("bet" in b for b in badges)  # said once, in the header
+    game.play("hold")
+    assert game.phase == "deal-over"
+    line, badges = header_and_badges()
+    assert line.startswith("hand 1 of 10") and "hand: 2" not in line  # the hand just over
+    game.play("next")
+    line, badges = header_and_badges()
+    assert line.startswith("hand 2 of 10") and "next deal bets 3" in badges

@@ -48,6 +48,27 @@ from .play_rules import PLAY_RULES
 from .rules import FiveHundredRules
 from .scoring import Scoring
 
+FACT_RANK = (
+    "contract",
+    "needs",
+    "made",
+    "lost",
+    "high bid",
+    "joker's suit",
+    "called card",
+    "led suit",
+    "tricks won",
+    "trick",
+    "open hand",
+    "trumps",
+    "thrown in",
+    "kitty",
+    "auction",
+)
+"""The header's facts, the most useful first: a narrow header keeps these whole (the
+contract and what it needs; the trumps' long order of cards, which the contract's suit
+implies, and the auction, which the auction panel shows, give way first)."""
+
 
 class FiveHundred(TrickGame, Auction, Scoring):
     """A match of Five Hundred. Phases: 'bid', 'exchange', 'call' (five players), 'nominate'
@@ -541,6 +562,7 @@ class FiveHundred(TrickGame, Auction, Scoring):
             else (),
             status=self._status(seat),
             facts=facts,
+            fact_rank=FACT_RANK,
             own_facts=own,
             log=tuple(self.log[-50:]),
             deal_number=self.deal_no,

@@ -439,15 +439,19 @@ class JokerPokerVideo(TableGame):
             self.seat_view(
                 s,
                 [b for b, on in (("at the machine", s == self.cur and live),) if on]
-                + ([f"{self.bet} bet"] if s == self.cur and self.bet else [])
+                # before a deal, what it will take ('deal' repeats the last bet); once taken,
+                # the header's 'bet' says it ('5 bet' beside the credits read as if it were not)
+                + ([f"next deal bets {self.last_bet[s]}"] if s == self.cur and self.phase_ == "bet" else [])
                 + [f"{self.played[s]}/{self.rules.hands} hands"],
             )
             for s in range(self.n)
         )
         value = cached_return(self.table)
+        # the hand in play, or the one just over (not yet the next, as the deal's number)
+        hand = min(self.played[self.cur] + (self.phase_ not in ("deal-over", "match-over")), self.rules.hands)
         facts = {
             "pay table": self.table.title + (f" ({percent(value)})" if value is not None else ""),
-            "hand": f"{min(self.played[self.cur] + 1, self.rules.hands)} of {self.rules.hands}",
+            "hand": f"{hand} of {self.rules.hands}",
         }
         if self.phase_ == "hold":
             facts["bet"] = plural(self.bet, "coin")

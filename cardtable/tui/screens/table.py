@@ -244,7 +244,9 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         status = view.status
         if self.board_game:
             # One line under a board: a refusal, else the choice being made, else what to do.
-            choice = self.session.show(self.chooser.describe()) if self.chooser else ""
+            line = self.query_one("#status", Static)
+            width = line.content_size.width or self.app.size.width - 2
+            choice = self.chooser.describe(width, self.session.show) if self.chooser else ""
             status = self.last_message or choice or status
         elif self.last_message and (self.viewer is None or self.handing_off):
             status = f"{status}\n{self.last_message}"  # no hand to carry the message line
