@@ -22,7 +22,7 @@ from cardtable.games.five_hundred.contract import Bid, faces, read_bid, trick_or
 from cardtable.games.five_hundred.rules import FiveHundredRules
 from cardtable.kits.tricks import must_follow, trick_winner
 from cardtable.rulesdoc import rules_markdown
-from cardtable.tui.header import fit_facts, header_parts
+from cardtable.tui.header import fit_facts, header_parts, ranked_fit
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 SIX = [*NAMES, "Eve", "Fay"]
@@ -606,9 +606,10 @@ def test_the_header_says_a_contract_is_lost_once_too_few_tricks_are_left() -> No
         if won:  # the defenders' tricks are the contract's shortfall, at the least
             assert "needs" not in facts and facts["lost"] == f"{won}+ tricks short", facts
             # and at 80 columns the header keeps it beside the contract
-            deal, shown = header_parts(g.view(0))
+            deal, shown, rank = header_parts(g.view(0))
             room = 80 - len(" Five Hundred ") - len(f"  {deal}")
-            assert fit_facts(shown, room)[:2] == ["contract: 10♠ (440) by Bob", f"lost: {won}+ tricks short"]
+            fitted = fit_facts(shown, room) if rank is None else ranked_fit(shown, room, rank)
+            assert fitted[:2] == ["contract: 10♠ (440) by Bob", f"lost: {won}+ tricks short"]
             seen_lost = True
         else:
             assert facts["needs"] == "10 more tricks"
