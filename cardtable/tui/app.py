@@ -71,10 +71,20 @@ class CardTableApp(App[None]):
         """The settings' theme (else "felt"), chosen before the stylesheet is first read: set
         once the picker had mounted, it parsed every stylesheet again before the first frame."""
         wanted = self._settings.theme if self._settings is not None else peek_theme(self.settings_file)
-        if wanted in self.available_themes:
-            self.theme = wanted
-        elif "felt" in self.available_themes:
-            self.theme = "felt"
+        if wanted not in self.available_themes:
+            wanted = "felt" if "felt" in self.available_themes else self.theme
+        if wanted != self.theme:
+            # Set quietly: through the reactive, Textual's watcher also queues a full re-parse
+            # and restyle of every node (refresh_css) that ran before the first frame, though
+            # nothing is parsed or mounted yet. What the watcher does that matters this early
+            # is done here: the theme's classes and the ANSI colour filter.
+            self.set_reactive(App.theme, wanted)
+            dark = self.current_theme.dark
+            self.remove_class(*(name for name in self.classes if name.startswith("-theme-")), update=False)
+            self.add_class(f"-theme-{wanted}", update=False)
+            self.set_class(dark, "-dark-mode", update=False)
+            self.set_class(not dark, "-light-mode", update=False)
+            self._refresh_truecolor_filter(self.ansi_theme)
         self.stylesheet.set_variables(self.get_css_variables())
 
     @property

@@ -91,3 +91,53 @@ async def test_the_collector_paused_for_start_up_runs_again_after_the_first_fram
     finally:
         gc.unfreeze()
         gc.enable()
+
+
+async def test_the_saved_theme_is_set_without_a_second_css_pass(tmp_path: Path, monkeypatch) -> None:
+    """The theme is chosen before any CSS is read, so nothing is parsed or restyled twice
+    before the first frame (through Textual's theme watcher, every stylesheet was parsed
+    again and every node restyled, some 10 ms of start-up); the theme is still in force."""
+    from textual.app import App
+
+    from cardtable.tui.app import CardTableApp
+    from cardtable.tui.screens.picker import PickerScreen
+    from cardtable.tui.settings import Settings
+
+    refreshed: list[bool] = []
+    monkeypatch.setattr(App, "refresh_css", lambda self, animate=True: refreshed.append(animate))
+    monkeypatch.setattr(PickerScreen, "FORM_DELAY", 30.0)
+    app = CardTableApp(settings=Settings(theme="midnight"), save_path=tmp_path / "autosave.ctr")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert refreshed == []
+        assert app.theme == "midnight" and app.current_theme.name == "midnight"
+        assert "-theme-midnight" in app.classes and not any(
+            c.startswith("-theme-") and c != "-theme-midnight" for c in app.classes
+        )
+        background = app.current_theme.background
+        assert background is not None
+        assert app.screen.styles.background.hex.lower() == background.lower()
+
+
+async def test_the_game_list_has_the_focus_from_the_start(tmp_path: Path, monkeypatch) -> None:
+    """The list is focused at once (letters typed on it filter it): the filter box is not
+    focused and blurred again first, each change a restyle before the first frame."""
+    from textual.widget import Widget
+
+    from cardtable.tui.app import CardTableApp
+    from cardtable.tui.screens.picker import PickerScreen
+
+    changes: list[tuple[str | None, bool]] = []
+    watch = Widget.watch_has_focus
+
+    def record(self: Widget, value: bool) -> None:
+        changes.append((self.id, value))
+        watch(self, value)
+
+    monkeypatch.setattr(Widget, "watch_has_focus", record)
+    monkeypatch.setattr(PickerScreen, "FORM_DELAY", 30.0)
+    app = CardTableApp(settings_file=tmp_path / "settings.json", save_path=tmp_path / "autosave.ctr")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert changes == [("game-list", True)]
+        assert app.focused is not None and app.focused.id == "game-list"
