@@ -67,6 +67,11 @@ class PickerScreen(Screen[None]):
 
     DEFAULT_CSS = PICKER_CSS
 
+    AUTO_FOCUS = "#game-list"
+    """The list has the focus from the start (letters typed on it filter it). Textual's own
+    choice, the filter box, was focused and blurred again before the first frame, each
+    change restyling a widget."""
+
     KEPT_FORMS: ClassVar[int] = 4
     """Forms of the games shown last that are kept built; an older one is dropped (its edits
     stay in its draft) so that the screen does not grow without end."""
@@ -115,7 +120,6 @@ class PickerScreen(Screen[None]):
         yield Footer()
 
     async def on_mount(self) -> None:
-        self.query_one("#game-list", OptionList).focus()
         if self.FORM_DELAY > 0:
             # counted from the first frame, not from mounting: on a busy machine that frame
             # takes longer than the delay, and loading the games first held it back
