@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine import new_game
-from cardtable.engine.game import Game
+from cardtable.engine.game import Game, Outcome
 from cardtable.history import HistoryStore, match_info
 from cardtable.history.store import MatchInfo
 
@@ -46,7 +46,7 @@ def store_times(repeats: int) -> list[float]:
             store.deal_finished(match_id, number, row, record)
         outcome = game.outcome
         assert outcome is not None
-        store.finish(match_id, record, outcome.winners, outcome.scores, outcome.reason, rows)
+        store.finish(match_id, record, outcome, rows)
         times.append(time.perf_counter() - t0)
     return times
 
@@ -67,7 +67,7 @@ def filled_store(count: int = STORED) -> HistoryStore:
             rows = [(rng.randrange(60), rng.randrange(60)) for _ in range(rng.randrange(1, 6))]
             totals = tuple(sum(r[s] for r in rows) for s in range(2))
             match_id = store._insert(db, info, record, None)
-            store._finish(db, match_id, record, (rng.randrange(2),), totals, "", rows)
+            store._finish(db, match_id, record, Outcome((rng.randrange(2),), "", totals), rows)
     return store
 
 

@@ -108,14 +108,7 @@ class MatchRecorder:
             if game.is_over:
                 outcome = game.outcome
                 assert outcome is not None
-                self.store.finish(
-                    self.match_id,
-                    self.record(),
-                    outcome.winners,
-                    outcome.scores,
-                    outcome.reason,
-                    game.deal_scores,
-                )
+                self.store.finish(self.match_id, self.record(), outcome, game.deal_scores)
                 self.done = True
                 return
             rows = game.deal_scores
@@ -135,11 +128,5 @@ def store_game(store: HistoryStore, game: Game, seats: Sequence[str]) -> int:
     outcome = game.outcome
     if outcome is None:
         raise ValueError("only a finished match can be stored at once")
-    return store.add_finished(
-        match_info(game, seats),
-        write_record(game, list(seats)),
-        outcome.winners,
-        outcome.scores,
-        outcome.reason,
-        game.deal_scores,
-    )
+    record = write_record(game, list(seats))
+    return store.add_finished(match_info(game, seats), record, outcome, game.deal_scores)

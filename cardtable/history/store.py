@@ -14,7 +14,8 @@ off with a message, and play goes on.
 >>> store = HistoryStore(pathlib.Path(tempfile.mkdtemp()) / "history.sqlite3")
 >>> info = MatchInfo("scala40", "Scala 40", {}, 7, ("Ann", "Bob"), ("human", "bot:easy"))
 >>> match_id = store.start(info, "# cardtable record\\n")
->>> store.finish(match_id, "# record", winners=(0,), scores=(0, 120), reason="Bob passes 101",
+>>> from cardtable.engine.game import Outcome
+>>> store.finish(match_id, "# record", Outcome(winners=(0,), reason="Bob passes 101", scores=(0, 120)),
 ...              deal_rows=[(0, 120)])
 >>> [(m.game, m.winner_names, m.scores) for m in store.matches()]
 [('scala40', ('Ann',), (0, 120))]
@@ -34,7 +35,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardtable.engine.game import Outcome
 
 HISTORY_NAME = "history.sqlite3"
 APPLICATION_ID = 0x43544842
@@ -408,16 +412,14 @@ class HistoryStore:
         self,
         info: MatchInfo,
         record: str,
-        winners: Sequence[int],
-        scores: Sequence[int],
-        reason: str,
+        outcome: Outcome,
         deal_rows: Sequence[Sequence[int | None]],
     ) -> int:
         """Store a match played elsewhere (a headless bot match), start and end in one
         transaction; returns its id."""
         with self.transaction() as db:
             match_id = self._insert(db, info, record, None)
-            self._finish(db, match_id, record, winners, scores, reason, deal_rows)
+            self._finish(db, match_id, record, outcome, deal_rows)
         return match_id
 
     def deal_finished(self, match_id: int, number: int, row: Sequence[int | None], record: str) -> None:
@@ -432,30 +434,26 @@ class HistoryStore:
         self,
         match_id: int,
         record: str,
-        winners: Sequence[int],
-        scores: Sequence[int],
-        reason: str,
+        outcome: Outcome,
         deal_rows: Sequence[Sequence[int | None]],
     ) -> None:
         """The match is over: the result, every deal's scores and the whole record."""
         with self.transaction() as db:
-            self._finish(db, match_id, record, winners, scores, reason, deal_rows)
+            self._finish(db, match_id, record, outcome, deal_rows)
 
     def _finish(
         self,
         db: sqlite3.Connection,
         match_id: int,
         record: str,
-        winners: Sequence[int],
-        scores: Sequence[int],
-        reason: str,
+        outcome: Outcome,
         deal_rows: Sequence[Sequence[int | None]],
     ) -> None:
-        won = set(winners)
+        won, scores = set(outcome.winners), outcome.scores
         db.execute(
             "UPDATE matches SET status = 'finished', record = ?, winners = ?, scores = ?,"
             " reason = ?, ended = ? WHERE id = ?",
-            (record, json.dumps(sorted(won)), json.dumps(list(scores)), reason, now(), match_id),
+            (record, json.dumps(sorted(won)), json.dumps(list(scores)), outcome.reason, now(), match_id),
         )
         db.executemany(
             "INSERT OR REPLACE INTO deals VALUES (?, ?, ?)",

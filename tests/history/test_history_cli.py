@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from cardtable.cli import main
+from cardtable.engine.game import Outcome
 from cardtable.history import HistoryStore
 from cardtable.session import Session
 
@@ -108,7 +109,7 @@ def test_stats_text_and_json_respect_which_way_is_better() -> None:
         "scala40", "Scala 40", {}, 1, ("Ann", "Bob"), ("human", "human"), lower_is_better=True
     )
     for scores, winner in (((10, 120), 0), ((0, 130), 0), ((150, 40), 1)):
-        store.add_finished(penalty, "# rec", (winner,), scores, "", [scores])
+        store.add_finished(penalty, "# rec", Outcome((winner,), "", scores), [scores])
     code, text = run(["stats", "--json", "--player", "ann"])
     [ann] = json.loads(text)
     assert code == 0
@@ -116,7 +117,7 @@ def test_stats_text_and_json_respect_which_way_is_better() -> None:
     assert ann["win_rate"] == pytest.approx(2 / 3, abs=1e-3) and ann["lower_is_better"] is True
 
     points = MatchInfo("gin", "Gin Rummy", {}, 1, ("Ann", "Bob"), ("human", "human"), lower_is_better=False)
-    store.add_finished(points, "# rec", (0,), (110, 30), "", [(110, 30)])
+    store.add_finished(points, "# rec", Outcome((0,), "", (110, 30)), [(110, 30)])
     code, text = run(["stats", "--game", "gin", "--json"])
     assert {r["player"]: r["best_score"] for r in json.loads(text)} == {"Ann": 110, "Bob": 30}
 

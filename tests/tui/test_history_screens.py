@@ -9,6 +9,7 @@ import pytest
 from textual.widgets import DataTable, Input, Select, Static
 from tui_helpers import until
 
+from cardtable.engine.game import Outcome
 from cardtable.history import HistoryStore, MatchInfo
 from cardtable.history import store as store_module
 from cardtable.session import Session
@@ -31,10 +32,10 @@ def fill(store: HistoryStore) -> None:
         ([(40, 0), (25, 0), (60, 0)], 1),
     ):
         totals = tuple(sum(r[s] for r in rows) for s in range(2))
-        store.add_finished(scala, "# rec", (winner,), totals, "closed", rows)
+        store.add_finished(scala, "# rec", Outcome((winner,), "closed", totals), rows)
     for rows, winner in (([(25, 0), (0, 40), (80, 0)], 0), ([(0, 60), (0, 45)], 1), ([(30, 0), (75, 0)], 0)):
         totals = tuple(sum(r[s] for r in rows) for s in range(2))
-        store.add_finished(gin, "# rec", (winner,), totals, "reached 100", rows)
+        store.add_finished(gin, "# rec", Outcome((winner,), "reached 100", totals), rows)
     store.start(gin, "# rec")  # one still being played
 
 
@@ -123,7 +124,7 @@ async def test_the_history_can_be_read_when_it_is_many_matches(make_app, data_di
     store = HistoryStore()
     info = MatchInfo("gin", "Gin Rummy", {}, 2, ("Ann", "Cid"), ("human", "human"), lower_is_better=False)
     for k in range(SHOWN + 30):
-        store.add_finished(info, "# rec", (k % 2,), (100, 0), "", [(100, 0)])
+        store.add_finished(info, "# rec", Outcome((k % 2,), "", (100, 0)), [(100, 0)])
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(HistoryScreen(store))
@@ -212,9 +213,7 @@ async def test_w_on_a_stored_match_watches_it_again(make_app, data_dir: Path) ->
     store.add_finished(
         MatchInfo("gin", "Gin Rummy", {}, 2, ("Ann", "Cid"), ("human", "human")),
         "# rec",
-        (0,),
-        (1, 0),
-        "x",
+        Outcome((0,), "x", (1, 0)),
         [],
     )
     broken = store.matches()[0].id
