@@ -6,6 +6,7 @@ cumulative scores deal by deal, or each player's win rate over their matches.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 
 from textual_plotext import PlotextPlot
@@ -57,6 +58,14 @@ class ScoreChart(PlotextPlot):
             plt.xticks(ticks, [str(t) for t in ticks])
         if ylim is not None:
             plt.ylim(*ylim)
+        else:
+            values = [v for vs in lines.values() for v in vs]
+            if values and all(float(v).is_integer() for v in values):
+                # points and chips are whole: plotext's own ticks read "232.5"
+                yticks = _round_ticks(int(min(values)), int(max(values)))
+                plt.yticks(yticks, [str(t) for t in yticks])
+                if len(yticks) > 1:
+                    plt.ylim(yticks[0], yticks[-1])
         self.refresh()
 
     def cumulative(
@@ -79,3 +88,19 @@ def _ticks(low: int, high: int, most: int = 8) -> list[int]:
     """
     step = max(1, -(-(high - low + 1) // most))
     return list(range(low, high + 1, step))
+
+
+def _round_ticks(low: int, high: int, most: int = 6) -> list[int]:
+    """Round whole-number ticks (steps of 1, 2 or 5 times a power of ten) covering ``low``
+    to ``high``, at most ``most`` of them.
+
+    >>> _round_ticks(0, 279), _round_ticks(-40, 35), _round_ticks(5, 5)
+    ([0, 100, 200, 300], [-40, -20, 0, 20, 40], [5])
+    """
+    if low == high:
+        return [low]
+    for step in (m * 10**k for k in itertools.count() for m in (1, 2, 5)):
+        first, last = (low // step) * step, -(-high // step) * step
+        if (last - first) // step + 1 <= most:
+            return list(range(first, last + 1, step))
+    raise AssertionError("unreachable: some step fits")

@@ -273,3 +273,26 @@ async def test_a_one_deal_match_shows_bars_not_a_one_point_chart(make_app, stack
         chart = app.screen.query_one(ScoreChart)
         await until(pilot, lambda: chart.heading != "")
         assert chart.heading == "Totals hand by hand"  # two deals: lines
+
+
+async def test_a_chart_of_whole_points_has_whole_number_ticks(make_app, stacked):
+    """Playtest: a Gin match's end chart read "232.5" and "46.5" beside whole points."""
+    import re
+
+    from cardtable.tui.charts import ScoreChart
+
+    app = make_app(stacked())
+    view = pushed_view(POINTS, (0, 0, 0)).model_copy(
+        update={"deal_scores": ((0, 40, 0), (0, 10, 0), (5, 0, 0), (18, 0, 0), (50, 229, 0))}
+    )
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoresScreen(view, True))
+        await until(pilot, lambda: isinstance(app.screen, ScoresScreen) and filled(app.screen))
+        chart = app.screen.query_one(ScoreChart)
+        await until(pilot, lambda: chart.heading != "")
+        drawn = chart.plt.build()
+        ticks = re.findall(r"(-?[\d.]+)\s*┤", re.sub(r"\x1b\[[0-9;]*m", "", drawn))
+        assert ticks, drawn
+        assert all(t.lstrip("-").isdigit() for t in ticks), ticks
+        assert {"0", "100", "200"} <= set(ticks), ticks
