@@ -61,13 +61,16 @@ class SizeNotice(Static):
 
 
 def fit(screen: Screen[object], size: Size) -> None:
-    """Show or hide ``screen``'s notice for a window of ``size`` (adding the notice first)."""
+    """Show or hide ``screen``'s notice for a window of ``size``. The notice is mounted the
+    first time the screen is too small: a window big enough from the start has none to lay
+    out and style (it was part of every first frame)."""
+    small = too_small(size)
+    screen.set_class(small, TOO_SMALL)
+    if not small:
+        return
     try:
         notice = screen.query_one("#too-small-text", SizeNotice)
     except NoMatches:
         notice = SizeNotice(id="too-small-text", markup=False)
         screen.mount(notice)
-    small = too_small(size)
-    screen.set_class(small, TOO_SMALL)
-    if small:
-        notice.update(notice_text(size))
+    notice.update(notice_text(size))

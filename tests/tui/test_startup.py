@@ -141,3 +141,21 @@ async def test_the_game_list_has_the_focus_from_the_start(tmp_path: Path, monkey
         await pilot.pause()
         assert changes == [("game-list", True)]
         assert app.focused is not None and app.focused.id == "game-list"
+
+
+async def test_a_big_enough_window_mounts_no_size_notice(tmp_path: Path, monkeypatch) -> None:
+    """The "make the window bigger" notice is mounted the first time it is needed, not in
+    every first frame; a window made too small then still gets it (test_screens_fit)."""
+    from cardtable.tui.app import CardTableApp
+    from cardtable.tui.minsize import TOO_SMALL, SizeNotice
+    from cardtable.tui.screens.picker import PickerScreen
+
+    monkeypatch.setattr(PickerScreen, "FORM_DELAY", 30.0)
+    app = CardTableApp(settings_file=tmp_path / "settings.json", save_path=tmp_path / "autosave.ctr")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query(SizeNotice) and not app.screen.has_class(TOO_SMALL)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert app.screen.has_class(TOO_SMALL)
+        assert "70×20" in str(app.screen.query_one(SizeNotice).render())
