@@ -262,6 +262,10 @@ class _Search:
         # least cost found so far (or ``lim``) is not searched.
         lbs: dict[int, int] = {}
         lbs_get = lbs.get
+        dkey = 2 * (mu - 1) * rpm  # key(t - 1, u + 1) = key(t, u) - dkey
+        # (looked up on every state searched, it cuts 11-25 % of them with 4 wild cards or
+        # more, 1-7 % with fewer: there it costs more than it saves (measured))
+        dom = ucap >= 4
 
         # A lower bound (when no cost is negative): with ``k`` tokens free, a plain class in
         # no meld of the hand owing ``k`` wilds or fewer is dead in every split (bar the one
@@ -320,6 +324,16 @@ class _Search:
             if room < 0:
                 memo[key] = inf
                 return inf
+            # the same classes owing one token fewer with one more free to absorb can make
+            # every split this state can (the jokers' range only widens): its value or lower
+            # bound is one of this state's too (the first searched often owe the fewest)
+            tu = (aux >> 1) // rpm if dom else 0
+            if tu % mu < ucap and tu >= mu:
+                v = memo_get(key - dkey)
+                if v is None:
+                    v = lbs_get(key - dkey)
+                if v is not None and v >= lim:
+                    return v
             z = zml[room] & s
             if z:
                 zb = zlb_get(z) or zbound(z)

@@ -39,6 +39,8 @@ How it works, and why it is exact:
   found so far); an option whose own cost reaches it is not searched, and a state cut
   short keeps a lower bound, not a value (a higher limit searches it again). Below the
   limit every value is exact, so the optimum and the walk that rebuilds it are unchanged.
+  A state owing one token fewer with one more free to absorb (same classes and counters)
+  can make every split the state can: its value or lower bound is one of the state's too.
 * A set of one card is not listed when a run of that card alone offers all it does.
 * Hands with no wild card and no two equal cards (gin) take a direct road: each card is
   in at most one set (its rank's) and runs of its suit, and once the set cards are chosen
