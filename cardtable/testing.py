@@ -44,6 +44,7 @@ from cardtable.engine import (
 from cardtable.engine.cards import JOKER_RANK, SUITS, Card
 from cardtable.engine.ruleset import field_bounds, field_choices
 from cardtable.kits.rummy.arrange import Requirement
+from cardtable.kits.rummy.deadwood import by_face
 from cardtable.kits.rummy.melds import MeldRules
 
 MOVE_CAP = 5_000
@@ -568,6 +569,7 @@ def indian_melds(wild_rank: int) -> MeldRules:
     )
 
 
+@by_face
 def gin_value(c: Card) -> int:
     """Gin deadwood: ace 1, faces 10."""
     return min(c.rank, 10)

@@ -16,17 +16,19 @@ from hypothesis import strategies as st
 
 from cardtable.engine.cards import Card, make_deck, parse_cards
 from cardtable.kits.rummy.arrange import best_arrangement, best_discard
-from cardtable.kits.rummy.deadwood import least_deadwood
+from cardtable.kits.rummy.deadwood import by_face, least_deadwood
 from cardtable.kits.rummy.melds import MeldRules
 from cardtable.testing import GIN_MELDS as GIN
 from cardtable.testing import gin_value, meld_rich
 
 DECK = make_deck(1, 2)
 VALUES: list[Callable[[Card], int]] = [
-    gin_value,
-    lambda c: 10 if c.rank in (1, 11, 12, 13) else max(c.rank, 1),
+    gin_value,  # marked by_face: read once per face
+    lambda c: 10 if c.rank in (1, 11, 12, 13) else max(c.rank, 1),  # unmarked: read per card
     lambda c: 1 + c.id % 7,  # by card, not by rank
     lambda c: c.rank % 4,  # some cards cost 0: the full solver answers
+    by_face(lambda c: c.rank % 4),  # the same, marked: the zero faces must still go there
+    by_face(lambda c: 10 if c.rank in (1, 11, 12, 13) else max(c.rank, 1)),
 ]
 
 
@@ -92,3 +94,27 @@ def test_bad_input_gets_the_solvers_messages() -> None:
     with pytest.raises(ValueError, match="hand is empty"):
         least_deadwood([], GIN, gin_value, discard=True)
     assert least_deadwood([], GIN, gin_value) == 0
+
+
+def test_a_face_value_is_read_once_per_face_not_per_hand() -> None:
+    calls: list[Card] = []
+
+    @by_face
+    def value(c: Card) -> int:
+        calls.append(c)
+        return min(c.rank, 10)
+
+    rng = random.Random(5)
+    deck = make_deck(1)
+    hands = [rng.sample(deck, 11) for _ in range(50)]
+    for h in hands:
+        assert least_deadwood(h, GIN, value, discard=True) == best_discard(h, GIN, gin_value)[1].penalty
+    assert len(calls) == 52  # one read of each face, then kept
+
+    calls.clear()
+
+    def unmarked(c: Card) -> int:
+        return value(c)
+
+    least_deadwood(hands[0], GIN, unmarked, discard=True)
+    assert len(calls) == 11  # an unmarked function is asked about each card of the hand

@@ -6,11 +6,13 @@ from collections.abc import Sequence
 
 from cardtable.engine.cards import Card
 from cardtable.kits.rummy.arrange import Arrangement
+from cardtable.kits.rummy.deadwood import by_face
 
 VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Deadwood value by rank: ace 1, 2-10 face value, J Q K 10."""
 
 
+@by_face
 def card_value(card: Card) -> int:
     """A card's deadwood value: ace 1, 2-10 face value, J Q K 10.
 
