@@ -769,9 +769,12 @@ def reference(
     return min(keys)
 
 
-def hand_of(rng: random.Random, size: int, wilds: int, rich: bool, rules: MeldRules) -> list[Card]:
-    """``size`` cards from two packs and two jokers with exactly ``wilds`` wild cards."""
-    deck = make_deck(2, 2)
+def hand_of(
+    rng: random.Random, size: int, wilds: int, rich: bool, rules: MeldRules, deck: list[Card] | None = None
+) -> list[Card]:
+    """``size`` cards of ``deck`` (two packs and two jokers) with exactly ``wilds`` wild cards:
+    printed jokers and wild-rank cards alike, the rest random or meld-rich."""
+    deck = make_deck(2, 2) if deck is None else deck
     wild = [c for c in deck if rules.is_wild(c)]
     plain = [c for c in deck if not rules.is_wild(c)]
     if rich:

@@ -10,31 +10,13 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.engine.cards import JOKER_RANK, Card, make_deck
+from cardtable.engine.cards import make_deck
 from cardtable.kits.rummy.arrange import Requirement
-from cardtable.kits.rummy.melds import MeldRules
-from cardtable.testing import INDIAN_NEED, meld_rich
+from cardtable.testing import INDIAN_NEED
 from cardtable.testing import PROGRESSIVE_MELDS as PROGRESSIVE
 from cardtable.testing import indian_melds as indian
 from cardtable.testing import penalty_value as value_for
-from tests.test_arrange import FOUR_CARD_LIFE, cross_check
-
-
-def wild_hand(
-    rng: random.Random, deck: list[Card], rules: MeldRules, size: int, wilds: int, rich: bool
-) -> list[Card]:
-    """``size`` cards of ``deck`` with exactly ``wilds`` wild cards: printed jokers and
-    wild-rank cards in a random mix, the rest random or meld-rich natural cards."""
-    jokers = [c for c in deck if c.rank == JOKER_RANK]
-    ranked = [c for c in deck if c.rank != JOKER_RANK and rules.is_wild(c)]
-    plain = [c for c in deck if not rules.is_wild(c)]
-    n_jokers = rng.randint(max(0, wilds - len(ranked)), min(wilds, len(jokers)))
-    wild = rng.sample(jokers, n_jokers) + rng.sample(ranked, wilds - n_jokers)
-    n = size - wilds
-    natural = meld_rich(rng, plain, n, rng.randint(2, 4)) if rich else rng.sample(plain, n)
-    hand = wild + natural
-    rng.shuffle(hand)
-    return hand
+from tests.test_arrange import FOUR_CARD_LIFE, cross_check, hand_of
 
 
 @settings(max_examples=80, deadline=None, derandomize=True)
@@ -58,4 +40,4 @@ def test_wild_tokens_against_brute_force(
     else:
         rules, deck = indian(rng.randint(1, 13)), make_deck(2, 2)
         value = value_for(rules)
-    cross_check(wild_hand(rng, deck, rules, size, wilds, rich), rules, value, need)
+    cross_check(hand_of(rng, size, wilds, rich, rules, deck), rules, value, need)
