@@ -296,3 +296,40 @@ async def test_a_chart_of_whole_points_has_whole_number_ticks(make_app, stacked)
         assert ticks, drawn
         assert all(t.lstrip("-").isdigit() for t in ticks), ticks
         assert {"0", "100", "200"} <= set(ticks), ticks
+
+
+async def test_the_match_end_table_shows_long_team_names_whole_at_80x24(make_app, stacked):
+    """Playtest: at 80x24 a Five Hundred match ended with its points table cut to
+    "Bot 2 & Bot" (the table had 3/5 of the box and scrolled sideways)."""
+    from textual.containers import VerticalScroll
+
+    app = make_app(stacked())
+    view = pushed_view(POINTS.per_team(), (0, 0, 0, 0), ((0, 2), (1, 3)))
+    names = ["Ann", "Bot 2", "Bot 3", "Bot 4"]
+    # nine deals: the table and the pane below the box's height scroll up and down
+    team_a = (-100, 40, 520, -60, 20, 100, 60, -80, 20)
+    deals = tuple(zip(team_a, (420, 300, -160, 80, 10, -40, 70, 40, 60), strict=True))
+    view = view.model_copy(
+        update={
+            "seats": tuple(s.model_copy(update={"name": names[s.seat]}) for s in view.seats),
+            "deal_scores": tuple((a, b, a, b) for a, b in deals),
+            "team_deal_scores": deals,
+            "team_totals": (sum(a for a, _ in deals), sum(b for _, b in deals)),
+        }
+    )
+    records = ("Ann: 3 matches, 1 won", "Bot 2: 9 matches, 5 won")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoresScreen(view, True, hints=[12, 0, 0, 0], records=records))
+        await until(pilot, lambda: isinstance(app.screen, ScoresScreen) and filled(app.screen))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert headers(table) == ["Points", "Ann & Bot 3", "Bot 2 & Bot 4"]
+        pane = app.screen.query_one("#scores-left", VerticalScroll)
+        # every column whole: nothing of the table lies beyond its pane's right edge
+        assert table.virtual_size.width <= pane.scrollable_content_region.width, (
+            table.virtual_size,
+            pane.scrollable_content_region,
+        )
+        assert pane.max_scroll_x == 0 and table.max_scroll_x == 0
+        assert app.screen.query_one("#scores-chart").region.width >= 22  # room for the chart and its legend

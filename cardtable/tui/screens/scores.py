@@ -95,7 +95,7 @@ class ScoresScreen(Deliberate, Screen[str]):
     ]
     DEFAULT_CSS = """
     ScoresScreen { align: center middle; background: $panel; }
-    ScoresScreen > Vertical { width: 90%; max-width: 100; height: auto; max-height: 95%; border: heavy $primary; background: $surface; padding: 1 2; }
+    ScoresScreen > Vertical { width: 96%; max-width: 100; height: auto; max-height: 95%; border: heavy $primary; background: $surface; padding: 1 2; }
     ScoresScreen #scores-title { text-style: bold; color: $primary; }
     ScoresScreen DataTable { height: auto; max-height: 14; margin: 1 0 0 0; }
     ScoresScreen #scores-model { color: $text-muted; margin-bottom: 1; }
@@ -103,8 +103,8 @@ class ScoresScreen(Deliberate, Screen[str]):
     ScoresScreen Button { margin-right: 2; }
     ScoresScreen.-over > Vertical { height: 95%; }
     ScoresScreen #scores-body { height: 1fr; }
-    ScoresScreen #scores-left { width: 3fr; height: 1fr; margin-right: 1; }
-    ScoresScreen #scores-chart { width: 2fr; height: 1fr; min-height: 6; }
+    ScoresScreen #scores-left { width: auto; max-width: 65%; height: 1fr; margin-right: 1; }
+    ScoresScreen #scores-chart { width: 1fr; height: 1fr; min-height: 6; }
     ScoresScreen #scores-records { color: $text-muted; height: auto; }
     """
 
