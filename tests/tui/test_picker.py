@@ -175,6 +175,21 @@ async def test_typing_on_the_list_filters_it(tmp_path: Path) -> None:
         assert listed[0] == "five-hundred" and {"progressive-rummy", "page-one"} <= set(listed[1:])
 
 
+async def test_a_filter_of_two_words_keeps_its_space(tmp_path: Path) -> None:
+    """Playtest: typing "joker p" on the list filtered by "jokerp" and found no game (the
+    space was dropped). A space goes into the filter once it holds a word."""
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _calls):
+        game_list = screen.query_one("#game-list", OptionList)
+        box = screen.query_one("#game-filter", Input)
+        await pilot.press("space")  # nothing typed yet: no leading space
+        await pilot.pause()
+        assert box.value == ""
+        await pilot.press(*"joker", "space", "p")
+        await until(pilot, lambda: screen.game_id == "joker-poker")
+        assert box.value == "joker p"
+        assert game_ids(game_list)[:2] == ["joker-poker", "joker-poker-video"]  # titles starting so
+
+
 @pytest.mark.parametrize("size", [(80, 24), (110, 34)])
 async def test_every_game_is_visible_without_scrolling(tmp_path: Path, size: tuple[int, int]) -> None:
     """All the real games (ten now, the nine of the issues among them) fit the list."""

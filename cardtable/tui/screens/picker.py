@@ -722,10 +722,10 @@ class PickerScreen(Screen[None]):
         """Typing on the game list filters it; up/down in the filter move the list."""
         game_list = self.query_one("#game-list", OptionList)
         box = self.query_one("#game-filter", Input)
-        if game_list.has_focus and event.character and event.character.isprintable() and event.key != "space":
-            if event.character == "?":
-                return  # the rules key
-            box.value += event.character
+        if game_list.has_focus and event.character and event.character.isprintable():
+            if event.character == "?" or (event.key == "space" and not box.value):
+                return  # the rules key; a space before any word means nothing
+            box.value += event.character  # (a space too: "joker p" is two words)
             event.stop()
         elif game_list.has_focus and event.key == "backspace" and box.value:
             box.value = box.value[:-1]
