@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 
+from rich.console import RenderableType
 from textual_plotext import PlotextPlot
 
 # Colours told apart on dark and light themes alike (plotext colour names).
@@ -28,6 +29,9 @@ class ScoreChart(PlotextPlot):
 
     heading: str = ""
     """The title drawn now."""
+
+    _xrange: tuple[int, int] | None = None
+    """The first and last x drawn (ticks are chosen at drawing time, for the width)."""
 
     def plot_lines(
         self,
@@ -53,11 +57,11 @@ class ScoreChart(PlotextPlot):
                 continue
             xs = list(range(start, start + len(values)))
             plt.plot(xs, list(values), label=name, marker=MARKER, color=LINE_COLOURS[i % len(LINE_COLOURS)])
-        if longest:
-            ticks = _ticks(start, start + longest - 1)
-            plt.xticks(ticks, [str(t) for t in ticks])
+        self._xrange = (start, start + longest - 1) if longest else None
         if ylim is not None:
             plt.ylim(*ylim)
+            yticks = _round_ticks(int(ylim[0]), int(ylim[1]))
+            plt.yticks(yticks, [str(t) for t in yticks])
         else:
             values = [v for vs in lines.values() for v in vs]
             if values and all(float(v).is_integer() for v in values):
@@ -67,6 +71,16 @@ class ScoreChart(PlotextPlot):
                 if len(yticks) > 1:
                     plt.ylim(yticks[0], yticks[-1])
         self.refresh()
+
+    def render(self) -> RenderableType:
+        """The chart at the widget's size, its x ticks in round steps (0 10 20 30) as many as
+        fit: plotext's own choice left out the labels that collided ("0 4 12 16 24 28")."""
+        if self._xrange is not None:
+            first, last = self._xrange
+            fit = max(4, (self.size.width - 8) // 5)  # a label and its gap: about 5 columns
+            ticks = [t for t in _round_ticks(first, last, fit) if first <= t <= last]
+            self.plt.xticks(ticks, [str(t) for t in ticks])
+        return super().render()
 
     def cumulative(
         self, lines: Mapping[str, Sequence[int]], label: str, hint: str, word: str = "deal"
@@ -78,16 +92,6 @@ class ScoreChart(PlotextPlot):
     def win_rates(self, series: Mapping[str, Sequence[float]]) -> None:
         """Each player's win rate (%) after each of their matches."""
         self.plot_lines(series, "Win rate over time", "matches played", "win %", ylim=(0, 100), start=1)
-
-
-def _ticks(low: int, high: int, most: int = 8) -> list[int]:
-    """Whole-number ticks from ``low`` to ``high``, at most ``most`` of them.
-
-    >>> _ticks(0, 3), _ticks(1, 40)
-    ([0, 1, 2, 3], [1, 6, 11, 16, 21, 26, 31, 36])
-    """
-    step = max(1, -(-(high - low + 1) // most))
-    return list(range(low, high + 1, step))
 
 
 def _round_ticks(low: int, high: int, most: int = 6) -> list[int]:

@@ -333,3 +333,25 @@ async def test_the_match_end_table_shows_long_team_names_whole_at_80x24(make_app
         )
         assert pane.max_scroll_x == 0 and table.max_scroll_x == 0
         assert app.screen.query_one("#scores-chart").region.width >= 22  # room for the chart and its legend
+
+
+async def test_a_long_match_chart_counts_its_deals_in_round_steps(make_app, stacked):
+    """Playtest: a 30-hand Joker Poker match's chart at 80x24 read "0 4 12 16 24 28" under
+    its x axis (a tick every fourth hand, two labels dropped where they collided)."""
+    import re
+
+    from cardtable.tui.charts import ScoreChart
+
+    app = make_app(stacked())
+    rows = tuple((k % 7 - 3, 3 - k % 7, 0) for k in range(30))
+    view = pushed_view(CHIPS, (0, 0, 0)).model_copy(update={"deal_scores": rows})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoresScreen(view, True))
+        await until(pilot, lambda: isinstance(app.screen, ScoresScreen) and filled(app.screen))
+        chart = app.screen.query_one(ScoreChart)
+        await until(pilot, lambda: chart.heading != "")
+        drawn = re.sub(r"\x1b\[[0-9;]*m", "", chart.plt.build()).splitlines()
+        axis = next(i for i, line in enumerate(drawn) if "└" in line)
+        labels = drawn[axis + 1].split()
+        assert labels == ["0", "10", "20", "30"], drawn[axis : axis + 2]
