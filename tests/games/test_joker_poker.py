@@ -377,6 +377,29 @@ def test_the_hint_names_the_hand_the_chance_and_the_move() -> None:
     assert g.is_legal(decision.move)
 
 
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_bot_re_raises_a_raise_only_with_a_very_strong_hand(level: str) -> None:
+    """Playtest: heads-up (no raise cap) two hints raised each other sixteen times, aces and
+    nines against a pat hand. Facing a raise after its own bet, a bot now calls with a good
+    hand and raises again only with a very strong one."""
+    from cardtable.bots import hint
+
+    def raised(hand: str) -> Game:
+        g = poker([hand, "5H 6C 7D 8S 9H"], dealer=1)
+        play(g, "check", "check", "stand", "stand", "bet 4", "raise 8")  # Ann bet, Bob raised
+        return g
+
+    for k in range(5):
+        g = raised("AS AH 9C 9D 4S")
+        assert g.to_act == 0 and {"call", "raise"} <= {m.kind for m in g.legal_moves()}
+        assert hint(g, random.Random(k), level).move.kind == "call"
+        assert hint(raised("AS AH AD AC 4S"), random.Random(k), level).move.kind == "raise"
+    # the first raise is still made on a good hand: Ann bets, Bob raises with two pair
+    g = poker(["5H 6C 7D 8S 2H", "AS AH 9C 9D 4S"], dealer=1)
+    play(g, "check", "check", "stand", "stand", "bet 4")
+    assert hint(g, random.Random(1), level).move.kind == "raise"
+
+
 def test_the_hard_bot_keeps_pairs_and_draws_to_a_flush() -> None:
     from cardtable.engine import parse_cards
     from cardtable.games.joker_poker.bot import choose_hold

@@ -146,7 +146,12 @@ class JokerPokerPolicy(LevelPolicy[JokerPokerRules]):
         allin = next((m for m in turn.moves if m.kind == "allin"), None)
         strong = fair + (0.12 if self.level == "hard" else 0.18)
         very = fair + (0.3 if self.level == "hard" else 0.35)
-        if eq >= strong and (raises or allin):
+        # Facing a bet with chips already in this round (a raise war, with no cap heads-up):
+        # raising again only with a very strong hand, else two good hands raised each other
+        # ten times over (found by playing; every raise says the raiser holds more).
+        blind = self.rules.small_bet if before_draw and self.rules.forced_bets != "antes" else 0
+        again = to_call > 0 and bool(chips.committed) and chips.committed[turn.seat] > blind
+        if eq >= (very if again else strong) and (raises or allin):
             size = self._size(raises, allin, eq, very, pot, to_call)
             if size is not None:
                 verb = "raise" if to_call else "bet"
