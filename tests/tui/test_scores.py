@@ -275,27 +275,33 @@ async def test_a_one_deal_match_shows_bars_not_a_one_point_chart(make_app, stack
         assert chart.heading == "Totals hand by hand"  # two deals: lines
 
 
-async def test_a_chart_of_whole_points_has_whole_number_ticks(make_app, stacked):
-    """Playtest: a Gin match's end chart read "232.5" and "46.5" beside whole points."""
+async def match_chart(app: Any, view: PlayerView, size: tuple[int, int]) -> str:
+    """The match-end chart of ``view`` as drawn at ``size`` (colour codes removed)."""
     import re
 
     from cardtable.tui.charts import ScoreChart
 
-    app = make_app(stacked())
-    view = pushed_view(POINTS, (0, 0, 0)).model_copy(
-        update={"deal_scores": ((0, 40, 0), (0, 10, 0), (5, 0, 0), (18, 0, 0), (50, 229, 0))}
-    )
-    async with app.run_test(size=(110, 34)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         app.push_screen(ScoresScreen(view, True))
         await until(pilot, lambda: isinstance(app.screen, ScoresScreen) and filled(app.screen))
         chart = app.screen.query_one(ScoreChart)
         await until(pilot, lambda: chart.heading != "")
-        drawn = chart.plt.build()
-        ticks = re.findall(r"(-?[\d.]+)\s*┤", re.sub(r"\x1b\[[0-9;]*m", "", drawn))
-        assert ticks, drawn
-        assert all(t.lstrip("-").isdigit() for t in ticks), ticks
-        assert {"0", "100", "200"} <= set(ticks), ticks
+        return re.sub(r"\x1b\[[0-9;]*m", "", chart.plt.build())
+
+
+async def test_a_chart_of_whole_points_has_whole_number_ticks(make_app, stacked):
+    """Playtest: a Gin match's end chart read "232.5" and "46.5" beside whole points."""
+    import re
+
+    view = pushed_view(POINTS, (0, 0, 0)).model_copy(
+        update={"deal_scores": ((0, 40, 0), (0, 10, 0), (5, 0, 0), (18, 0, 0), (50, 229, 0))}
+    )
+    drawn = await match_chart(make_app(stacked()), view, (110, 34))
+    ticks = re.findall(r"(-?[\d.]+)\s*┤", drawn)
+    assert ticks, drawn
+    assert all(t.lstrip("-").isdigit() for t in ticks), ticks
+    assert {"0", "100", "200"} <= set(ticks), ticks
 
 
 async def test_the_match_end_table_shows_long_team_names_whole_at_80x24(make_app, stacked):
@@ -338,20 +344,8 @@ async def test_the_match_end_table_shows_long_team_names_whole_at_80x24(make_app
 async def test_a_long_match_chart_counts_its_deals_in_round_steps(make_app, stacked):
     """Playtest: a 30-hand Joker Poker match's chart at 80x24 read "0 4 12 16 24 28" under
     its x axis (a tick every fourth hand, two labels dropped where they collided)."""
-    import re
-
-    from cardtable.tui.charts import ScoreChart
-
-    app = make_app(stacked())
     rows = tuple((k % 7 - 3, 3 - k % 7, 0) for k in range(30))
     view = pushed_view(CHIPS, (0, 0, 0)).model_copy(update={"deal_scores": rows})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.push_screen(ScoresScreen(view, True))
-        await until(pilot, lambda: isinstance(app.screen, ScoresScreen) and filled(app.screen))
-        chart = app.screen.query_one(ScoreChart)
-        await until(pilot, lambda: chart.heading != "")
-        drawn = re.sub(r"\x1b\[[0-9;]*m", "", chart.plt.build()).splitlines()
-        axis = next(i for i, line in enumerate(drawn) if "└" in line)
-        labels = drawn[axis + 1].split()
-        assert labels == ["0", "10", "20", "30"], drawn[axis : axis + 2]
+    drawn = (await match_chart(make_app(stacked()), view, (80, 24))).splitlines()
+    axis = next(i for i, line in enumerate(drawn) if "└" in line)
+    assert drawn[axis + 1].split() == ["0", "10", "20", "30"], drawn[axis : axis + 2]
