@@ -344,7 +344,7 @@ class HistoryStore:
                 )
             if version == SCHEMA_VERSION:
                 return
-            db.execute("PRAGMA journal_mode = WAL").fetchone()  # kept by the file once set
+            _to_wal(db)  # kept by the file once set
             db.execute("BEGIN IMMEDIATE")
             version = db.execute("PRAGMA user_version").fetchone()[0]  # another process may be quicker
             while version < SCHEMA_VERSION:
@@ -651,3 +651,18 @@ def _why(path: Path, exc: BaseException) -> str:
     else:
         hint = f"move {path} away to start a new history"
     return f"match history {path} cannot be written ({text}): {hint}; history is off for this match"
+
+
+def _to_wal(db: sqlite3.Connection) -> None:
+    """Put the file in WAL mode. While another connection is inside a write transaction on a
+    rollback-journal file (two first starts at once), SQLite refuses the switch at once with
+    "database is locked", without its busy timeout: wait here as that timeout would."""
+    deadline = time.monotonic() + BUSY_MS / 1000
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL").fetchone()
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)

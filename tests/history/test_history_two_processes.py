@@ -53,3 +53,26 @@ def test_two_processes_lose_no_row(tmp_path: Path) -> None:
     assert sorted(m.id for m in stored) == sorted(ids)
     assert all(m.status == "finished" and m.deal_rows for m in stored)
     assert {m.players[0] for m in stored} == {"P100", "P200"}
+
+
+def test_a_first_start_waits_while_another_sets_the_file_up(tmp_path: Path) -> None:
+    """Seen once in the suite on a loaded machine: two first starts at once, and one was told
+    "database is locked; history is off for this match". Switching a new file to WAL while
+    another connection holds a write lock fails at once in SQLite, without the busy timeout;
+    the store now waits for it as for any other lock."""
+    import sqlite3
+    import threading
+
+    path = tmp_path / "history.sqlite3"
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")  # a rollback-journal file, mid-transaction elsewhere
+    released = threading.Timer(0.4, lambda: other.execute("COMMIT"))
+    released.start()
+    try:
+        store = HistoryStore(path)
+        with store.connect() as db:  # sets the file up: WAL, schema
+            assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store.matches() == []
+    finally:
+        released.join()
+        other.close()
