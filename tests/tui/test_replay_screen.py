@@ -122,3 +122,21 @@ async def test_play_at_a_speed_and_close(tmp_path) -> None:
 def test_replay_screen_snapshot(snap_compare, tmp_path, size) -> None:
     app = viewer_app(tmp_path, Replay(finished_match().record()))
     assert snap_compare(app, press=["right", "right", "right", "right"], terminal_size=size)
+
+
+async def test_the_log_keeps_some_lines_at_80x24_beside_three_open_hands(tmp_path) -> None:
+    """Playtest: replaying a three-player Joker Poker match at 80x24, the log box beside the
+    table had no line at all (the hints box below it took every row)."""
+    game = new_game("joker-poker", ["Ann", "Bob", "Cat"], rules={"hand_limit": 1}, seed=3)
+    rng = random.Random(3)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    app = viewer_app(tmp_path, Replay(game.record()))
+    async with run_until(app, lambda: isinstance(app.screen, ReplayScreen), size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("right", "right", "right")
+        await pilot.pause()
+        assert len(hands_shown(screen)) == 3
+        log = screen.query_one("#log")
+        assert log.scrollable_content_region.height >= 3, log.region
+        assert screen.query_one("#hints").region.height >= 3  # the hint still shows

@@ -64,7 +64,7 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #facts { width: 1fr; padding: 0 1; color: $warning; }
     ReplayScreen #melds { height: 1fr; border: round $primary 40%; padding: 0 1; }
     ReplayScreen #side { width: 38%; min-width: 28; max-width: 40; }
-    ReplayScreen #log { height: 1fr; border: round $secondary 40%; }
+    ReplayScreen #log { height: 1fr; min-height: 5; border: round $secondary 40%; }  /* 3 lines, even at 80x24 */
     ReplayScreen #hints { height: auto; max-height: 8; border: round $accent 60%; padding: 0 1; }
     ReplayScreen #hands { height: auto; max-height: 14; }
     ReplayScreen #hands HandWidget { border-top: solid $primary 40%; border-title-align: left; }
