@@ -266,7 +266,7 @@ async def test_a_one_deal_match_shows_bars_not_a_one_point_chart(make_app, stack
         assert not app.screen.query(ScoreChart)
         text = str(app.screen.query_one("#scores-chart", Static).render())
         assert text.startswith("One hand played, so no chart of totals over time.")
-        assert "Points in that hand, best first: Ann +39, Cid 0, Bob -12." in text
+        assert "That hand, best first: Ann +39, Cid 0, Bob -12 (points)." in text
         two = view.model_copy(update={"deal_scores": ((30, -2, 0), (9, -10, 0))})
         app.push_screen(ScoresScreen(two, True))
         await until(pilot, lambda: app.screen.view is two and filled(app.screen))

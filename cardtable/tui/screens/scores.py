@@ -77,7 +77,8 @@ def one_deal_text(view: PlayerView) -> str:
     order = ", best first" if len(ranked) > 1 else ""
     return (
         f"One {view.deal_word} played, so no chart of totals over time.\n\n"
-        f"{view.scoring.label.capitalize()} in that {view.deal_word}{order}: {scores}."
+        # (the label last: "Games won in that deal" read oddly where a deal is a game)
+        f"That {view.deal_word}{order}: {scores} ({view.scoring.label})."
     )
 
 
