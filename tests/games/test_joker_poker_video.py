@@ -97,6 +97,24 @@ def test_hands_and_credits_toggles_end_the_match() -> None:
     }
 
 
+def test_alone_at_the_machine_the_end_says_what_was_won_or_lost() -> None:
+    """Playtest: one player who turned 100 credits into 70 read "Ann wins with 70 credits"."""
+    for seed in range(40):
+        g = new_game(GAME, ["Ann"], rules={"hands": 3}, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.play(rng.choice(g.legal_moves()))
+        net = g.scores[0] - 100
+        how = f"{net} up" if net > 0 else f"{-net} down" if net < 0 else "even"
+        assert g.outcome is not None and g.outcome.reason == f"Ann ends with {g.scores[0]} credits ({how})"
+        assert "wins" not in g.view(0).result
+    two = new_game(GAME, ["Ann", "Bob"], rules={"hands": 1}, seed=1)
+    while not two.is_over:
+        two.play(two.legal_moves()[0])
+    assert two.outcome is not None and "with" in two.outcome.reason and "credits" in two.outcome.reason
+    assert two.outcome.reason.split(" with ")[0].endswith(("wins", "share the win"))
+
+
 def test_a_player_without_credits_sits_out() -> None:
     g = new_game(GAME, ["Ann", "Bob"], rules={"hands": 3}, seed=1, deal={"totals": [1, 50]})
     g.play("bet 1")

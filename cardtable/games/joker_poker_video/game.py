@@ -205,7 +205,12 @@ class JokerPokerVideo(TableGame):
         best = max(self.total)
         winners = tuple(s for s in range(self.n) if self.total[s] == best)
         names = " and ".join(self.players[s] for s in winners)
-        self.result = f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best} credits"
+        if self.n == 1:  # alone at the machine nobody is beaten: what was won or lost
+            net = best - self.start[0]
+            how = f"{net} up" if net > 0 else f"{-net} down" if net < 0 else "even"
+            self.result = f"{names} ends with {best} credits ({how})"
+        else:
+            self.result = f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best} credits"
         self._outcome = Outcome(winners, self.result, tuple(self.total))
 
     # ------------------------------------------------------------------ moves
