@@ -4,7 +4,7 @@ teams with their totals (a fake two-team game registered for these tests only)."
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -104,11 +104,14 @@ async def test_a_two_team_game_shows_team_columns_and_totals(make_app, register_
 
 
 def pushed_view(
-    scoring: ScoreModel, scores: tuple[int, ...], teams: tuple[tuple[int, ...], ...] = ()
+    scoring: ScoreModel,
+    scores: tuple[int, ...],
+    teams: tuple[tuple[int, ...], ...] = (),
+    names: Sequence[str] = NAMES,
 ) -> PlayerView:
     model = ScoringView.of(scoring)
     seats = tuple(
-        SeatView(seat=s, name=NAMES[s], card_count=0, score=v, active=not scoring.has_left(v))
+        SeatView(seat=s, name=names[s], card_count=0, score=v, active=not scoring.has_left(v))
         for s, v in enumerate(scores)
     )
     return PlayerView(
@@ -310,14 +313,13 @@ async def test_the_match_end_table_shows_long_team_names_whole_at_80x24(make_app
     from textual.containers import VerticalScroll
 
     app = make_app(stacked())
-    view = pushed_view(POINTS.per_team(), (0, 0, 0, 0), ((0, 2), (1, 3)))
     names = ["Ann", "Bot 2", "Bot 3", "Bot 4"]
+    view = pushed_view(POINTS.per_team(), (0, 0, 0, 0), ((0, 2), (1, 3)), names)
     # nine deals: the table and the pane below the box's height scroll up and down
     team_a = (-100, 40, 520, -60, 20, 100, 60, -80, 20)
     deals = tuple(zip(team_a, (420, 300, -160, 80, 10, -40, 70, 40, 60), strict=True))
     view = view.model_copy(
         update={
-            "seats": tuple(s.model_copy(update={"name": names[s.seat]}) for s in view.seats),
             "deal_scores": tuple((a, b, a, b) for a, b in deals),
             "team_deal_scores": deals,
             "team_totals": (sum(a for a, _ in deals), sum(b for _, b in deals)),
@@ -349,3 +351,27 @@ async def test_a_long_match_chart_counts_its_deals_in_round_steps(make_app, stac
     drawn = (await match_chart(make_app(stacked()), view, (80, 24))).splitlines()
     axis = next(i for i, line in enumerate(drawn) if "└" in line)
     assert drawn[axis + 1].split() == ["0", "10", "20", "30"], drawn[axis : axis + 2]
+
+
+@pytest.mark.parametrize(("size", "chart"), [((80, 24), False), ((110, 34), True)])
+async def test_a_table_too_wide_beside_the_chart_gets_the_whole_box(make_app, stacked, size, chart):
+    """At 80x24 a six-seat match's table (Scala 40 seats up to six) needs more than the 65 %
+    it may take beside the chart, and scrolled sideways: there the chart gives way and the
+    table is shown whole; where both fit, both are shown."""
+    from textual.containers import VerticalScroll
+
+    names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
+    rows = tuple(tuple(10 * ((d + s) % 5) for s in range(6)) for d in range(4))
+    view = pushed_view(POINTS, (0,) * 6, names=names).model_copy(update={"deal_scores": rows})
+    app = make_app(stacked())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoresScreen(view, True, hints=[3, 0, 0, 0, 0, 0]))
+        await until(pilot, lambda: isinstance(app.screen, ScoresScreen) and filled(app.screen))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        pane = app.screen.query_one("#scores-left", VerticalScroll)
+        assert table.virtual_size.width <= pane.scrollable_content_region.width, table.virtual_size
+        assert table.max_scroll_x == 0 and pane.max_scroll_x == 0
+        graph = app.screen.query_one("#scores-chart")
+        assert bool(graph.display and graph.region.width) is chart

@@ -107,6 +107,8 @@ class ScoresScreen(Deliberate, Screen[str]):
     ScoresScreen #scores-left { width: auto; max-width: 65%; height: 1fr; margin-right: 1; }
     ScoresScreen #scores-chart { width: 1fr; height: 1fr; min-height: 6; }
     ScoresScreen #scores-records { color: $text-muted; height: auto; }
+    ScoresScreen.-table-only #scores-left { max-width: 100%; margin-right: 0; }
+    ScoresScreen.-table-only #scores-chart { display: none; }
     """
 
     def __init__(
@@ -177,6 +179,23 @@ class ScoresScreen(Deliberate, Screen[str]):
             chart.cumulative(
                 cumulative_lines(view), view.scoring.label, score_hint_short(view), view.deal_word
             )
+        if self.over:
+            self.call_after_refresh(self._make_room)
+
+    def on_resize(self) -> None:
+        if self.over:
+            self.call_after_refresh(self._make_room)
+
+    def _make_room(self) -> None:
+        """The table whole beside the chart when both fit; else the table alone (many seats
+        in a small terminal): the chart only draws what the table already says."""
+        bodies = self.query("#scores-body")
+        if not bodies:
+            return
+        table = self.query_one(DataTable)
+        # the pane's share of the body (its max-width) less its scrollbar and margin
+        room = bodies.first().size.width * 65 // 100 - 3
+        self.set_class(table.virtual_size.width > room, "-table-only")
 
     def fill(self, table: DataTable[str | Text]) -> None:
         """One column per seat (none in a team-scored game), one per team, one row per deal,
