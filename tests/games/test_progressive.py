@@ -398,7 +398,7 @@ def test_equal_lowest_totals_share_the_win():
     draw(game)
     game.play("discard KD")
     assert game.is_over and game.outcome.winners == (0, 1)
-    assert "shared" in game.outcome.reason
+    assert game.outcome.reason == "after 1 round Ann and Bob share the lowest total (0)"
 
 
 def test_draw_take_discard():
@@ -519,7 +519,11 @@ def test_rounds_to_play(rounds):
         if not game.is_over:
             game.play("next")
     plural = "s" if rounds > 1 else ""  # playtest: a one-round match ended "after 1 rounds"
-    assert game.outcome is not None and game.outcome.reason.startswith(f"after {rounds} round{plural} the")
+    assert game.outcome is not None and game.outcome.reason.startswith(f"after {rounds} round{plural} ")
+    # the winner named, with the total (it said only "the lowest total wins")
+    winner = game.players[game.outcome.winners[0]]
+    assert f"{winner} " in game.outcome.reason
+    assert f"the lowest total ({min(game.scores)})" in game.outcome.reason
 
 
 def test_short_game_preset_with_bush_still_stops_early():

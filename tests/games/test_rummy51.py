@@ -864,7 +864,10 @@ def test_match_length(players, rules, count):
     assert game.is_over and game.to_act is None and game.phase == "match-over"
     low = min(game.scores)
     assert game.outcome.winners == tuple(s for s in range(players) if game.scores[s] == low)
-    assert game.outcome.reason == f"after {count} hand{'s' if count > 1 else ''} the lowest total wins"
+    names = " and ".join(game.players[s] for s in game.outcome.winners)
+    verb = "has" if len(game.outcome.winners) == 1 else "share"
+    hands = f"{count} hand{'s' if count > 1 else ''}"
+    assert game.outcome.reason == f"after {hands} {names} {verb} the lowest total ({low})"
     assert game.scores == tuple(sum(row[s] for row in game.deal_scores) for s in range(players))
 
 
@@ -874,7 +877,9 @@ def test_after_the_match_every_move_is_refused():
     assert game.legal_moves() == ()
     for move in ("next", "draw", "discard 7H"):
         refused(game, move, "the match is over")
-    assert game.view(1).status == "Match over: after 1 hand the lowest total wins."  # not "1 hands"
+    low = game.scores[0]
+    # not "1 hands"; and the winner named (it said only "the lowest total wins")
+    assert game.view(1).status == f"Match over: after 1 hand Ann has the lowest total ({low})."
 
 
 def small_stock(rules=None, cut=None):

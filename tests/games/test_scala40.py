@@ -776,7 +776,7 @@ def test_no_elimination_ends_at_the_limit_and_lowest_wins():
     game = close_on_second_turn(bob, rules={"no_elimination": 1000, "open_and_close_double": True})
     assert game.scores[1] >= 1000
     assert game.is_over and game.outcome.winners == (0,)
-    assert "lowest total wins" in game.outcome.reason
+    assert game.outcome.reason == f"a total reached 1000: Ann has the lowest total ({game.scores[0]})"
 
 
 def test_no_elimination_bad_value():

@@ -73,7 +73,7 @@ class FormatInfo:
         best = min(totals) if lowest else max(totals)
         winners = tuple(s for s, t in enumerate(totals) if t == best)
         if self.scoring == "points":
-            return winners, "the most won"
+            return winners, "the highest score"
         if len(winners) != 1:
             return None
         return winners, "the lowest total" if lowest else "the most chips"

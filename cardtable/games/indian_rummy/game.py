@@ -72,6 +72,7 @@ from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.rummy.arrange import Requirement
 from cardtable.kits.rummy.melds import Meld
 from cardtable.kits.rummy.moves import Discard
+from cardtable.kits.rummy.turn import leaders_text
 
 from .declare import HAND, Judge, Verdict, is_own, read_own
 from .formats import table_format
@@ -633,14 +634,15 @@ class IndianRummy(IndianViews):
             leaders = fmt.leaders(self.total)
             if leaders is not None:
                 winners, what = leaders
-                self._finish(winners, self._fixed_reason(what))
+                self._finish(winners, self._fixed_reason(winners, what))
                 return
             self.log.append("A tie for the lead: one more deal")
         self._prepare_next()
 
-    def _fixed_reason(self, what: str) -> str:
+    def _fixed_reason(self, winners: tuple[int, ...], what: str) -> str:
         count = self.deals_played
-        return f"after {count} deal{'s' if count != 1 else ''} {what} wins"
+        who = leaders_text(self.players, winners, what, self.total)
+        return f"after {count} deal{'s' if count != 1 else ''} {who}"
 
     def _prepare_next(self) -> None:
         """Between deals: the next first player (one seat on) is the one to play 'next'."""

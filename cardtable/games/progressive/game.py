@@ -570,9 +570,8 @@ class ProgressiveRummy(RummyGame):
             low = min(self.total)
             winners = tuple(s for s in range(self.n) if self.total[s] == low)
             played = len(self.rows)
-            shared = " (a shared win)" if len(winners) > 1 else ""
             rounds = f"{played} round" + ("s" if played != 1 else "")
-            self._finish(winners, f"after {rounds} the lowest total wins{shared}")
+            self._lowest_wins(winners, f"after {rounds}")
             return
         self.cur = self._next_active(self._next_active(self.dealer))
 

@@ -584,7 +584,7 @@ class Rummy51(RummyGame):
             low = min(self.total)
             winners = tuple(s for s in range(self.n) if self.total[s] == low)
             hands = f"{len(self.rows)} hand" + ("s" if len(self.rows) != 1 else "")
-            self._finish(winners, f"after {hands} the lowest total wins")
+            self._lowest_wins(winners, f"after {hands}")
             return
         self.dealer = self.first  # the next dealer is the player who went first this hand
         self.cur = self._next_active(self.dealer)

@@ -553,7 +553,7 @@ class Scala40(RummyGame):
             if max(self.total[s] for s in alive) >= rules.no_elimination:
                 low = min(self.total[s] for s in alive)
                 winners = tuple(s for s in alive if self.total[s] == low)
-                self._finish(winners, f"a total reached {rules.no_elimination}: the lowest total wins")
+                self._lowest_wins(winners, f"a total reached {rules.no_elimination}:")
             return
         target = rules.target_score
         over = [s for s in alive if self.total[s] >= target]

@@ -141,6 +141,22 @@ MUST_USE = Rule(
 )
 
 
+def leaders_text(
+    players: Sequence[str], winners: Sequence[int], what: str, totals: Sequence[int] = ()
+) -> str:
+    """Who won on totals, in words, with the total when ``totals`` are given.
+
+    >>> leaders_text(["Ann", "Bob", "Cid"], [1], "the lowest total", [50, 44, 61])
+    'Bob has the lowest total (44)'
+    >>> leaders_text(["Ann", "Bob", "Cid"], [0, 1], "the most chips")
+    'Ann and Bob share the most chips'
+    """
+    names = " and ".join(players[s] for s in winners)
+    verb = "has" if len(winners) == 1 else "share"
+    shown = f" ({totals[winners[0]]})" if totals and winners else ""
+    return f"{names} {verb} {what}{shown}"
+
+
 def opening_turn_rules(word: str, take: str, drawn: Rule, cancel: str) -> tuple[Rule, ...]:
     """The first rules of play of a rummy with an opening minimum (Scala 40, Rummy 51), in
     the order they are asked: nothing but 'next' once the deal (the game's ``word`` for it)
@@ -329,6 +345,11 @@ class RummyGame(TableGame):
             return f"the {name} ran out after being rebuilt {times}"
         self._rebuild_stock(keep_top=True)
         return None
+
+    def _lowest_wins(self, winners: tuple[int, ...], when: str) -> None:
+        """End a match decided by the lowest total, naming who has it: "after 11 rounds Bob
+        has the lowest total (44)" (it said only "the lowest total wins", and nobody's name)."""
+        self._finish(winners, f"{when} {leaders_text(self.players, winners, 'the lowest total', self.total)}")
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         """End the match."""
