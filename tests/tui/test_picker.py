@@ -190,6 +190,22 @@ async def test_a_filter_of_two_words_keeps_its_space(tmp_path: Path) -> None:
         assert game_ids(game_list)[:2] == ["joker-poker", "joker-poker-video"]  # titles starting so
 
 
+async def test_a_game_found_by_its_preset_opens_with_that_preset(tmp_path: Path) -> None:
+    """Playtest: typing "five crowns" found Progressive Rummy, but Enter then showed its
+    default rules, and a player started 3-13 expecting Five Crowns."""
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _calls):
+        await pilot.press(*"five", "space", *"crowns")
+        await until(pilot, lambda: screen.game_id == "progressive-rummy")
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.query_one("#preset", Select).value == "Five Crowns")
+        assert screen.current_values() == screen._preset_values("Five Crowns")
+        # a filter that names the game itself keeps the game's own set-up
+        await pilot.press("escape", "escape")
+        await pilot.press(*"gin", "enter")
+        await until(pilot, lambda: screen.game_id == "gin")
+        assert screen.query_one("#preset", Select).value != "Oklahoma"
+
+
 @pytest.mark.parametrize("size", [(80, 24), (110, 34)])
 async def test_every_game_is_visible_without_scrolling(tmp_path: Path, size: tuple[int, int]) -> None:
     """All the real games (ten now, the nine of the issues among them) fit the list."""

@@ -504,16 +504,31 @@ class PickerScreen(Screen[None]):
         ids = [game_list.get_option_at_index(i).id for i in range(game_list.option_count)]
         if game_id in ids:
             game_list.highlighted = ids.index(game_id)
-        chooser = self._widget("#preset", Select)
-        if preset is not None and preset in self._spec.presets and chooser is not None:
-            chooser.value = preset
-            self.apply_preset(preset)
+        if preset is not None:
+            self._choose_preset(preset)
         count = self._widget("#player-count", Select)
         if seats and count is not None:
             self._fill_seats(count, seats)
         if count is not None:
             count.focus()
             self.query_one("#picker-form", VerticalScroll).scroll_home(animate=False)
+
+    def _choose_preset(self, preset: str) -> None:
+        """Show ``preset`` chosen and its rules filled in (a name the game has not: nothing)."""
+        chooser = self._widget("#preset", Select)
+        if preset in self._spec.presets and chooser is not None:
+            chooser.value = preset
+            self.apply_preset(preset)
+
+    @staticmethod
+    def _typed_preset(spec: GameSpec, query: str) -> str | None:
+        """The one preset a filter names when it does not name the game itself: "five crowns"
+        finds Progressive Rummy by its preset, and choosing the game then means that preset."""
+        words = query.lower().split()
+        if not words or all(word in spec.title.lower() for word in words):
+            return None
+        named = [p for p in spec.presets if all(word in p.lower().replace("_", " ") for word in words)]
+        return named[0] if len(named) == 1 else None
 
     def _fill_seats(self, count: Select[int], seats: list[tuple[str, str]]) -> None:
         """Put ``seats`` in the seat rows (a game started on the command line left them
@@ -579,6 +594,9 @@ class PickerScreen(Screen[None]):
     async def _game_chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option_id is not None:
             await self.select_game(event.option_id)
+            preset = self._typed_preset(self._spec, self.query_one("#game-filter", Input).value)
+            if preset is not None:
+                self._choose_preset(preset)
         count = self._widget("#player-count", Select)
         if count is not None:
             count.focus()
