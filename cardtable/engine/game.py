@@ -57,6 +57,22 @@ class Outcome:
     scores: tuple[int, ...]
 
 
+def leaders_text(
+    players: Sequence[str], winners: Sequence[int], what: str, totals: Sequence[int] = ()
+) -> str:
+    """Who won on totals, in words, with the total when ``totals`` are given.
+
+    >>> leaders_text(["Ann", "Bob", "Cid"], [1], "the lowest total", [50, 44, 61])
+    'Bob has the lowest total (44)'
+    >>> leaders_text(["Ann", "Bob", "Cid"], [0, 1], "the most chips")
+    'Ann and Bob share the most chips'
+    """
+    names = " and ".join(players[s] for s in winners)
+    verb = "has" if len(winners) == 1 else "share"
+    shown = f" ({totals[winners[0]]})" if totals and winners else ""
+    return f"{names} {verb} {what}{shown}"
+
+
 class TableMeld(Protocol):
     """What the engine knows of a group of cards laid on the table (a rummy kit ``Meld``
     is one): its cards, in table order."""

@@ -63,6 +63,7 @@ from typing import Any
 
 from cardtable.engine.cards import JOKER_RANK, Card, make_deck, rank_word
 from cardtable.engine.errors import IllegalMove, InvalidRules
+from cardtable.engine.game import leaders_text
 from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.rng import shuffle
 from cardtable.engine.rules import first_refusal
@@ -72,7 +73,6 @@ from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.rummy.arrange import Requirement
 from cardtable.kits.rummy.melds import Meld
 from cardtable.kits.rummy.moves import Discard
-from cardtable.kits.rummy.turn import leaders_text
 
 from .declare import HAND, Judge, Verdict, is_own, read_own
 from .formats import table_format

@@ -49,7 +49,7 @@ from typing import Any
 from cardtable.engine.cards import Card, make_deck
 from cardtable.engine.deals import deal_hand, read_stacked
 from cardtable.engine.errors import IllegalMove, InvalidRules
-from cardtable.engine.game import Outcome, TableMeld
+from cardtable.engine.game import Outcome, TableMeld, leaders_text
 from cardtable.engine.listing import MoveRange
 from cardtable.engine.moves import Move
 from cardtable.engine.phases import PhaseKind
@@ -582,9 +582,8 @@ class JokerPoker(TableGame):
         elif self.rules.hand_limit and self.hands_played >= self.rules.hand_limit:
             top = max(self.total)
             leaders = [s for s in left if self.total[s] == top]
-            who = " and ".join(self.players[s] for s in leaders)
-            verb = "has" if len(leaders) == 1 else "share"
-            reason = f"after {self.hands_played} hands {who} {verb} the most chips ({top})"
+            who = leaders_text(self.players, leaders, "the most chips", self.total)
+            reason = f"after {self.hands_played} hands {who}"
         if reason:
             top = max(self.total)
             winners = tuple(s for s in range(self.n) if self.total[s] == top)

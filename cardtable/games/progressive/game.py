@@ -567,11 +567,9 @@ class ProgressiveRummy(RummyGame):
         self.log.append(self.result)
         self.phase_ = "deal-over"
         if self.round_no >= self.last_round:
-            low = min(self.total)
-            winners = tuple(s for s in range(self.n) if self.total[s] == low)
             played = len(self.rows)
             rounds = f"{played} round" + ("s" if played != 1 else "")
-            self._lowest_wins(winners, f"after {rounds}")
+            self._lowest_wins(f"after {rounds}")
             return
         self.cur = self._next_active(self._next_active(self.dealer))
 

@@ -581,10 +581,8 @@ class Rummy51(RummyGame):
         self.log.append(self.result)
         self.phase_ = "deal-over"
         if len(self.rows) >= self.match_hands:
-            low = min(self.total)
-            winners = tuple(s for s in range(self.n) if self.total[s] == low)
             hands = f"{len(self.rows)} hand" + ("s" if len(self.rows) != 1 else "")
-            self._lowest_wins(winners, f"after {hands}")
+            self._lowest_wins(f"after {hands}")
             return
         self.dealer = self.first  # the next dealer is the player who went first this hand
         self.cur = self._next_active(self.dealer)

@@ -551,9 +551,7 @@ class Scala40(RummyGame):
         alive = [s for s in range(self.n) if self.active[s]]
         if rules.no_elimination:
             if max(self.total[s] for s in alive) >= rules.no_elimination:
-                low = min(self.total[s] for s in alive)
-                winners = tuple(s for s in alive if self.total[s] == low)
-                self._lowest_wins(winners, f"a total reached {rules.no_elimination}:")
+                self._lowest_wins(f"a total reached {rules.no_elimination}:", alive)
             return
         target = rules.target_score
         over = [s for s in alive if self.total[s] >= target]

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from cardtable.engine.cards import JOKER_RANK, Card, names
 from cardtable.engine.deals import read_stacked
 from cardtable.engine.errors import IllegalMove
-from cardtable.engine.game import Outcome
+from cardtable.engine.game import Outcome, leaders_text
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
 from cardtable.engine.table_game import TableGame
@@ -139,22 +139,6 @@ MUST_USE = Rule(
     "A card that must be used this turn is melded or laid off before the discard, while it can be.",
     _refuse_binding,
 )
-
-
-def leaders_text(
-    players: Sequence[str], winners: Sequence[int], what: str, totals: Sequence[int] = ()
-) -> str:
-    """Who won on totals, in words, with the total when ``totals`` are given.
-
-    >>> leaders_text(["Ann", "Bob", "Cid"], [1], "the lowest total", [50, 44, 61])
-    'Bob has the lowest total (44)'
-    >>> leaders_text(["Ann", "Bob", "Cid"], [0, 1], "the most chips")
-    'Ann and Bob share the most chips'
-    """
-    names = " and ".join(players[s] for s in winners)
-    verb = "has" if len(winners) == 1 else "share"
-    shown = f" ({totals[winners[0]]})" if totals and winners else ""
-    return f"{names} {verb} {what}{shown}"
 
 
 def opening_turn_rules(word: str, take: str, drawn: Rule, cancel: str) -> tuple[Rule, ...]:
@@ -346,9 +330,13 @@ class RummyGame(TableGame):
         self._rebuild_stock(keep_top=True)
         return None
 
-    def _lowest_wins(self, winners: tuple[int, ...], when: str) -> None:
-        """End a match decided by the lowest total, naming who has it: "after 11 rounds Bob
-        has the lowest total (44)" (it said only "the lowest total wins", and nobody's name)."""
+    def _lowest_wins(self, when: str, among: Sequence[int] | None = None) -> None:
+        """End a match won by the lowest total of the seats ``among`` (all), naming who has
+        it: "after 11 rounds Bob has the lowest total (44)" (it said only "the lowest total
+        wins", and nobody's name)."""
+        seats = range(self.n) if among is None else among
+        low = min(self.total[s] for s in seats)
+        winners = tuple(s for s in seats if self.total[s] == low)
         self._finish(winners, f"{when} {leaders_text(self.players, winners, 'the lowest total', self.total)}")
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
