@@ -522,8 +522,8 @@ class PickerScreen(Screen[None]):
 
     @staticmethod
     def _typed_preset(spec: GameSpec, query: str) -> str | None:
-        """The one preset a filter names when it does not name the game itself: "five crowns"
-        finds Progressive Rummy by its preset, and choosing the game then means that preset."""
+        """The one preset a filter names when it does not name the game itself: a game found
+        by one of its presets' names, once chosen, means that preset."""
         words = query.lower().split()
         if not words or all(word in spec.title.lower() for word in words):
             return None
