@@ -219,7 +219,6 @@ async def test_every_game_is_visible_without_scrolling(tmp_path: Path, size: tup
 
 async def test_a_widget_for_every_rule_of_every_game(tmp_path: Path) -> None:
     async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _):
-        carried = 2
         for spec in all_games():
             await screen.select_game(spec.id)
             await pilot.pause()
@@ -234,10 +233,9 @@ async def test_a_widget_for_every_rule_of_every_game(tmp_path: Path) -> None:
                 else:
                     assert isinstance(widget, Select | Input)
             count = screen.query_one("#player-count", Select)
-            # the seats carry over from the game selected before (two at first), made up to
-            # the game's usual count
-            assert count.value == max(spec.usual_players, min(spec.max_players, carried))
-            carried = count.value
+            # nobody set seats: each game shows the two default ones made up to its usual
+            # count (a game passed over does not hand its extra seats on)
+            assert count.value == max(spec.usual_players, min(spec.max_players, 2))
             if spec.presets:
                 assert screen.query_one("#preset", Select).value is Select.NULL
 
@@ -269,6 +267,34 @@ async def test_player_count_shows_and_hides_seats(tmp_path: Path) -> None:
         await pilot.pause()
         (new,), _ = calls["start_session"].calls[0]
         assert new.players == ["Ann", "Bob", new_name]
+
+
+async def test_only_seats_someone_set_carry_to_the_next_game(tmp_path: Path) -> None:
+    """Typing "five" once highlighted a four-seat game on the way: its seats, filled in up to
+    its usual four and never touched, came on to the next game as four human seats."""
+    specs = all_games()
+    big = next(s for s in specs if s.usual_players > 3)
+    small = [s for s in specs if s.usual_players == 2 and s.max_players >= 3]
+    start, target = small[0], small[1]
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _):
+        await screen.select_game(big.id)
+        await screen.select_game(target.id)
+        await pilot.pause()
+        assert screen.query_one("#player-count", Select).value == 2
+        # seats a person sets do carry, past a game only passed over
+        await screen.select_game(start.id)
+        await pilot.pause()
+        screen.query_one("#player-count", Select).value = 3
+        await pilot.pause()
+        screen.query_one("#seat-name-2", Input).value = "Cleo"
+        screen.query_one("#seat-kind-1", Select).value = "medium"
+        await pilot.pause()
+        await screen.select_game(big.id)
+        await screen.select_game(small[2].id)
+        await pilot.pause()
+        assert screen.query_one("#player-count", Select).value == 3
+        assert screen.query_one("#seat-name-2", Input).value == "Cleo"
+        assert screen.query_one("#seat-kind-1", Select).value == "medium"
 
 
 async def test_enter_on_the_list_moves_to_the_form(tmp_path: Path) -> None:

@@ -86,6 +86,11 @@ class PickerScreen(Screen[None]):
         self._fields: list[RuleField] = []
         self._preset: str | None = None
         self._drafts: dict[str, Draft] = {}
+        self._shown_seats: dict[str, list[tuple[str, str]]] = {}
+        """The seats each game's form was first filled with: a form left with these was not
+        edited, and its seats (perhaps made up to the game's usual count) do not carry."""
+        self._carry: list[tuple[str, str]] | None = None
+        """The seats last set by a person (or remembered), offered to the next game shown."""
         self._forms: dict[str, Vertical] = {}
         """Each game's form, by game id, built on its first showing (see :meth:`_show_form`)."""
         self._select_lock = asyncio.Lock()
@@ -146,6 +151,10 @@ class PickerScreen(Screen[None]):
         self._spec = next((s for s in specs if s.id == last), specs[0])
         self._fields = rule_fields(self._spec.rules_type)
         draft = self._initial_draft(self._spec, carry=None)
+        self._shown_seats[self._spec.id] = draft.seats
+        remembered = self._remembered(self._spec.id)
+        if remembered is not None and remembered.seats:
+            self._carry = draft.seats
         self._preset = draft.preset
         self._specs = specs
         game_list = self.query_one("#game-list", OptionList)
@@ -391,7 +400,8 @@ class PickerScreen(Screen[None]):
     def _initial_draft(self, spec: GameSpec, carry: list[tuple[str, str]] | None) -> Draft:
         """The saved edits of this run, else the remembered set-up, else the defaults.
 
-        ``carry`` are the seats of the game being left, used when nothing is remembered.
+        ``carry`` are the seats last set by a person (in another game's form, or remembered
+        for the game first shown), used when nothing is remembered for ``spec``.
         """
         from cardtable.bots import BOTS
 
@@ -450,10 +460,15 @@ class PickerScreen(Screen[None]):
         if spec.id == self._spec.id:
             return
         self._save_draft()
-        carry = self._read_seats()
+        # Only seats someone set carry on: passing over a game whose form filled in more
+        # seats (its usual count) while typing a filter must not change the next game's.
+        seats = self._read_seats()
+        if seats != self._shown_seats.get(self._spec.id):
+            self._carry = seats
         self._spec = spec
         self._fields = rule_fields(spec.rules_type)
-        draft = self._initial_draft(spec, carry)
+        draft = self._initial_draft(spec, self._carry)
+        self._shown_seats.setdefault(spec.id, draft.seats)
         self._preset = draft.preset
         await self._show_form(draft)
         self.query_one("#picker-form", VerticalScroll).scroll_home(animate=False)
