@@ -391,12 +391,17 @@ class _Hand:
         masks = [0] * ns
         per_suit = [0] * ns  # plain fields of each suit
         ace = 1 << 16 | (2 if lo_ok else 0) | (1 << 14 if hi_ok else 0)
+        rank_counts: dict[int, list[int]] = {}  # copies held per suit, by rank
         for k, got in held.items():
             r, si = divmod(k, 5)
             if r == 1:  # bit 16: an ace is held, whether or not runs may use it
                 masks[si] |= ace | (1 << 15 if len(got) > 1 else 0)
             else:
                 masks[si] |= 1 << r
+            per_rank = rank_counts.get(r)
+            if per_rank is None:
+                per_rank = rank_counts[r] = [0] * ns
+            per_rank[si] = len(got)
         for k in plain_keys:
             per_suit[k % 5] += 1
         base = 0
@@ -409,7 +414,7 @@ class _Hand:
         for si in range(ns):
             mask = masks[si]
             if mask:
-                here = tuple((r, k) for k, r in enumerate(wild) if r * 5 + si in held)
+                here = tuple([(r, k) for k, r in enumerate(wild) if r * 5 + si in held]) if wild else ()
                 if pure is not None and flags == 2:
                     test = self._pure_test(si, pure)
                     runs = _suit_runs(mask, si, run_key, width, here, flags, long, test, keep_all, ns)
@@ -422,16 +427,18 @@ class _Hand:
                     if a < top:
                         cover[a] |= n_mask
                     if not n_mask & (n_mask - 1):
-                        alone.setdefault(n_mask, []).append(_sig_info(sid))
+                        one = alone.get(n_mask)
+                        if one is None:
+                            one = alone[n_mask] = []
+                        one.append(_sig_info(sid))
             base += per_suit[si]
-        for r in {k // 5 for k in held}:
-            fields = [field_of.get(r * 5 + si, -1) for si in range(ns)]
-            counts = tuple([len(copies[f]) if f >= 0 else 0 for f in fields])
-            for used, sid, a, proto in _rank_sets(r, counts, set_key):
+        for r, per_rank in rank_counts.items():
+            r5 = r * 5
+            for used, sid, a, proto in _rank_sets(r, tuple(per_rank), set_key):
                 n_mask = 0
                 for si, k in used:
-                    n_mask += k << (fields[si] * width)
-                low = fields[used[0][0]]
+                    n_mask += k << (field_of[r5 + si] * width)
+                low = field_of[r5 + used[0][0]]
                 runs1 = alone.get(n_mask) if not keep_all else None
                 if runs1 is not None:
                     b = proto[2]
