@@ -12,8 +12,8 @@ from cardtable.history.stats import (
     PlayerStats,
     cumulative_scores,
     player_stats,
-    record_line,
     records_of,
+    records_table,
     win_rate_series,
 )
 from cardtable.history.store import (
@@ -38,8 +38,8 @@ __all__ = [
     "load_record",
     "match_info",
     "player_stats",
-    "record_line",
     "records_of",
+    "records_table",
     "store_game",
     "win_rate_series",
 ]

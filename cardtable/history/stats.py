@@ -194,15 +194,22 @@ def records_of(matches: Iterable[StoredMatch], game: str, players: Sequence[str]
     return [rows[name] for name in dict.fromkeys(players) if name in rows]
 
 
-def record_line(r: PlayerStats) -> str:
-    """A player's record in one line.
+def records_table(records: Sequence[PlayerStats]) -> list[str]:
+    """The records as lines of a small table, a header first: one line a player, so that
+    four players fit the narrow pane beside a match's chart (the averages are left to
+    ``cardtable stats``). None: no lines.
 
-    >>> r = PlayerStats("Ann", "g", "G", 4, 3, 0.75, 20.0, 5, 2, 4.5, True, "penalty points")
-    >>> record_line(r)
-    'Ann: won 3 of 4 (75%), best 5, longest streak 2, 4.5 a deal'
+    >>> ann = PlayerStats("Ann", "g", "G", 4, 3, 0.75, 20.0, 5, 2, 4.5, True, "penalty points")
+    >>> bot = PlayerStats("Bot 2", "g", "G", 12, 1, 1 / 12, 40.0, 11, 1, None, True, "penalty points")
+    >>> print("\\n".join(records_table([ann, bot])))
+    Records  won      best  streak
+    Ann      3 of 4   5     2
+    Bot 2    1 of 12  11    1
     """
-    deal = "" if r.average_deal_score is None else f", {r.average_deal_score:.1f} a deal"
-    return (
-        f"{r.player}: won {r.wins} of {r.matches} ({100 * r.win_rate:.0f}%), best {r.best_score},"
-        f" longest streak {r.longest_streak}{deal}"
-    )
+    if not records:
+        return []
+    rows = [("Records", "won", "best", "streak")]
+    for r in records:
+        rows.append((r.player, f"{r.wins} of {r.matches}", str(r.best_score), str(r.longest_streak)))
+    widths = [max(len(row[k]) for row in rows) for k in range(3)]
+    return ["  ".join([*(row[k].ljust(widths[k]) for k in range(3)), row[3]]) for row in rows]

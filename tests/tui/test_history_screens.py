@@ -156,12 +156,38 @@ async def test_the_end_of_the_match_shows_the_chart_and_the_updated_records(make
         await until(pilot, lambda: isinstance(app.screen, ScoresScreen))
         screen = app.screen
         records = str(screen.query_one("#scores-records", Static).render())
-        assert "Ann: won" in records and "of 6" in records  # five stored before, this one too
+        ann = next(line for line in records.splitlines() if line.startswith("Ann"))
+        assert "of 6" in ann  # five stored before, this one too
         chart = screen.query_one(ScoreChart)
         assert list(chart.lines) == ["Ann", "Bob"]
         assert [line[-1] for line in chart.lines.values()] == list(session.game.scores)
         # playtest: the records ran into the chart's axis labels ("longest streak 0,203.3┤")
         assert chart.region.x > screen.query_one("#scores-left").region.right
+
+
+async def test_the_records_put_the_people_first_one_line_each_at_80x24(make_app, data_dir) -> None:
+    """Playtest: at 80x24 a Five Hundred match of two people and two bots ended with only the
+    first seat's record in sight (each wrapped over two lines; the seats in table order)."""
+    from cardtable.bots import decide, make_bot
+
+    store = HistoryStore()
+    fill(store)
+    session = Session.start("scala40", ["Bot 1", "Ann", "Bob"], ["random", None, None], seed=2, history=store)
+    stand_in = make_bot("random")
+    while not session.game.is_over:
+        if session.is_bot(session.game.to_act):
+            session.bot_move()
+        else:
+            session.play(decide(stand_in, session.game, session.rng).move)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ScoresScreen))
+        await pilot.pause()
+        widget = app.screen.query_one("#scores-records", Static)
+        lines = str(widget.render()).splitlines()
+        assert [line.split()[0] for line in lines] == ["Records", "Ann", "Bob", "Bot"]
+        assert " of 6 " in lines[1]  # Ann: five matches stored before, this one too
+        assert widget.region.height == len(lines), "a record wrapped"
 
 
 async def test_the_end_box_fits_three_players_scores_at_80x24(make_app, data_dir) -> None:

@@ -123,7 +123,8 @@ class ScoresScreen(Deliberate, Screen[str]):
         self.over = over
         self.hints = hints or []
         self.records = tuple(records)
-        """The players' records at this game, updated with this match (one line each)."""
+        """The players' records at this game, updated with this match: the lines of a small
+        table, its header first (see :func:`cardtable.history.records_table`)."""
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -148,7 +149,7 @@ class ScoresScreen(Deliberate, Screen[str]):
                         yield DataTable(id="scores-table", cursor_type="none", zebra_stripes=True)
                         yield Static(score_hint(view), id="scores-model")
                         if self.records:
-                            yield Static("Records\n" + "\n".join(self.records), id="scores-records")
+                            yield Static("\n".join(self.records), id="scores-records")
                     if len(view.deal_scores) == 1:  # a chart of one point a line says nothing
                         yield Static(one_deal_text(view), id="scores-chart")
                     elif view.deal_scores:

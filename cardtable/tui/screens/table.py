@@ -405,13 +405,16 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             self.notify(self.session.history_error, title="Match history off", severity="warning")
         if recorder is None or recorder.match_id is None:
             return []
-        from cardtable.history import HistoryError, record_line, records_of
+        from cardtable.history import HistoryError, records_of, records_table
 
         try:
             matches = recorder.store.matches(game=view.game, finished_only=True, with_deals=True)
         except HistoryError:
             return []
-        return [record_line(r) for r in records_of(matches, view.game, self.names(view))]
+        # the people at the table first: at 80x24 the pane shows only the first lines
+        names = self.names(view)
+        people = [n for s, n in enumerate(names) if not self.session.is_bot(s)]
+        return records_table(records_of(matches, view.game, people + names))
 
     def play_again(self) -> None:
         view = self.seen()
