@@ -171,13 +171,14 @@ def _unfinished_note(game_id: str, title: str) -> str:
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     from cardtable.engine import get
-    from cardtable.engine.saves import autosave_path
+    from cardtable.engine.saves import autosave_path, hold_autosave
     from cardtable.history import HistoryStore
     from cardtable.session import Session, protect_autosave
 
     spec = get(args.game)
     names, bots = _parse_seats(args.players, spec.min_players)
     rules = _parse_rules(spec.id, args.rule or [])
+    hold_autosave()
     path = autosave_path()
     note = protect_autosave(path)
     if note:
@@ -209,10 +210,11 @@ def _history_notes(session: Session, store: HistoryStore, out: TextIO) -> None:
 
 
 def cmd_resume(args: argparse.Namespace, out: TextIO) -> int:
-    from cardtable.engine.saves import autosave_path
+    from cardtable.engine.saves import autosave_path, hold_autosave
     from cardtable.history import HistoryStore
     from cardtable.session import Session, TruncatedSave
 
+    hold_autosave()
     store = HistoryStore()
     try:
         session = Session.resume(autosave_path(), history=store)

@@ -26,7 +26,7 @@ import pytest
 from cardtable.cli import main, play_text
 from cardtable.engine import all_games, new_game
 from cardtable.engine import saves as saves_module
-from cardtable.engine.saves import AUTOSAVE_NAME, write_atomic
+from cardtable.engine.saves import AUTOSAVE_NAME, LOCK_NAME, write_atomic
 from cardtable.session import Session, protect_autosave, set_aside
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,7 +173,9 @@ def test_killed_at_a_random_moment_loses_at_most_the_move_in_flight(tmp_path, re
         folder.mkdir()
         kill_trial(folder, trial)
         leftovers = sorted(
-            p.name for p in folder.iterdir() if p.name != AUTOSAVE_NAME and not p.name.startswith("history.")
+            p.name
+            for p in folder.iterdir()
+            if p.name not in (AUTOSAVE_NAME, LOCK_NAME) and not p.name.startswith("history.")
         )
         # A kill during a write may leave its temporary file, never a damaged autosave (the
         # match history is SQLite's to keep whole: its journal files may stay).

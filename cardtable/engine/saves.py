@@ -17,12 +17,13 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
+import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import InvalidRecord
+from .errors import CardtableError, InvalidRecord
 
 if TYPE_CHECKING:
     from .game import Game
@@ -44,6 +45,76 @@ def data_dir() -> Path:
 def autosave_path() -> Path:
     """The autosave file of the last game."""
     return data_dir() / AUTOSAVE_NAME
+
+
+class AutosaveInUse(CardtableError):
+    """Another cardtable is playing from the same data folder (see :func:`hold_autosave`)."""
+
+
+_HELD: dict[Path, int] = {}
+"""The autosave locks this process holds (their files stay open, so the locks last as long
+as the process: the system drops them when it ends, however it ends)."""
+
+
+def hold_autosave(folder: Path | None = None) -> None:
+    """Claim the data folder's autosave for this process, or raise :class:`AutosaveInUse`.
+
+    Two cardtables playing from one folder would write over each other's autosave (and the
+    second would mark the first one's match abandoned in the history): one plays at a time.
+    Idempotent within a process. A folder where no lock can be made (read-only, or a file
+    system without locks) is not refused: the autosave's own messages speak for it.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> hold_autosave(folder); hold_autosave(folder)  # the second claim is this process's own
+    >>> (folder / LOCK_NAME).exists()
+    True
+    """
+    folder = Path(folder) if folder is not None else data_dir()
+    lock = folder / LOCK_NAME
+    if lock in _HELD:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return
+    if _try_lock(fd):
+        _HELD[lock] = fd
+        return
+    os.close(fd)
+    raise AutosaveInUse(
+        f"another cardtable is already playing from {folder} (its autosave would be written over);"
+        " finish or quit that one first, or start this one with CARDTABLE_DATA_DIR set to another folder"
+    )
+
+
+LOCK_NAME = "autosave.lock"
+"""The file :func:`hold_autosave` locks, beside the autosave (it holds nothing)."""
+
+
+def _try_lock(fd: int) -> bool:
+    """Lock ``fd`` without waiting: False when another process holds it (True when the file
+    system cannot lock at all: nothing to be refused for)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except PermissionError:
+            return False
+        except OSError:
+            return True
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def write_atomic(path: Path, text: str) -> None:
