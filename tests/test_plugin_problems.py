@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from fake_games import with_broken_plugins
+from fake_games import fake_spec, with_broken_plugins
 
 from cardtable.engine import registry
 
@@ -36,3 +36,23 @@ def test_list_names_a_broken_plugin_on_stderr(
 
 def test_a_healthy_install_has_no_problems() -> None:
     assert registry.problems() == []
+
+
+def test_a_plugin_reusing_a_game_id_is_named_and_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review: a plug-in whose game had a built-in game's id stopped every start (the error
+    escaped from all_games), and the next call went on as if nothing had happened."""
+    import sys
+    import types
+    from importlib.metadata import EntryPoint
+
+    with_broken_plugins(monkeypatch)
+    module = types.ModuleType("cardtable_dupe_plugin")
+    module.GAMES = (fake_spec("fresh-game", 2, 4, None), fake_spec("gin", 2, 2, None))  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cardtable_dupe_plugin", module)
+    real = registry.entry_points(group=registry.ENTRY_POINT_GROUP)
+    dupe = EntryPoint("dupe", "cardtable_dupe_plugin:GAMES", registry.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(registry, "entry_points", lambda group: [*real, dupe])
+    games = {spec.id: spec for spec in registry.all_games()}
+    assert games["gin"].title == "Gin Rummy" and "fresh-game" not in games  # refused whole
+    found = [p for p in registry.problems() if "'dupe'" in p]
+    assert len(found) == 1 and "'gin' is taken by 'Gin Rummy'" in found[0], registry.problems()

@@ -206,6 +206,15 @@ def _load_builtin() -> None:
             for spec in specs:
                 if not isinstance(spec, GameSpec):
                     raise TypeError(f"it holds {spec!r}, not a GameSpec")
+            # refused whole before any of its games is registered: an id taken twice
+            seen: set[str] = set()
+            for spec in specs:
+                taken = _GAMES.get(spec.id)
+                if taken is not None and taken is not spec:
+                    raise ValueError(f"its game id {spec.id!r} is taken by {taken.title!r}")
+                if spec.id in seen:
+                    raise ValueError(f"its game id {spec.id!r} is taken by another of its games")
+                seen.add(spec.id)
         except Exception as exc:
             if entry.name == "builtin":
                 raise

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 
+from rich.cells import cell_len
+
 from cardtable.history.store import StoredMatch
 
 
@@ -205,11 +207,20 @@ def records_table(records: Sequence[PlayerStats]) -> list[str]:
     Records  won      best  streak
     Ann      3 of 4   5     2
     Bot 2    1 of 12  11    1
+    >>> wide = PlayerStats("太郎", "g", "G", 1, 1, 1.0, 5.0, 5, 1, 5.0, True, "penalty points")
+    >>> print("\\n".join(records_table([wide, ann])))
+    Records  won     best  streak
+    太郎     1 of 1  5     1
+    Ann      3 of 4  5     2
     """
     if not records:
         return []
     rows = [("Records", "won", "best", "streak")]
     for r in records:
         rows.append((r.player, f"{r.wins} of {r.matches}", str(r.best_score), str(r.longest_streak)))
-    widths = [max(len(row[k]) for row in rows) for k in range(3)]
-    return ["  ".join([*(row[k].ljust(widths[k]) for k in range(3)), row[3]]) for row in rows]
+    # padded by terminal columns, not characters: a name may hold wide characters
+    widths = [max(cell_len(row[k]) for row in rows) for k in range(3)]
+    return [
+        "  ".join([*(row[k] + " " * (widths[k] - cell_len(row[k])) for k in range(3)), row[3]])
+        for row in rows
+    ]

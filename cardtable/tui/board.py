@@ -225,8 +225,8 @@ def _fit_forms(forms: Sequence[str], width: int | None) -> str:
     """The first of ``forms`` (fullest first) that fits in ``width`` columns, else the last
     cut after a word.
 
-    >>> _fit_forms(["K♥ 1/2: out · tab next — a marble comes out", "K♥ 1/2 — a marble comes out"], 26)
-    'K♥ 1/2 — a marble comes …'
+    >>> _fit_forms(["K♥ 1/2: out · tab next — a piece comes out", "K♥ 1/2 — a piece comes out"], 24)
+    'K♥ 1/2 — a piece comes …'
     """
     if not forms:
         return ""

@@ -7,6 +7,10 @@ descriptions (a pay table's name, hands shown at a showdown, the history of a do
 that the result and status lines also give, while short ones are what changes from move to
 move (a pot, a bet, a win at stake). Only when even the shortened line does not fit are
 facts left out, from the last.
+
+A game may instead rank its facts (``fact_rank`` in the view: the most useful first); then
+:func:`ranked_fit` keeps whole facts by rank while they fit, skipping one that does not, and
+fills the room left with the long ones cut after a word, still in the game's order.
 """
 
 from __future__ import annotations
@@ -64,8 +68,8 @@ def cut_whole(text: str, width: int, sep: str = " ") -> str:
     """``text`` cut to at most ``width`` columns after a whole item (parted by ``sep``), with
     an ellipsis; whole if it fits; empty when not even its first item fits.
 
-    >>> cut_whole("a blue marble comes out onto hole 7", 24)
-    'a blue marble comes …'
+    >>> cut_whole("a blue piece moves out onto spot 7", 24)
+    'a blue piece moves out …'
     >>> cut_whole("Ann 6♠ · Bob pass · Cat pass", 20, " · ")
     'Ann 6♠ · Bob pass …'
     >>> cut_whole("onto", 3)
@@ -86,11 +90,11 @@ def _cut_at_word(fact: str, width: int) -> str:
     """``fact``, longer than ``width``, cut after a whole item of its value (a list's
     ``·``-parted item, else a word); empty when not even its key and one item fit.
 
-    >>> _cut_at_word("trumps: hearts: JK, J♥, J♦ (the left bower)", 30)
-    'trumps: hearts: JK, J♥, J♦ …'
-    >>> _cut_at_word("auction: Ann 6♠ · Bob pass · Cat pass", 30)
-    'auction: Ann 6♠ · Bob pass …'
-    >>> _cut_at_word("trumps: hearts: JK", 12)
+    >>> _cut_at_word("wild: hearts: 9♥, 8♥, 7♥ (the ones that count)", 30)
+    'wild: hearts: 9♥, 8♥, 7♥ …'
+    >>> _cut_at_word("bids: Ann 6♠ · Bob pass · Cat pass", 30)
+    'bids: Ann 6♠ · Bob pass …'
+    >>> _cut_at_word("wild: hearts: 9♥", 12)
     ''
     """
     key, _, value = fact.partition(": ")
@@ -103,11 +107,11 @@ def ranked_fit(facts: Sequence[str], width: int, rank: Sequence[int]) -> list[st
     first): whole facts in that order while they fit, skipping one that does not; then the
     long ones left out fill the room left, cut after a word. The game's order is kept.
 
-    >>> facts = ["contract: 7♦ (180) by Bot 2", "trumps: diamonds: JK, J♦, J♥ then A♦ K♦", "trick: 3"]
+    >>> facts = ["stake: 7♦ (180) by Bot 2", "wild: diamonds: 9♦, 8♦, 7♦ then A♦ K♦", "round: 3"]
     >>> ranked_fit(facts, 64, [0, 2, 1])
-    ['contract: 7♦ (180) by Bot 2', 'trumps: diamonds: JK, …', 'trick: 3']
+    ['stake: 7♦ (180) by Bot 2', 'wild: diamonds: 9♦, 8♦, …', 'round: 3']
     >>> ranked_fit(facts, 40, [0, 2, 1])
-    ['contract: 7♦ (180) by Bot 2', 'trick: 3']
+    ['stake: 7♦ (180) by Bot 2', 'round: 3']
     """
     room = width
     kept: dict[int, str] = {}

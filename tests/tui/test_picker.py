@@ -206,6 +206,44 @@ async def test_a_game_found_by_its_preset_opens_with_that_preset(tmp_path: Path)
         assert screen.query_one("#preset", Select).value != "Oklahoma"
 
 
+async def test_enter_again_on_the_game_keeps_the_edits_made_after_the_preset(tmp_path: Path) -> None:
+    """Review: back on the list (the filter kept), Enter on the game chose the typed preset
+    again and put its rules back over the person's edits."""
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _calls):
+        await pilot.press(*"oklahoma")
+        await until(pilot, lambda: screen.game_id == "gin")
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.query_one("#preset", Select).value == "Oklahoma")
+        box = screen.query_one("#rule-target_score", Input)
+        box.value = "250"
+        await pilot.pause()
+        await pilot.press("escape")  # back to the list, the filter kept
+        await pilot.pause()
+        assert screen.query_one("#game-filter", Input).value == "oklahoma"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one("#rule-target_score", Input).value == "250"
+
+
+@pytest.mark.parametrize(
+    ("typed", "game", "preset"),
+    [
+        ("ok", "rummy51", None),  # "ok" inside "jokers" names no preset
+        ("okla", "gin", "Oklahoma"),
+        ("ma", "page-one", None),  # two letters begin "match" but are not a word of it
+        ("pool 101", "indian-rummy", "pool 101"),  # typed whole: not the longer "pool 101 with ..."
+    ],
+)
+def test_a_filter_names_a_preset_by_the_starts_of_its_words(
+    typed: str, game: str, preset: str | None
+) -> None:
+    """Review: a letter or two found inside a preset's name chose that preset (and its rules
+    replaced the remembered ones)."""
+    spec = next(s for s in all_games() if s.id == game)
+    assert PickerScreen._typed_preset(spec, typed) == preset, list(spec.presets)
+
+
 @pytest.mark.parametrize("size", [(80, 24), (110, 34)])
 async def test_every_game_is_visible_without_scrolling(tmp_path: Path, size: tuple[int, int]) -> None:
     """All the real games (ten now, the nine of the issues among them) fit the list."""

@@ -15,6 +15,7 @@ an older form is dropped).
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import events, on
@@ -49,6 +50,11 @@ from cardtable.tui.screens.picker_form import (
     seat_kind_options,
 )
 from cardtable.tui.screens.picker_style import PICKER_CSS
+
+
+def _words(text: str) -> list[str]:
+    """The words of a name or a filter, lower case (``_`` and punctuation split them)."""
+    return re.findall(r"[^\W_]+", text.lower())
 
 
 class PickerScreen(Screen[None]):
@@ -89,6 +95,8 @@ class PickerScreen(Screen[None]):
         self._shown_seats: dict[str, list[tuple[str, str]]] = {}
         """The seats each game's form was first filled with: a form left with these was not
         edited, and its seats (perhaps made up to the game's usual count) do not carry."""
+        self._typed_chosen: set[tuple[str, str]] = set()
+        """(game id, preset) chosen once from a filter naming the preset (see ``_game_chosen``)."""
         self._carry: list[tuple[str, str]] | None = None
         """The seats last set by a person (or remembered), offered to the next game shown."""
         self._forms: dict[str, Vertical] = {}
@@ -537,12 +545,32 @@ class PickerScreen(Screen[None]):
 
     @staticmethod
     def _typed_preset(spec: GameSpec, query: str) -> str | None:
-        """The one preset a filter names when it does not name the game itself: a game found
-        by one of its presets' names, once chosen, means that preset."""
-        words = query.lower().split()
+        """The preset a filter names when it does not name the game itself: a game found by
+        one of its presets' names, once chosen, means that preset.
+
+        Each word typed must begin a word of the name (a word under three characters must be
+        one whole), and a name typed whole wins over the longer names it begins: a letter or
+        two that merely occur inside a name choose nothing.
+
+        >>> from types import SimpleNamespace
+        >>> spec = SimpleNamespace(title="Alpha", presets={"short 50": {}, "short 50 with extras": {}, "Marigold": {}})
+        >>> PickerScreen._typed_preset(spec, "short 50"), PickerScreen._typed_preset(spec, "mari")
+        ('short 50', 'Marigold')
+        >>> PickerScreen._typed_preset(spec, "ma"), PickerScreen._typed_preset(spec, "gold")
+        (None, None)
+        """
+        words = _words(query)
         if not words or all(word in spec.title.lower() for word in words):
             return None
-        named = [p for p in spec.presets if all(word in p.lower().replace("_", " ") for word in words)]
+        exact = [p for p in spec.presets if _words(p) == words]
+        if exact:
+            return exact[0]
+
+        def begins(name: str) -> bool:
+            parts = _words(name)
+            return all(any(p == w or (len(w) >= 3 and p.startswith(w)) for p in parts) for w in words)
+
+        named = [p for p in spec.presets if begins(p)]
         return named[0] if len(named) == 1 else None
 
     def _fill_seats(self, count: Select[int], seats: list[tuple[str, str]]) -> None:
@@ -610,7 +638,10 @@ class PickerScreen(Screen[None]):
         if event.option_id is not None:
             await self.select_game(event.option_id)
             preset = self._typed_preset(self._spec, self.query_one("#game-filter", Input).value)
-            if preset is not None:
+            # once: Enter again on the game (back from its form, the filter kept) must not
+            # put the preset's rules back over the edits made since
+            if preset is not None and (self._spec.id, preset) not in self._typed_chosen:
+                self._typed_chosen.add((self._spec.id, preset))
                 self._choose_preset(preset)
         count = self._widget("#player-count", Select)
         if count is not None:
@@ -758,7 +789,7 @@ class PickerScreen(Screen[None]):
         if game_list.has_focus and event.character and event.character.isprintable():
             if event.character == "?" or (event.key == "space" and not box.value):
                 return  # the rules key; a space before any word means nothing
-            box.value += event.character  # (a space too: "joker p" is two words)
+            box.value += event.character  # (a space too: a filter may be two words)
             event.stop()
         elif game_list.has_focus and event.key == "backspace" and box.value:
             box.value = box.value[:-1]
