@@ -32,6 +32,7 @@ from cardtable.tui.screens.picker import (
     rule_fields,
     rules_to_send,
 )
+from cardtable.tui.screens.picker_form import typed_preset
 from cardtable.tui.settings import GameSetup, Settings
 
 SIZE = (100, 40)
@@ -241,7 +242,7 @@ def test_a_filter_names_a_preset_by_the_starts_of_its_words(
     """Review: a letter or two found inside a preset's name chose that preset (and its rules
     replaced the remembered ones)."""
     spec = next(s for s in all_games() if s.id == game)
-    assert PickerScreen._typed_preset(spec, typed) == preset, list(spec.presets)
+    assert typed_preset(spec, typed) == preset, list(spec.presets)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (110, 34)])

@@ -15,7 +15,6 @@ an older form is dropped).
 from __future__ import annotations
 
 import asyncio
-import re
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import events, on
@@ -48,13 +47,9 @@ from cardtable.tui.screens.picker_form import (
     rule_fields,
     rules_to_send,
     seat_kind_options,
+    typed_preset,
 )
 from cardtable.tui.screens.picker_style import PICKER_CSS
-
-
-def _words(text: str) -> list[str]:
-    """The words of a name or a filter, lower case (``_`` and punctuation split them)."""
-    return re.findall(r"[^\W_]+", text.lower())
 
 
 class PickerScreen(Screen[None]):
@@ -543,36 +538,6 @@ class PickerScreen(Screen[None]):
             chooser.value = preset
             self.apply_preset(preset)
 
-    @staticmethod
-    def _typed_preset(spec: GameSpec, query: str) -> str | None:
-        """The preset a filter names when it does not name the game itself: a game found by
-        one of its presets' names, once chosen, means that preset.
-
-        Each word typed must begin a word of the name (a word under three characters must be
-        one whole), and a name typed whole wins over the longer names it begins: a letter or
-        two that merely occur inside a name choose nothing.
-
-        >>> from types import SimpleNamespace
-        >>> spec = SimpleNamespace(title="Alpha", presets={"short 50": {}, "short 50 with extras": {}, "Marigold": {}})
-        >>> PickerScreen._typed_preset(spec, "short 50"), PickerScreen._typed_preset(spec, "mari")
-        ('short 50', 'Marigold')
-        >>> PickerScreen._typed_preset(spec, "ma"), PickerScreen._typed_preset(spec, "gold")
-        (None, None)
-        """
-        words = _words(query)
-        if not words or all(word in spec.title.lower() for word in words):
-            return None
-        exact = [p for p in spec.presets if _words(p) == words]
-        if exact:
-            return exact[0]
-
-        def begins(name: str) -> bool:
-            parts = _words(name)
-            return all(any(p == w or (len(w) >= 3 and p.startswith(w)) for p in parts) for w in words)
-
-        named = [p for p in spec.presets if begins(p)]
-        return named[0] if len(named) == 1 else None
-
     def _fill_seats(self, count: Select[int], seats: list[tuple[str, str]]) -> None:
         """Put ``seats`` in the seat rows (a game started on the command line left them
         elsewhere) and show as many rows."""
@@ -637,7 +602,7 @@ class PickerScreen(Screen[None]):
     async def _game_chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option_id is not None:
             await self.select_game(event.option_id)
-            preset = self._typed_preset(self._spec, self.query_one("#game-filter", Input).value)
+            preset = typed_preset(self._spec, self.query_one("#game-filter", Input).value)
             # once: Enter again on the game (back from its form, the filter kept) must not
             # put the preset's rules back over the edits made since
             if preset is not None and (self._spec.id, preset) not in self._typed_chosen:

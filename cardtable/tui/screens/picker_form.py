@@ -4,6 +4,7 @@ Pure functions and small classes, so they are tested without a screen."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -208,4 +209,39 @@ class Draft:
     seats: list[tuple[str, str]] = field(default_factory=list)
 
 
-# ---------------------------------------------------------------------- the screen
+# ---------------------------------------------------------------------- the game list's filter
+
+
+def _words(text: str) -> list[str]:
+    """The words of a name or a filter, lower case (``_`` and punctuation split them)."""
+    return re.findall(r"[^\W_]+", text.lower())
+
+
+def typed_preset(spec: GameSpec, query: str) -> str | None:
+    """The preset a filter names when it does not name the game itself: a game found by
+    one of its presets' names, once chosen, means that preset.
+
+    Each word typed must begin a word of the name (a word under three characters must be
+    one whole), and a name typed whole wins over the longer names it begins: a letter or
+    two that merely occur inside a name choose nothing.
+
+    >>> from types import SimpleNamespace
+    >>> spec = SimpleNamespace(title="Alpha", presets={"short 50": {}, "short 50 with extras": {}, "Marigold": {}})
+    >>> typed_preset(spec, "short 50"), typed_preset(spec, "mari")
+    ('short 50', 'Marigold')
+    >>> typed_preset(spec, "ma"), typed_preset(spec, "gold")
+    (None, None)
+    """
+    words = _words(query)
+    if not words or all(word in spec.title.lower() for word in words):
+        return None
+    exact = [p for p in spec.presets if _words(p) == words]
+    if exact:
+        return exact[0]
+
+    def begins(name: str) -> bool:
+        parts = _words(name)
+        return all(any(p == w or (len(w) >= 3 and p.startswith(w)) for p in parts) for w in words)
+
+    named = [p for p in spec.presets if begins(p)]
+    return named[0] if len(named) == 1 else None
