@@ -276,6 +276,13 @@ async def test_a_one_deal_match_shows_bars_not_a_one_point_chart(make_app, stack
         chart = app.screen.query_one(ScoreChart)
         await until(pilot, lambda: chart.heading != "")
         assert chart.heading == "Totals hand by hand"  # two deals: lines
+        # Playtest (Scala 40's single game: the closer wins, no card counts): "best first"
+        # over three zeros listed the winner second
+        even = view.model_copy(update={"deal_scores": ((0, 0, 0),)})
+        app.push_screen(ScoresScreen(even, True))
+        await until(pilot, lambda: app.screen.view is even and filled(app.screen))
+        text = str(app.screen.query_one("#scores-chart", Static).render())
+        assert text.endswith("That hand: 0 points each."), text
 
 
 async def match_chart(app: Any, view: PlayerView, size: tuple[int, int]) -> str:

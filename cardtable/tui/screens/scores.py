@@ -71,15 +71,18 @@ def cumulative_lines(view: PlayerView) -> dict[str, list[int]]:
 def one_deal_text(view: PlayerView) -> str:
     """A match of one deal in a sentence, best score first (where a chart would go)."""
     lines = cumulative_lines(view)
+    head = f"One {view.deal_word} played, so no chart of totals over time.\n\n"
+    finals = {line[-1] for line in lines.values()}
+    if len(lines) > 1 and len(finals) == 1:
+        # (a game that counts no cards when one deal is the match: "best first" then listed
+        # the winner anywhere among equal zeros)
+        return head + f"That {view.deal_word}: {finals.pop()} {view.scoring.label} each."
     ranked = sorted(lines, key=lambda name: lines[name][-1], reverse=not view.scoring.lower_is_better)
     scores = ", ".join(f"{name} {lines[name][-1]:+d}" if lines[name][-1] else f"{name} 0" for name in ranked)
     # the score hint beside the table already says which way is better
     order = ", best first" if len(ranked) > 1 else ""
-    return (
-        f"One {view.deal_word} played, so no chart of totals over time.\n\n"
-        # (the label last: "Games won in that deal" read oddly where a deal is a game)
-        f"That {view.deal_word}{order}: {scores} ({view.scoring.label})."
-    )
+    # (the label last: "Games won in that deal" read oddly where a deal is a game)
+    return head + f"That {view.deal_word}{order}: {scores} ({view.scoring.label})."
 
 
 class ScoresScreen(Deliberate, Screen[str]):
