@@ -33,6 +33,9 @@ class ScoreChart(PlotextPlot):
     _xrange: tuple[int, int] | None = None
     """The first and last x drawn (ticks are chosen at drawing time, for the width)."""
 
+    _yrange: tuple[int, int] | None = None
+    """The lowest and highest whole y (or the fixed limits): ticks chosen for the height."""
+
     def plot_lines(
         self,
         lines: Mapping[str, Sequence[float]],
@@ -58,18 +61,15 @@ class ScoreChart(PlotextPlot):
             xs = list(range(start, start + len(values)))
             plt.plot(xs, list(values), label=name, marker=MARKER, color=LINE_COLOURS[i % len(LINE_COLOURS)])
         self._xrange = (start, start + longest - 1) if longest else None
+        self._yrange = None
         if ylim is not None:
             plt.ylim(*ylim)
-            yticks = _round_ticks(int(ylim[0]), int(ylim[1]))
-            plt.yticks(yticks, [str(t) for t in yticks])
+            self._yrange = (int(ylim[0]), int(ylim[1]))
         else:
             values = [v for vs in lines.values() for v in vs]
             if values and all(float(v).is_integer() for v in values):
                 # points and chips are whole: plotext's own ticks read "232.5"
-                yticks = _round_ticks(int(min(values)), int(max(values)))
-                plt.yticks(yticks, [str(t) for t in yticks])
-                if len(yticks) > 1:
-                    plt.ylim(yticks[0], yticks[-1])
+                self._yrange = (int(min(values)), int(max(values)))
         self.refresh()
 
     def render(self) -> RenderableType:
@@ -80,6 +80,15 @@ class ScoreChart(PlotextPlot):
             fit = max(4, (self.size.width - 8) // 5)  # a label and its gap: about 5 columns
             ticks = [t for t in _round_ticks(first, last, fit) if first <= t <= last]
             self.plt.xticks(ticks, [str(t) for t in ticks])
+        if self._yrange is not None:
+            # as many round y ticks as the plot's rows hold with a row between them: on a
+            # short chart plotext dropped one of six and read "400 300 100 0"
+            low, high = self._yrange
+            rows = self.size.height - 5  # less the title, x ticks, x label and the frame
+            ticks = _round_ticks(low, high, max(2, min(6, (rows + 1) // 2)))
+            self.plt.yticks(ticks, [str(t) for t in ticks])
+            if len(ticks) > 1:
+                self.plt.ylim(ticks[0], ticks[-1])
         return super().render()
 
     def cumulative(

@@ -3,7 +3,9 @@ teams with their totals (a fake two-team game registered for these tests only)."
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -312,6 +314,32 @@ async def test_a_chart_of_whole_points_has_whole_number_ticks(make_app, stacked)
     assert ticks, drawn
     assert all(t.lstrip("-").isdigit() for t in ticks), ticks
     assert {"0", "100", "200"} <= set(ticks), ticks
+
+
+@pytest.mark.parametrize("height", [8, 9, 10, 12, 16, 24])
+async def test_a_short_chart_keeps_evenly_spaced_y_ticks(height: int) -> None:
+    """Playtest (gin at 80x24, a 100-point game bonus at the end): the chart had four rows
+    and plotext dropped one of six ticks, so the axis read "400 300 100 0"."""
+    from textual.app import App, ComposeResult
+
+    from cardtable.tui.charts import ScoreChart
+
+    class Holder(App[None]):
+        CSS = f"ScoreChart {{ height: {height}; width: 36; }}"
+
+        def compose(self) -> ComposeResult:
+            yield ScoreChart()
+
+    totals = {"Ann": [0, 0, 8, 14, 14, 24, 79, 390], "Bob": [0, 7, 7, 7, 24, 24, 24, 142]}
+    app = Holder()
+    async with app.run_test(size=(40, 30)) as pilot:
+        chart = app.query_one(ScoreChart)
+        chart.cumulative(totals, "points", "higher is better", "hand")
+        await pilot.pause()
+        drawn = re.sub(r"\x1b\[[0-9;]*m", "", chart.plt.build())
+    ticks = [int(t) for t in re.findall(r"(-?\d+)\s*┤", drawn)]
+    assert len(ticks) >= 2 and ticks[-1] == 0 and ticks[0] >= 390, drawn
+    assert len({a - b for a, b in itertools.pairwise(ticks)}) == 1, (height, ticks, drawn)
 
 
 async def test_the_match_end_table_shows_long_team_names_whole_at_80x24(make_app, stacked):
