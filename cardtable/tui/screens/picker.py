@@ -154,7 +154,6 @@ class PickerScreen(Screen[None]):
         self._spec = next((s for s in specs if s.id == last), specs[0])
         self._fields = rule_fields(self._spec.rules_type)
         draft = self._initial_draft(self._spec, carry=None)
-        self._shown_seats[self._spec.id] = draft.seats
         remembered = self._remembered(self._spec.id)
         if remembered is not None and remembered.seats:
             self._carry = draft.seats
@@ -441,12 +440,14 @@ class PickerScreen(Screen[None]):
         setup = last.get(game_id)
         return setup if isinstance(setup, GameSetup) else None
 
-    def _save_draft(self) -> None:
+    def _save_draft(self) -> Draft | None:
+        """Keep what the shown form holds, for a later showing; returns it (None: no form)."""
         if self._widget("#player-count", Select) is None:
-            return
-        self._drafts[self._spec.id] = Draft(
+            return None
+        draft = self._drafts[self._spec.id] = Draft(
             preset=self._preset, raw=self._read_raw(), seats=self._read_seats()
         )
+        return draft
 
     async def select_game(self, game_id: str) -> None:
         """Show the form of another game (keeping this one's edits for later).
@@ -462,16 +463,14 @@ class PickerScreen(Screen[None]):
         spec = get(game_id)
         if spec.id == self._spec.id:
             return
-        self._save_draft()
+        left = self._save_draft()
         # Only seats someone set carry on: passing over a game whose form filled in more
         # seats (its usual count) while typing a filter must not change the next game's.
-        seats = self._read_seats()
-        if seats != self._shown_seats.get(self._spec.id):
-            self._carry = seats
+        if left is not None and left.seats != self._shown_seats.get(self._spec.id):
+            self._carry = left.seats
         self._spec = spec
         self._fields = rule_fields(spec.rules_type)
         draft = self._initial_draft(spec, self._carry)
-        self._shown_seats.setdefault(spec.id, draft.seats)
         self._preset = draft.preset
         await self._show_form(draft)
         self.query_one("#picker-form", VerticalScroll).scroll_home(animate=False)
@@ -483,6 +482,7 @@ class PickerScreen(Screen[None]):
         The shown form is moved first in the scroll box: the forms repeat the same ids, and a
         query from the screen (breadth first) then finds the shown one's."""
         spec = self._spec
+        self._shown_seats.setdefault(spec.id, draft.seats)
         self.query_one("#game-title", Label).update(spec.title)
         self.query_one("#game-summary", Static).update(self._summary_line(spec))
         scroll = self.query_one("#picker-form", VerticalScroll)
