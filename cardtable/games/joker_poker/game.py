@@ -576,17 +576,16 @@ class JokerPoker(TableGame):
             self.seating = self.seating.leave(*busted)
             self.log.append(f"{' and '.join(self.players[s] for s in busted)} busted and leave the match")
         left = [s for s in range(self.n) if self.seating.in_match(s)]
+        # (a seat out of the match has no chips, so the most are always someone's still in)
+        top = max(self.total)
+        winners = tuple(s for s in range(self.n) if self.total[s] == top)
         reason = ""
         if len(left) == 1:
             reason = f"{self.players[left[0]]} holds all {self.total[left[0]]} chips"
         elif self.rules.hand_limit and self.hands_played >= self.rules.hand_limit:
-            top = max(self.total)
-            leaders = [s for s in left if self.total[s] == top]
-            who = leaders_text(self.players, leaders, "the most chips", self.total)
+            who = leaders_text(self.players, winners, "the most chips", self.total)
             reason = f"after {self.hands_played} hands {who}"
         if reason:
-            top = max(self.total)
-            winners = tuple(s for s in range(self.n) if self.total[s] == top)
             self.phase_ = "match-over"
             self._outcome = Outcome(winners, reason, tuple(self.total))
             self.log.append(f"Match over: {reason}.")
