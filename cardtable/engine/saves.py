@@ -51,6 +51,10 @@ class AutosaveInUse(CardtableError):
     """Another cardtable is playing from the same data folder (see :func:`hold_autosave`)."""
 
 
+LOCK_NAME = "autosave.lock"
+"""The file :func:`hold_autosave` locks, beside the autosave (it holds nothing)."""
+
+
 _HELD: dict[Path, int] = {}
 """The autosave locks this process holds (their files stay open, so the locks last as long
 as the process: the system drops them when it ends, however it ends)."""
@@ -87,10 +91,6 @@ def hold_autosave(folder: Path | None = None) -> None:
         f"another cardtable is already playing from {folder} (its autosave would be written over);"
         " finish or quit that one first, or start this one with CARDTABLE_DATA_DIR set to another folder"
     )
-
-
-LOCK_NAME = "autosave.lock"
-"""The file :func:`hold_autosave` locks, beside the autosave (it holds nothing)."""
 
 
 def _try_lock(fd: int) -> bool:
