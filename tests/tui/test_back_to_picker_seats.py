@@ -58,3 +58,31 @@ async def test_play_again_starts_the_same_game_with_the_same_seats_and_rules(mak
         assert list(again.game.players) == ["Ann", "Bob"]
         assert list(again.bots) == [None, "medium"]
         assert again.game.rules.knock_value == 7
+
+
+async def test_new_game_at_the_match_end_shows_every_game_again(make_app, tmp_path) -> None:
+    """Playtest: "New game" on the match-over box went back to the picker as it was left, its
+    list still filtered ("okla": Gin Rummy alone), while ctrl+n clears the filter."""
+    from textual.widgets import Input, OptionList
+
+    from cardtable.engine import all_games
+
+    session = Session.start("gin", ["Ann", "Bob"], ["random", "random"], seed=2, save_path=tmp_path / "a.ctr")
+    while not session.game.is_over:
+        session.bot_move()
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "ScoresScreen")
+        picker = next(s for s in app.screen_stack if type(s).__name__ == "PickerScreen")
+        picker.query_one("#game-filter", Input).value = "okla"  # as the person typed it
+        await pilot.pause()
+        await pilot.click("#picker")  # the "New game" button
+        await until(pilot, lambda: app.screen is picker and picker.game_id == "gin")
+        await until(pilot, lambda: picker.query_one("#game-filter", Input).value == "")
+        games = picker.query_one("#game-list", OptionList)
+        every = {spec.id for spec in all_games()}
+
+        def listed() -> set[str | None]:
+            return {games.get_option_at_index(i).id for i in range(games.option_count)} & every
+
+        await until(pilot, lambda: listed() == every)

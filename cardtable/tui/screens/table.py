@@ -390,7 +390,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             elif what == "again":
                 self.play_again()
             elif what == "picker":
-                self.app.pop_screen()
+                self.action_new_game()  # as ctrl+n: the picker shows this game, its filter cleared
             elif what == "quit":
                 self.app.exit()
 
