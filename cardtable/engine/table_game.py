@@ -78,6 +78,11 @@ class TableGame(Game):
         dealer and the deal number (a game then adds its own values after them)."""
         return (self.phase_, self.cur, self.dealer, self.deal_no)
 
+    def _match_state(self) -> tuple[Any, ...]:
+        """The tail of most games' :meth:`_state_snapshot`: what :meth:`_start_match` began,
+        the totals, the score rows, the outcome and the RNG (hashed: its state is long)."""
+        return (tuple(self.total), tuple(self.rows), self._outcome, hash(self.rng.getstate()))
+
     def does(self, seat: int, verb: str) -> str:
         """``seat``'s name and ``verb`` (third person) agreeing with it, for the log: 'Ann
         plays', but 'You play' for a player named You (the table's name for its one person).

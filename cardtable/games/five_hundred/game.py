@@ -622,10 +622,7 @@ class FiveHundred(TrickGame, Auction, Scoring):
             self.open_shown,
             self.nominated,
             self.thrown_in,
-            tuple(self.total),
-            tuple(self.rows),
-            self._outcome,
-            hash(self.rng.getstate()),
+            *self._match_state(),
         )
 
 

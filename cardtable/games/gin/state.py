@@ -266,9 +266,6 @@ class GinState(TableGame):
             self.upcard.id,
             self.knock_value,
             self.doubled,
-            tuple(self.total),
-            tuple(self.rows),
             tuple(self.wins),
-            self._outcome,
-            hash(self.rng.getstate()),
+            *self._match_state(),
         )

@@ -101,10 +101,8 @@ class IndianRummy(IndianViews):
 
     rules: IndianRummyRules
 
-    def __init__(
-        self, players: Sequence[str], rules: IndianRummyRules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
+    def _set_up(self) -> None:
+        rules = self.rules
         n = self.n
         self.fmt = table_format(rules)
         """The format with this table's drops, wrong-show penalty and number of deals."""

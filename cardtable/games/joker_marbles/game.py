@@ -175,10 +175,8 @@ class JokerMarbles(TableGame):
 
     rules: JokerMarblesRules
 
-    def __init__(
-        self, players: Sequence[str], rules: JokerMarblesRules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
+    def _set_up(self) -> None:
+        rules = self.rules
         n = self.n
         if n not in PLAYER_COUNTS:
             raise InvalidRules(f"{self.title} is played by 4, 6 or 8 players (two teams), not {n}")
@@ -732,15 +730,4 @@ class JokerMarbles(TableGame):
         return new
 
     def _state_snapshot(self) -> tuple[Any, ...]:
-        return (
-            self.phase_,
-            self.cur,
-            self.dealer,
-            self.turns,
-            self.round_no,
-            self.st.key(),
-            tuple(self.total),
-            tuple(self.rows),
-            self._outcome,
-            hash(self.rng.getstate()),
-        )
+        return (*self._turn_state(), self.turns, self.round_no, self.st.key(), *self._match_state())

@@ -91,10 +91,8 @@ class JokerPoker(TableGame):
 
     rules: JokerPokerRules
 
-    def __init__(
-        self, players: Sequence[str], rules: JokerPokerRules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
+    def _set_up(self) -> None:
+        rules = self.rules
         self.melds_: list[Any] = []
         self.total = [rules.starting_stack] * self.n
         self.button = self.n - 1  # so that seat 0 acts first in the first hand
@@ -756,10 +754,7 @@ class JokerPoker(TableGame):
             tuple(self.start_stacks),
             self.hands_played,
             self.passed_out,
-            tuple(self.total),
-            tuple(self.rows),
-            self._outcome,
-            hash(self.rng.getstate()),
+            *self._match_state(),
         )
 
     def copy(self) -> JokerPoker:

@@ -127,14 +127,13 @@ class JokerPokerVideo(TableGame):
     }
     play_rules = PLAY_RULES
 
-    def __init__(
-        self, players: Sequence[str], rules: JokerPokerVideoRules, seed: int, deal: dict[str, Any] | None
-    ) -> None:
-        super().__init__(players, rules, seed, deal)
-        self.rules: JokerPokerVideoRules = rules
+    rules: JokerPokerVideoRules
+
+    def _set_up(self) -> None:
+        rules = self.rules
         self.table: PayTable = pay_table(rules.pay_table)
         n = self.n
-        self._check_stacked(deal)
+        self._check_stacked(self.deal_spec)
         self.total = [rules.credits] * n
         self.start = list(self.total)
         self.hands: list[list[Card]] = [[] for _ in range(n)]

@@ -763,8 +763,5 @@ class PageOne(TrickGame):
             self.rebuilds,
             self.drawn,
             tuple(sorted(self.public)),
-            tuple(self.total),
-            tuple(self.rows),
-            self._outcome,
-            hash(self.rng.getstate()),
+            *self._match_state(),
         )

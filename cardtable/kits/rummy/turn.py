@@ -753,15 +753,12 @@ class RummyGame(TableGame):
             tuple((m.kind, tuple(r.key for r in m.reps), m.owner) for m in self.melds_),
             tuple(self.opened),
             *self._snapshot_extra(),
-            tuple(self.total),
-            tuple(self.rows),
             tuple(self.active),
             tuple(c.id for c in self.must_use),
             tuple(self.prov),
             self.prov_value,
             self.taken.id if self.taken else None,
-            self._outcome,
-            hash(self.rng.getstate()),
+            *self._match_state(),
         )
 
     def _pinned_ids(self) -> Collection[int]:
