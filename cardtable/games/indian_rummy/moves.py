@@ -92,6 +92,18 @@ def may_drop(game: Table) -> bool:
     return game.fmt.drops is not None
 
 
+def waiting_for(game: Table) -> str | None:
+    """What the pool's rejoin question and the show after a declaration wait for, in words:
+    the status line then, and the refusal of any other verb (None in the other phases)."""
+    name = game.players[game.cur]
+    if game.phase_ == "rejoin":
+        return f"{name} is out of the pool: 'rejoin' on {game.rejoin_total} points, or 'pass'"
+    if game.phase_ == "show":
+        who = game.players[game.declarer] if game.declarer is not None else "someone"
+        return f"{who} declared. {name}: 'show' to accept the best grouping of your cards, or show your own"
+    return None
+
+
 def _phase(game: Table, move: Move) -> str | None:
     """Each phase has its verbs: draw (or take, or drop), then discard or declare; show
     after a declaration; next between deals; rejoin or pass in the pool."""
@@ -101,14 +113,8 @@ def _phase(game: Table, move: Move) -> str | None:
     name = game.players[game.cur]
     if ph == "deal-over":
         return "the deal is over: play 'next' to deal the next one"
-    if ph == "rejoin":
-        return f"{name} may 'rejoin' the pool on {game.rejoin_total} points, or 'pass'"
-    if ph == "show":
-        who = game.players[game.declarer] if game.declarer is not None else "someone"
-        return (
-            f"{who} has declared: {name}, 'show' to accept the best grouping of your cards, "
-            "or show your own groups ('show 7H 8H 9H / KS KD KC')"
-        )
+    if (waiting := waiting_for(game)) is not None:
+        return waiting + (" groups ('show 7H 8H 9H / KS KD KC')" if ph == "show" else "")
     if kind in ("next", "rejoin", "pass"):
         return "the deal is still going on"
     if kind == "show":

@@ -13,6 +13,7 @@ from cardtable.kits.rummy.turn import RummyGame
 
 from .declare import HAND, Judge, Verdict
 from .formats import CHIPS_PER_DEAL, FormatInfo
+from .moves import waiting_for
 from .rules import IndianRummyRules
 
 
@@ -41,16 +42,10 @@ class IndianViews(RummyGame):
         whatever ``seat``)."""
         if (over := self._over_status()) is not None:
             return over
+        if (waiting := waiting_for(self)) is not None:
+            return waiting
         name = self.players[self.cur]
-        ph = self.phase_
-        if ph == "rejoin":
-            return f"{name} is out of the pool: 'rejoin' on {self.rejoin_total} points, or 'pass'"
-        if ph == "show":
-            who = self.players[self.declarer] if self.declarer is not None else ""
-            return (
-                f"{who} declared. {name}: 'show' to accept the best grouping of your cards, or show your own"
-            )
-        if ph == "draw":
+        if self.phase_ == "draw":
             options = "draw from the closed deck"
             if self._can_take():
                 options += " or take the open card"
