@@ -17,10 +17,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .cards import Card
 from .moves import Move
 
 FORM = "form"
@@ -54,3 +55,17 @@ def first_refusal(rules: Iterable[Rule], game: Any, move: Move) -> Refusal | Non
         if reason is not None:
             return Refusal(rule.name, reason)
     return None
+
+
+def not_held(cards: Iterable[Card], hand: Collection[Card]) -> str | None:
+    """The refusal of a move naming cards the player does not hold, or None when ``hand``
+    holds each of ``cards`` (the rule most games ask first).
+
+    >>> from cardtable.engine.cards import parse_cards
+    >>> not_held(parse_cards("7H 9C JS"), parse_cards("7H 8H"))
+    'you do not hold 9C JS'
+    >>> not_held(parse_cards("7H"), parse_cards("7H 8H")) is None
+    True
+    """
+    missing = [c.name for c in cards if c not in hand]
+    return f"you do not hold {' '.join(missing)}" if missing else None

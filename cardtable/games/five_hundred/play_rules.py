@@ -6,7 +6,7 @@ from typing import Any
 
 from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, SUITS
 from cardtable.engine.moves import Move
-from cardtable.engine.rules import Rule
+from cardtable.engine.rules import Rule, not_held
 from cardtable.kits.tricks import follow_refusal
 
 from .contract import (
@@ -72,9 +72,8 @@ def _kitty(g: FiveHundred, m: Move) -> str | None:
             f"discard exactly three cards to end the kitty exchange (you named {len(m.cards)}): "
             "'discard 4H 5C 6D'"
         )
-    missing = [c.name for c in m.cards if c not in hand]
-    if missing:
-        return f"you do not hold {' '.join(missing)}"
+    if (unheld := not_held(m.cards, hand)) is not None:
+        return unheld
     if len(set(m.cards)) != len(m.cards):
         return "discard three different cards"
     return None

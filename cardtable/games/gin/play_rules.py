@@ -15,11 +15,9 @@ Refusal(rule='next', reason='the hand is still going on')
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from cardtable.engine.cards import Card, names
 from cardtable.engine.moves import Move
-from cardtable.engine.rules import Rule
+from cardtable.engine.rules import Rule, not_held
 
 from .state import GinState
 
@@ -84,13 +82,8 @@ def _big_gin(game: GinState, move: Move) -> str | None:
     return f"big gin needs all eleven cards in melds; {names(game.arrange(hand).deadwood)} are left over"
 
 
-def _missing(cards: Sequence[Card], hand: Sequence[Card]) -> Card | None:
-    return next((c for c in cards if c not in hand), None)
-
-
 def _hold(game: GinState, move: Move) -> str | None:
-    missing = _missing(move.cards, game.hands[game.cur])
-    return None if missing is None else f"you do not hold {missing.name}"
+    return not_held(move.cards, game.hands[game.cur])
 
 
 def _taken(game: GinState, move: Move) -> str | None:

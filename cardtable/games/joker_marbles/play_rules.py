@@ -11,7 +11,7 @@ from typing import Any
 from cardtable.engine.cards import rank_word
 from cardtable.engine.errors import IllegalMove
 from cardtable.engine.moves import Move
-from cardtable.engine.rules import Rule
+from cardtable.engine.rules import Rule, not_held
 
 from .board import (
     CASTLE,
@@ -154,10 +154,7 @@ def _phase(g: JokerMarbles, m: Move) -> str | None:
 def _hold(g: JokerMarbles, m: Move) -> str | None:
     if m.kind not in ("move", "pass", "give") or not m.cards:
         return None
-    for card in m.cards:
-        if not any(c == card for c in g.hands[g.cur]):
-            return f"you do not hold {card.name}"
-    return None
+    return not_held(m.cards, g.hands[g.cur])
 
 
 def _shape_fits(acts: tuple[tuple[str, int], ...], shape: list[tuple[str, int]]) -> bool:

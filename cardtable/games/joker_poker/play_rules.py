@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.engine.moves import Move
-from cardtable.engine.rules import Rule
+from cardtable.engine.rules import Rule, not_held
 
 from .moves import BET_VERBS, DRAW_VERBS, draw_limit, has_openers, rank_hand
 
@@ -123,9 +123,8 @@ def _discard(g: JokerPoker, m: Move) -> str | None:
     if m.kind != "discard":
         return None
     hand = g.hands[g.cur]
-    missing = [c.name for c in m.cards if c not in hand]
-    if missing:
-        return f"you do not hold {' '.join(missing)}"
+    if (unheld := not_held(m.cards, hand)) is not None:
+        return unheld
     if len(set(m.cards)) != len(m.cards):
         return "name each card to exchange once"
     kept = [c for c in hand if c not in m.cards]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.engine.cards import names
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
 
@@ -64,14 +65,11 @@ def _credits(game: JokerPokerVideo, move: Move) -> str | None:
 
 
 def _dealt(game: JokerPokerVideo, move: Move) -> str | None:
-    if move.kind != "hold":
-        return None
     hand = game.hands[game.cur]
-    missing = [c.name for c in move.cards if c not in hand]
-    if missing:
-        dealt = " ".join(c.name for c in hand)
-        return f"you can hold only the cards dealt to you ({dealt}); not {' '.join(missing)}"
-    return None
+    missing = [c.name for c in move.cards if c not in hand] if move.kind == "hold" else []
+    if not missing:
+        return None
+    return f"you can hold only the cards dealt to you ({names(hand)}); not {' '.join(missing)}"
 
 
 def _joker_held(game: JokerPokerVideo, move: Move) -> str | None:
