@@ -44,6 +44,6 @@ def rules_markdown(game_id: str, active: dict[str, Any] | None = None) -> str:
         for pname, values in spec.presets.items():
             detail = ", ".join(f"{k}={v}" for k, v in values.items()) or "the defaults"
             lines.append(f"- **{pname}**: {detail}")
-    if spec.notation:
-        lines += ["", "## Notation and engine choices", "", spec.notation.split(">>>")[0].strip()]
+    if notation := spec.notation_text():
+        lines += ["", "## Notation and engine choices", "", notation.split(">>>")[0].strip()]
     return "\n".join(lines) + "\n"

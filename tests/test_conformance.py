@@ -119,6 +119,17 @@ def test_every_preset_starts_a_game() -> None:
             assert game.legal_moves(), f"{spec.id} preset {preset!r} starts with no move"
 
 
+def test_each_game_class_is_the_one_its_spec_declares() -> None:
+    """A package names its game class in its spec (imported at the first build): the class
+    built has the spec's id, title and verb names, and its module's docstring is the notation."""
+    for spec in all_games():
+        game = new_game(spec.id, [f"P{i}" for i in range(spec.usual_players)], seed=1)
+        assert type(game) is spec.factory.game
+        assert (game.game_id, game.title) == (spec.id, spec.title)
+        assert set(getattr(game, "verbs", spec.verb_names)) == set(spec.verb_names), spec.id
+        assert spec.notation_text().strip(), f"{spec.id} has no notation for 'cardtable rules'"
+
+
 def test_player_counts_outside_the_range_are_refused() -> None:
     for spec in all_games():
         for n in (spec.min_players - 1, spec.max_players + 1):

@@ -51,6 +51,34 @@ def test_headless_imports_load_no_ui() -> None:
     assert result["modules"] == [], f"headless use imported UI modules: {result['modules']}"
 
 
+_LISTING_SCRIPT = """
+import json, sys
+from cardtable.cli import main
+from cardtable.engine import all_games
+import cardtable.tui.app, cardtable.tui.screens.picker
+specs = all_games()
+presets = [spec.preset_rules(name) for spec in specs for name in spec.presets]
+print(json.dumps({
+    "games": len(specs),
+    "modules": sorted(m for m in sys.modules if m.startswith("cardtable.games.")
+                      and m.rsplit(".", 1)[1] not in ("rules",) and m.count(".") > 2),
+}))
+"""
+
+
+def test_listing_the_games_imports_none_of_them() -> None:
+    """What the picker needs (the registry, each game's spec, rules model and presets) loads
+    no game module: a game's code is imported when a game is first built, which keeps the
+    start to the first frame short."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _LISTING_SCRIPT], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert result["games"] >= 10
+    assert result["modules"] == [], f"listing the games imported: {result['modules']}"
+
+
 # ---------------------------------------------------------------------------- static scans
 
 

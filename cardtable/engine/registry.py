@@ -42,7 +42,10 @@ class GameSpec:
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """Named presets: rule values over the defaults ({} is the default rules)."""
     notation: str = ""
-    """Game-specific notation, for ``cardtable rules``."""
+    """Game-specific notation, for ``cardtable rules`` (see :meth:`notation_text`)."""
+    notation_from: str = ""
+    """A module whose docstring is the notation when :attr:`notation` is empty (the game's
+    module, read when first asked, so that listing the games imports none of them)."""
     verbs: tuple[VerbSpec, ...] = ()
     """The move verbs this game uses, with their keys and what they take: a table offers
     exactly these keys and drives them from the specs."""
@@ -93,6 +96,25 @@ class GameSpec:
         """
         return self.seat_counts or tuple(range(self.min_players, self.max_players + 1))
 
+    @property
+    def verb_names(self) -> tuple[str, ...]:
+        """The names of :attr:`verbs`, in order (a game class's ``verbs``).
+
+        >>> from cardtable.engine import get
+        >>> get("gin").verb_names[:3]
+        ('take', 'pass', 'draw')
+        """
+        return tuple(v.name for v in self.verbs)
+
+    def notation_text(self) -> str:
+        """The game's own notation, for ``cardtable rules``: :attr:`notation`, or the
+        docstring of the module :attr:`notation_from` (imported now if it was not)."""
+        if self.notation or not self.notation_from:
+            return self.notation
+        from importlib import import_module
+
+        return import_module(self.notation_from).__doc__ or ""
+
     def score_model(self, rules: Ruleset) -> ScoreModel:
         """The score model under ``rules``.
 
@@ -114,31 +136,58 @@ class GameSpec:
         return self.rules_type.model_validate(dict(self.presets[name]))
 
 
-@dataclass(frozen=True, slots=True)
 class _Build:
-    """A spec's factory: the game class, called with the rules checked to be its own."""
+    """A spec's factory: the game class, called with the rules checked to be its own. The
+    class may be named (``"package.game:Class"``): it is imported at the first build, so a
+    picker that only lists games loads none of them."""
 
-    game: type
-    rules_type: type[Ruleset]
+    __slots__ = ("_game", "_target", "rules_type")
+
+    def __init__(self, game: type | str, rules_type: type[Ruleset]) -> None:
+        self._target = game
+        self._game: type | None = game if isinstance(game, type) else None
+        self.rules_type = rules_type
+
+    @property
+    def game(self) -> type:
+        """The game class (imported now if it was only named)."""
+        if self._game is None:
+            from importlib import import_module
+
+            module, _, name = str(self._target).partition(":")
+            self._game = getattr(import_module(module), name)
+        return self._game
 
     def __call__(self, players: Any, rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> Any:
+        game = self.game
         if not isinstance(rules, self.rules_type):
             want, got = self.rules_type.__name__, type(rules).__name__
-            raise TypeError(f"{self.game.__name__} takes {want}, not {got}")
-        return self.game(players, rules, seed, deal)
+            raise TypeError(f"{game.__name__} takes {want}, not {got}")
+        return game(players, rules, seed, deal)
 
 
 def package_spec(
-    package: str, game: Any, rules_type: type[Ruleset], *, own_verbs: tuple[VerbSpec, ...] = (), **fields: Any
+    package: str,
+    game: Any,
+    rules_type: type[Ruleset],
+    *,
+    own_verbs: tuple[VerbSpec, ...] = (),
+    verbs: tuple[str, ...] | tuple[VerbSpec, ...] = (),
+    **fields: Any,
 ) -> GameSpec:
-    """The spec of a game package, with what follows from the package filled in: the id and
-    title from the game class (``game_id``, ``title``), the factory (the class itself), the
-    rules text from the package's ``rules.md``, the notation from the game module's
+    """The spec of a game package, with what follows from the package filled in: the factory,
+    the rules text from the package's ``rules.md``, the notation from the game module's
     docstring, the bot from the package's ``bot`` module, the presets from the rules
-    module's ``PRESETS`` (if it has them) and the verb specs of the game class's ``verbs``
-    (``own_verbs``: the game's own specs among them, see
+    module's ``PRESETS`` (if it has them) and the verb specs: ``verbs`` as specs, or as names
+    with ``own_verbs`` the game's own specs among them (see
     :func:`~cardtable.engine.verbs.verb_specs`); ``fields`` give the rest (and may override
-    any of these). ``game`` is the Game subclass (typed loosely: game.py imports this module).
+    any of these).
+
+    ``game`` is the name of the Game subclass in the package's ``game`` module, which is
+    imported only when a game is built (listing the games then loads none of them); ``fields``
+    then name the ``id`` and ``title``, and the class reads them back from the spec. A Game
+    subclass itself may be given instead (a plug-in or a test's game): its ``game_id``,
+    ``title`` and ``verbs`` then fill those in.
 
     >>> from cardtable.engine import get
     >>> get("scala40").factory.game.__name__, get("scala40").bot
@@ -150,18 +199,21 @@ def package_spec(
     from importlib.resources import files
 
     values: dict[str, Any] = {
-        "id": game.game_id,
-        "title": game.title,
         "rules_type": rules_type,
-        "factory": _Build(game, rules_type),
+        "factory": _Build(game if isinstance(game, type) else f"{package}.game:{game}", rules_type),
         "rules_text": (files(package) / "rules.md").read_text(encoding="utf-8"),
-        "notation": import_module(game.__module__).__doc__ or "",
+        "notation_from": f"{package}.game",
         "bot": f"{package}.bot",
         "presets": getattr(import_module(rules_type.__module__), "PRESETS", {}),
     }
-    verbs: tuple[str, ...] | None = getattr(game, "verbs", None)
-    if verbs and "verbs" not in fields:
-        values["verbs"] = verb_specs(verbs, *own_verbs)
+    if isinstance(game, type):
+        cls: Any = game  # a Game subclass (the engine's Game is not imported here)
+        values.update(id=cls.game_id, title=cls.title, notation_from=cls.__module__)
+        verbs = verbs or getattr(game, "verbs", ())
+    if all(isinstance(v, str) for v in verbs):
+        values["verbs"] = verb_specs(tuple(map(str, verbs)), *own_verbs)
+    else:
+        values["verbs"] = verbs
     values.update(fields)
     return GameSpec(**values)
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine import IllegalMove, InvalidNotation, InvalidRules, get, new_game, replay
-from cardtable.games.joker_marbles import JokerMarbles
+from cardtable.games.joker_marbles.game import JokerMarbles
 
 PLAYERS4 = ["Ann", "Bob", "Cat", "Dan"]
 

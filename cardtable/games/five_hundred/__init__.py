@@ -54,23 +54,13 @@ Engine choices where the rules file leaves room:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from importlib.resources import files
-from typing import Any
-
-from cardtable.engine.registry import GameSpec
+from cardtable.engine.registry import package_spec
 from cardtable.engine.ruleset import Ruleset
 from cardtable.engine.scoring import POINTS
 from cardtable.engine.seating import Teams, partnerships
-from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
+from cardtable.engine.verbs import Takes, VerbSpec
 
-from .game import FiveHundred
 from .rules import PRESETS, FiveHundredRules
-
-
-def _factory(players: Sequence[str], rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> FiveHundred:
-    assert isinstance(rules, FiveHundredRules)
-    return FiveHundred(players, rules, seed, deal)
 
 
 def _teams(seats: int, rules: Ruleset) -> Teams:
@@ -92,28 +82,22 @@ CALL = VerbSpec("call", "c", "Call partner", Takes.CARD, example="call QH")
 NOMINATE = VerbSpec("nominate", "m", "Joker's suit", example="nominate C", word=True)
 """``nt_joker_suit = nominated``: the contractor names the joker's suit for the hand."""
 
-RULES_TEXT = (files("cardtable.games.five_hundred") / "rules.md").read_text(encoding="utf-8")
-"""The rules text behind ``cardtable rules`` and the in-app rules screen (``rules.md``)."""
-
-SPEC = GameSpec(
+SPEC = package_spec(
+    __name__,
+    "FiveHundred",
+    FiveHundredRules,
     id="five-hundred",
     title="Five Hundred",
     summary="Bid for trumps with a partner: bowers, the joker on top, first side to 500.",
     min_players=3,
     max_players=6,
     usual_players=4,
-    rules_type=FiveHundredRules,
-    factory=_factory,
-    rules_text=RULES_TEXT,
-    bot="cardtable.games.five_hundred.bot",
-    presets=PRESETS,
     notation=__doc__ or "",
-    verbs=verb_specs(
-        ("bid", "pass", "discard", "call", "nominate", "play", "next"), BID, DISCARD_KITTY, CALL, NOMINATE
-    ),
+    verbs=("bid", "pass", "discard", "call", "nominate", "play", "next"),
+    own_verbs=(BID, DISCARD_KITTY, CALL, NOMINATE),
     family="trick-taking",
     scoring=POINTS.per_team(),
     teams=_teams,
 )
 
-__all__ = ["PRESETS", "SPEC", "FiveHundred", "FiveHundredRules"]
+__all__ = ["PRESETS", "SPEC", "FiveHundredRules"]

@@ -20,6 +20,7 @@ from cardtable.engine.words import plural
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.tricks import TrickGame, playable, trick_view, trick_winner
 
+from . import SPEC
 from .auction import Auction, discard_moves
 from .contract import (
     HAND_SIZE,
@@ -74,8 +75,8 @@ class FiveHundred(TrickGame, Auction, Scoring):
     """A match of Five Hundred. Phases: 'bid', 'exchange', 'call' (five players), 'nominate'
     (``nt_joker_suit = nominated``), 'lead', 'follow', 'deal-over', 'match-over'."""
 
-    game_id = "five-hundred"
-    title = "Five Hundred"
+    game_id = SPEC.id
+    title = SPEC.title
     play_rules = PLAY_RULES
     phase_kinds = {
         "bid": PhaseKind.BID,

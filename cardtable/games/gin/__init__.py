@@ -11,7 +11,6 @@ from cardtable.engine.registry import package_spec
 from cardtable.engine.scoring import POINTS
 from cardtable.engine.verbs import Takes, VerbSpec
 
-from .game import GinRummy
 from .rules import GinRules
 
 GIN_VERBS = (
@@ -23,8 +22,11 @@ GIN_VERBS = (
 
 SPEC = package_spec(
     __name__,
-    GinRummy,
+    "GinRummy",
     GinRules,
+    id="gin",
+    title="Gin Rummy",
+    verbs=("take", "pass", "draw", "discard", "knock", "gin", "biggin", "meld", "layoff", "next"),
     summary="Two-player knock rummy: ten cards, knock at 10 or go gin, game to 100.",
     min_players=2,
     max_players=2,

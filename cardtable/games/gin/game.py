@@ -74,6 +74,7 @@ from cardtable.engine.phases import PhaseKind
 from cardtable.kits.rummy.melds import Meld, build_meld
 from cardtable.kits.rummy.moves import Discard, LayMeld, LayOff, Step
 
+from . import SPEC
 from .deadwood import card_value
 from .play_rules import PLAY_RULES
 from .scoring import GinScoring
@@ -120,11 +121,11 @@ class GinRummy(GinScoring, GinView):
     'offer', 'draw', 'play', 'knock', 'layoff', 'deal-over', 'match-over'; ``melds`` are the
     knocker's once a hand is being ended (then the defender's too, at its end)."""
 
-    game_id = "gin"
-    title = "Gin Rummy"
+    game_id = SPEC.id
+    title = SPEC.title
     deal_word = "hand"
     phase_kinds = {"offer": PhaseKind.DRAW}
-    verbs = ("take", "pass", "draw", "discard", "knock", "gin", "biggin", "meld", "layoff", "next")
+    verbs = SPEC.verb_names
     play_rules = PLAY_RULES
 
     move_caches = ("_fixed_moves", "_discard_moves")

@@ -67,13 +67,13 @@ from cardtable.engine.game import leaders_text
 from cardtable.engine.moves import Move, parse_move
 from cardtable.engine.rng import shuffle
 from cardtable.engine.rules import first_refusal
-from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import GroupingView
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.rummy.arrange import Requirement
 from cardtable.kits.rummy.melds import Meld
 from cardtable.kits.rummy.moves import Discard
 
+from . import SPEC
 from .declare import HAND, Judge, Verdict, is_own, read_own
 from .formats import table_format
 from .moves import PLAY_RULES, Declare, Drop, Pass, Rejoin, Show, may_drop
@@ -92,9 +92,9 @@ _CARD_MOVES_MAX = 4096
 class IndianRummy(IndianViews):
     """A match of Indian Rummy (see the module for the notation and the choices made)."""
 
-    game_id = "indian-rummy"
-    title = "Indian Rummy"
-    verbs = ("draw", "take", "drop", "discard", "declare", "show", "next", "rejoin", "pass")
+    game_id = SPEC.id
+    title = SPEC.title
+    verbs = SPEC.verb_names
     whole_group_verbs = frozenset({"declare", "show"})
     play_rules = PLAY_RULES
     move_caches = ("_discard_moves", "_declare_moves", "_panel_cache")
@@ -714,29 +714,4 @@ class IndianRummy(IndianViews):
         return {c.id for c in self.known}
 
 
-INDIAN_VERBS = (
-    VerbSpec(
-        "declare",
-        "e",
-        "Declare",
-        Takes.CARD,
-        example="declare 9D",
-        groups=True,
-        about="go out: throw the card chosen and show your 13 cards in groups (a wrong show costs points)",
-    ),
-    VerbSpec("drop", "b", "Drop", example="drop", about="leave this deal for a fixed penalty (asks first)"),
-    VerbSpec(
-        "show",
-        "v",
-        "Show",
-        example="show",
-        groups=True,
-        about="after someone declares: show your best groups, so only the loose cards count",
-    ),
-    VerbSpec(
-        "rejoin", "j", "Rejoin", example="rejoin", about="pool games: an eliminated player buys back in"
-    ),
-)
-"""This game's own verbs (a declaration may cost points, so it is never on the Enter key)."""
-
-__all__ = ["HAND", "INDIAN_VERBS", "IndianRummy"]
+__all__ = ["HAND", "IndianRummy"]

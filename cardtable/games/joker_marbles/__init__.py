@@ -12,8 +12,7 @@ from cardtable.engine.scoring import POINTS
 from cardtable.engine.seating import Teams, partnerships
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 
-from .game import PLAYER_COUNTS, JokerMarbles
-from .rules import PRESETS, JokerMarblesRules
+from .rules import PLAYER_COUNTS, PRESETS, JokerMarblesRules
 
 
 def _teams(seats: int, rules: Ruleset) -> Teams:
@@ -37,8 +36,10 @@ GIVE = VerbSpec("give", "g", "Give", Takes.CARD, enter=45, example="give 5H")
 
 SPEC = package_spec(
     "cardtable.games.joker_marbles",
-    JokerMarbles,
+    "JokerMarbles",
     JokerMarblesRules,
+    id="joker-marbles",
+    title="Joker (marbles)",
     summary="Race your marbles round the board and home with a partner; cards are the moves.",
     min_players=4,
     max_players=8,
@@ -50,4 +51,4 @@ SPEC = package_spec(
     teams=_teams,
 )
 
-__all__ = ["PRESETS", "SPEC", "JokerMarbles", "JokerMarblesRules"]
+__all__ = ["PRESETS", "SPEC", "JokerMarblesRules"]

@@ -76,6 +76,7 @@ from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import PlayerView
 from cardtable.engine.zones import Visibility, Zone
 
+from . import SPEC
 from .board import (
     CASTLE,
     COLOUR_NAMES,
@@ -93,13 +94,12 @@ from .board import (
 )
 from .notation import check_body, expand_short, strip_bumps
 from .play_rules import PLAY_RULES
-from .rules import JokerMarblesRules, deck_count, round_sizes
+from .rules import PLAYER_COUNTS, JokerMarblesRules, deck_count, round_sizes
 from .views import board_view, move_words, possessive
 
 HAND = 5
 _tuple = tuple.__new__
 """Builds a :class:`Play` from a card and a :class:`Cand` in one call (a listing makes dozens)."""
-PLAYER_COUNTS = (4, 6, 8)
 
 
 class Play(NamedTuple):
@@ -166,8 +166,8 @@ class JokerMarbles(TableGame):
     in turn sets a card aside for its partner), 'move' (the seat to act plays a card or passes),
     'match-over'."""
 
-    game_id = "joker-marbles"
-    title = "Joker (marbles)"
+    game_id = SPEC.id
+    title = SPEC.title
     play_rules = PLAY_RULES
     phase_kinds = {"move": PhaseKind.MOVE, "exchange": PhaseKind.EXCHANGE}
     move_caches = ("_alias",)

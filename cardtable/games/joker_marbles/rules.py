@@ -23,6 +23,9 @@ FAMILY_CARDS: dict[str, tuple[str, ...]] = {
 
 # The relatives share these changes from the family table: no printed joker meaning, the 8
 # forward, the jack swaps, the queen 12, the king out or 13.
+PLAYER_COUNTS = (4, 6, 8)
+"""The seat counts Joker takes: two teams on a board of 4, 6 or 8 arms."""
+
 _RELATIVE = {"JK": None, "8": ("FWD(8)",), "J": ("SWAP",), "Q": ("FWD(12)",), "K": ("OUT", "FWD(13)")}
 
 CARD_TABLE_CHANGES: dict[str, dict[str, tuple[str, ...] | None]] = {

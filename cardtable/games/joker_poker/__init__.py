@@ -6,7 +6,6 @@ from cardtable.engine.registry import package_spec
 from cardtable.engine.scoring import CHIPS
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 
-from .game import JokerPoker
 from .rules import PRESETS, JokerPokerRules
 
 CHECK = VerbSpec("check", "k", "Check", enter=10, example="check")
@@ -20,8 +19,10 @@ STAND = VerbSpec("stand", "t", "Stand pat", example="stand")
 
 SPEC = package_spec(
     "cardtable.games.joker_poker",
-    JokerPoker,
+    "JokerPoker",
     JokerPokerRules,
+    id="joker-poker",
+    title="Joker Poker",
     summary="Five-card draw with the joker: antes, bets, one draw, side pots; bust them all.",
     min_players=2,
     max_players=6,
@@ -41,4 +42,4 @@ SPEC = package_spec(
     scoring=CHIPS,
 )
 
-__all__ = ["PRESETS", "SPEC", "JokerPoker", "JokerPokerRules"]
+__all__ = ["PRESETS", "SPEC", "JokerPokerRules"]

@@ -60,6 +60,7 @@ from cardtable.engine.views import ChipsView, PlayerView, PotView, SeatView
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.chips import ChipTable, Options
 
+from . import SPEC
 from .moves import (
     HAND_SIZE,
     BetTo,
@@ -83,9 +84,9 @@ def _n(cards: Sequence[Card]) -> str:
 class JokerPoker(TableGame):
     """A match of Joker Poker (draw). Phases: 'bet', 'draw', 'deal-over', 'match-over'."""
 
-    game_id = "joker-poker"
+    game_id = SPEC.id
     deal_word = "hand"
-    title = "Joker Poker"
+    title = SPEC.title
     play_rules = PLAY_RULES
     phase_kinds = {"bet": PhaseKind.BET, "draw": PhaseKind.EXCHANGE}
 

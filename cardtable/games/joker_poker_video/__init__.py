@@ -7,7 +7,6 @@ from cardtable.engine.registry import package_spec
 from cardtable.engine.scoring import CHIPS
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 
-from .game import JokerPokerVideo
 from .rules import JokerPokerVideoRules
 
 BET = VerbSpec("bet", "b", "Bet", example="bet 5", word=True)
@@ -24,8 +23,10 @@ COLLECT = VerbSpec("collect", "c", "Collect", enter=20, example="collect")
 
 SPEC = package_spec(
     __name__,
-    JokerPokerVideo,
+    "JokerPokerVideo",
     JokerPokerVideoRules,
+    id="joker-poker-video",
+    title="Joker Poker (video)",
     summary="The Joker Poker machine, Kings or Better: hold and draw, exact advice, pay tables.",
     min_players=1,
     max_players=6,
@@ -34,4 +35,4 @@ SPEC = package_spec(
     scoring=CHIPS.named("credits"),
 )
 
-__all__ = ["SPEC", "JokerPokerVideo", "JokerPokerVideoRules"]
+__all__ = ["SPEC", "JokerPokerVideoRules"]

@@ -64,6 +64,7 @@ from cardtable.engine.words import plural
 from cardtable.engine.zones import Visibility, Zone
 from cardtable.kits.poker.video import PAY_LINES, PayTable, cached_return, pay_line, pay_table, percent
 
+from . import SPEC
 from .play_rules import MAX_COINS, PLAY_RULES, bet_coins
 from .rules import JokerPokerVideoRules
 
@@ -115,9 +116,9 @@ def hold_text(cards: Sequence[Card]) -> str:
 class JokerPokerVideo(TableGame):
     """The Joker Poker machine (see the module)."""
 
-    game_id = "joker-poker-video"
+    game_id = SPEC.id
     deal_word = "hand"
-    title = "Joker Poker (video)"
+    title = SPEC.title
     phase_kinds = {
         "bet": PhaseKind.BET,
         "hold": PhaseKind.EXCHANGE,

@@ -64,7 +64,6 @@ from cardtable.engine.registry import package_spec
 from cardtable.engine.scoring import PENALTY, POINTS, by_rule
 from cardtable.engine.verbs import Takes, VerbSpec, verb_specs
 
-from .game import PageOne
 from .rules import PRESETS, PageOneRules
 
 PLAY_CALL = VerbSpec(
@@ -83,8 +82,10 @@ PLAY_CALL = VerbSpec(
 
 SPEC = package_spec(
     __name__,
-    PageOne,
+    "PageOne",
     PageOneRules,
+    id="page-one",
+    title="Page One",
     summary="Japanese trick-taking race with one joker: follow or draw, call 'Page One!'.",
     min_players=2,
     max_players=8,
@@ -95,4 +96,4 @@ SPEC = package_spec(
     scoring=by_rule("match", {"fewest-cards": PENALTY.named("cards left")}, POINTS.named("deals won")),
 )
 
-__all__ = ["PRESETS", "SPEC", "PageOne", "PageOneRules"]
+__all__ = ["PRESETS", "SPEC", "PageOneRules"]

@@ -28,6 +28,7 @@ from cardtable.kits.tricks import (
     trick_winner,
 )
 
+from . import SPEC
 from .rules import PageOneRules
 
 EVENTS = {
@@ -168,8 +169,8 @@ class PageOne(TrickGame):
     """A match of Page One (one deal by default). Phases: 'lead', 'follow', 'deal-over',
     'match-over'; there are no melds."""
 
-    game_id = "page-one"
-    title = "Page One"
+    game_id = SPEC.id
+    title = SPEC.title
     play_rules = PLAY_RULES
     move_caches = ("_play_moves",)
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from cardtable.engine.registry import package_spec
 from cardtable.engine.verbs import Takes, VerbSpec
 
-from .game import ProgressiveRummy
 from .rules import ProgressiveRules
 
 GO_OUT = VerbSpec("out", "u", "Go out", Takes.CARD, enter=30, goes_out=True, example="out 9S")
@@ -20,8 +19,11 @@ GO_OUT = VerbSpec("out", "u", "Go out", Takes.CARD, enter=30, goes_out=True, exa
 
 SPEC = package_spec(
     __name__,
-    ProgressiveRummy,
+    "ProgressiveRummy",
     ProgressiveRules,
+    id="progressive-rummy",
+    title="Progressive Rummy",
+    verbs=("draw", "take", "discard", "out", "layoff", "next"),
     summary="3-13: eleven rounds of 3 to 13 cards, a new wild rank each round, lowest total wins.",
     min_players=2,
     max_players=6,

@@ -69,7 +69,7 @@ from cardtable.kits.rummy.melds import RUN, Meld, MeldRules, extend_meld
 from cardtable.kits.rummy.moves import Discard, LayOff, Step
 from cardtable.kits.rummy.turn import RummyGame
 
-from . import five_crowns
+from . import SPEC, five_crowns
 from .decks import STANDARD, STANDARD_VALUES, CardValues, Deck
 from .outs import out_candidates
 from .payloads import GoOut
@@ -100,10 +100,10 @@ def _one(card: Card) -> int:
 class ProgressiveRummy(RummyGame):
     """A match of 3-13 (see the module)."""
 
-    game_id = "progressive-rummy"
-    title = "Progressive Rummy"
+    game_id = SPEC.id
+    title = SPEC.title
     deal_word = "round"
-    verbs = ("draw", "take", "discard", "out", "layoff", "next")
+    verbs = SPEC.verb_names
     move_caches = ("_discard_moves",)
     play_rules = PLAY_RULES
 

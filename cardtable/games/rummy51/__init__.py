@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from cardtable.engine.registry import package_spec
 
-from .game import Rummy51
 from .rules import Rummy51Rules
 
 SPEC = package_spec(
     __name__,
-    Rummy51,
+    "Rummy51",
     Rummy51Rules,
+    id="rummy51",
+    title="Rummy 51",
+    verbs=("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next"),
     summary="Balkan two-pack rummy (Remi): open with 51, -40 for going out, lowest total wins.",
     min_players=2,
     max_players=5,

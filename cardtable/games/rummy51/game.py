@@ -74,6 +74,7 @@ from cardtable.kits.rummy.melds import (
 from cardtable.kits.rummy.moves import Discard, LayMeld, LayOff, Step, Swap
 from cardtable.kits.rummy.turn import MUST_USE, SWAP, RummyGame, opening_turn_rules
 
+from . import SPEC
 from .rules import Rummy51Rules
 
 FIRST_HAND = 15
@@ -146,10 +147,10 @@ def _short_of_minimum(game: Rummy51, move: Move) -> str | None:
 class Rummy51(RummyGame):
     """A match of Rummy 51."""
 
-    game_id = "rummy51"
-    title = "Rummy 51"
+    game_id = SPEC.id
+    title = SPEC.title
     deal_word = "hand"
-    verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
+    verbs = SPEC.verb_names
     move_caches = ("_discard_moves",)
     play_rules = (
         *opening_turn_rules(

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from cardtable.engine.registry import package_spec
 
-from .game import Scala40
 from .rules import Scala40Rules
 
 SPEC = package_spec(
     __name__,
-    Scala40,
+    "Scala40",
     Scala40Rules,
+    id="scala40",
+    title="Scala 40",
+    verbs=("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next"),
     summary="Italian two-pack rummy: open with 40 points, retire at 101.",
     min_players=2,
     max_players=6,

@@ -50,6 +50,7 @@ from cardtable.kits.rummy.melds import (
 from cardtable.kits.rummy.moves import Discard, LayMeld, LayOff, Step, Swap
 from cardtable.kits.rummy.turn import MUST_USE, SWAP, LayoffFilter, RummyGame, opening_turn_rules
 
+from . import SPEC
 from .rules import Scala40Rules
 
 HAND_SIZE = 13
@@ -153,9 +154,9 @@ _STRANDED = (
 class Scala40(RummyGame):
     """A match of Scala 40."""
 
-    game_id = "scala40"
-    title = "Scala 40"
-    verbs = ("draw", "take", "meld", "layoff", "swap", "cancel", "discard", "next")
+    game_id = SPEC.id
+    title = SPEC.title
+    verbs = SPEC.verb_names
     play_rules = (
         *opening_turn_rules(
             "deal",
