@@ -28,7 +28,7 @@ from cardtable.engine.cards import card_faces
 from cardtable.engine.errors import CardtableError, InvalidRecord
 from cardtable.engine.game import Game
 from cardtable.engine.moves import Move
-from cardtable.engine.record import parse_header, write_record
+from cardtable.engine.record import MoveLines, parse_header, write_record
 from cardtable.engine.ruleset import non_defaults
 from cardtable.engine.saves import autosave_path, read_record, write_atomic
 from cardtable.engine.undo import UndoCheck
@@ -98,6 +98,7 @@ class Session:
         """Hints asked for per seat (kept in the save as a ``# hints:`` comment line)."""
         self.save_path = save_path
         self.save_error: str | None = None
+        self._move_lines = MoveLines()  # each autosave formats only the moves since the last
         """The last autosave failure in words (None when the last save worked)."""
         self.recorder: MatchRecorder | None = None
         """Writes this match to the match history (None: no history kept)."""
@@ -359,7 +360,7 @@ class Session:
 
     def record(self) -> str:
         """The record text with the seats line."""
-        text = write_record(self.game, seat_kinds(self.bots))
+        text = write_record(self.game, seat_kinds(self.bots), self._move_lines)
         if any(self.hints):
             text = text.replace("\nmoves:\n", f"\n{HINTS_LINE}{json.dumps(self.hints)}\nmoves:\n", 1)
         orders = {str(s): ids for s, ids in sorted(self.hand_orders.items()) if ids}

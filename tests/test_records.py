@@ -447,3 +447,23 @@ def test_load_refuses_huge_files(tmp_path: Path) -> None:
         fh.truncate(9 * 1024 * 1024)
     with pytest.raises(InvalidRecord, match="too big"):
         load_game(path)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_kept_move_lines_write_the_same_record_through_undos(game_id: str) -> None:
+    """A table's autosave formats only the moves since its last save (``MoveLines``); the text
+    must be the record written whole, also after moves taken back and played anew."""
+    from cardtable.engine.record import MoveLines, write_record
+
+    spec = next(s for s in all_games() if s.id == game_id)
+    rng = random.Random(game_id)
+    game = new_game(game_id, players=[f"P{i}" for i in range(spec.usual_players)], seed=5)
+    cache = MoveLines()
+    for _ in range(120):
+        if game.is_over:
+            break
+        if game.history and rng.random() < 0.2 and game.can_undo():
+            game.undo()
+        else:
+            game.play(rng.choice(game.legal_moves()))
+        assert write_record(game, None, cache) == write_record(game)
