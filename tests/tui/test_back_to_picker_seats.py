@@ -67,7 +67,7 @@ async def test_new_game_at_the_match_end_shows_every_game_again(make_app, tmp_pa
 
     from cardtable.engine import all_games
 
-    session = Session.start("gin", ["Ann", "Bob"], ["random", "random"], seed=2, save_path=tmp_path / "a.ctr")
+    session = Session.start("gin", ["Ann", "Bob"], ["medium", "medium"], seed=2, save_path=tmp_path / "a.ctr")
     while not session.game.is_over:
         session.bot_move()
     app = make_app(session)
