@@ -344,6 +344,7 @@ class CardTableApp(App[None]):
         if not pickers:
             return
         picker = pickers[-1]
+        chosen = game_id is not None  # a game named (the menu's "New game: X"), not only "new game"
         session = self.session if self._table() is not None else None
         while self.screen is not picker:
             self.pop_screen()
@@ -360,7 +361,8 @@ class CardTableApp(App[None]):
                     timeout=6,
                 )
         if game_id is not None:
-            self.call_later(picker.open_game, game_id, preset, seats)
+            # the focus on the seats of a game chosen; on the list (that game shown) otherwise
+            self.call_later(picker.open_game, game_id, preset, seats, chosen)
 
     def toggle_ascii(self) -> None:
         """Switch between suit symbols and plain letters."""

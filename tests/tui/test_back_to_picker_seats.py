@@ -28,6 +28,14 @@ async def test_ctrl_n_from_a_command_line_game_carries_its_seats(make_app, tmp_p
         await until(pilot, lambda: screen._read_seats() == want)
         assert screen.query_one("#player-count").value == 4
         assert screen.query_one("#seat-3").display and not screen.query_one("#seat-4").display
+        # the person is yet to choose the game: the list has the focus (Down moves along it),
+        # the game just played highlighted; the menu's "New game: Gin Rummy" goes to the seats
+        await until(pilot, lambda: app.focused is screen.query_one("#game-list"))
+        await pilot.press("down")
+        await until(pilot, lambda: screen.game_id != "five-hundred")
+        assert app.focused is screen.query_one("#game-list")
+        app.back_to_picker("gin")
+        await until(pilot, lambda: screen.game_id == "gin" and app.focused is screen.query_one("#player-count"))
 
 
 async def test_play_again_starts_the_same_game_with_the_same_seats_and_rules(make_app, tmp_path) -> None:

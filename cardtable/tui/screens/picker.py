@@ -506,11 +506,16 @@ class PickerScreen(Screen[None]):
         self.sync_preset()
 
     async def open_game(
-        self, game_id: str, preset: str | None = None, seats: list[tuple[str, str]] | None = None
+        self,
+        game_id: str,
+        preset: str | None = None,
+        seats: list[tuple[str, str]] | None = None,
+        to_seats: bool = True,
     ) -> None:
         """Show ``game_id`` (the filter cleared) with ``preset`` chosen (None: its set-up as
         it was) and ``seats`` ((name, kind) each; None: as they were), and put the focus on
-        the seats, ready for people and computer players."""
+        the seats, ready for people and computer players (``to_seats`` False: on the game
+        list, for a person who is yet to choose the game)."""
         if not self.ready:
             await self._populate()
         box = self.query_one("#game-filter", Input)
@@ -527,9 +532,11 @@ class PickerScreen(Screen[None]):
         count = self._widget("#player-count", Select)
         if seats and count is not None:
             self._fill_seats(count, seats)
-        if count is not None:
+        self.query_one("#picker-form", VerticalScroll).scroll_home(animate=False)
+        if not to_seats:
+            game_list.focus()
+        elif count is not None:
             count.focus()
-            self.query_one("#picker-form", VerticalScroll).scroll_home(animate=False)
 
     def _choose_preset(self, preset: str) -> None:
         """Show ``preset`` chosen and its rules filled in (a name the game has not: nothing)."""
