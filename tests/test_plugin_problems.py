@@ -56,3 +56,24 @@ def test_a_plugin_reusing_a_game_id_is_named_and_left_out(monkeypatch: pytest.Mo
     assert games["gin"].title == "Gin Rummy" and "fresh-game" not in games  # refused whole
     found = [p for p in registry.problems() if "'dupe'" in p]
     assert len(found) == 1 and "'gin' is taken by 'Gin Rummy'" in found[0], registry.problems()
+
+
+def test_a_spec_naming_a_missing_game_class_is_refused_when_built() -> None:
+    """A package's spec names its game class (imported at the first build): a wrong name is
+    a clear error then, not an AttributeError."""
+    from cardtable.engine import UnknownGame
+    from cardtable.engine.registry import package_spec
+    from cardtable.games.gin.rules import GinRules
+
+    spec = package_spec(
+        "cardtable.games.gin",
+        "NoSuchGame",
+        GinRules,
+        id="typo",
+        title="Typo",
+        summary="",
+        min_players=2,
+        max_players=2,
+    )
+    with pytest.raises(UnknownGame, match="has no game class 'NoSuchGame'"):
+        spec.factory(["Ann", "Bob"], GinRules(), 1, None)

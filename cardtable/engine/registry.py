@@ -155,7 +155,13 @@ class _Build:
             from importlib import import_module
 
             module, _, name = str(self._target).partition(":")
-            self._game = getattr(import_module(module), name)
+            try:
+                game = getattr(import_module(module), name, None)
+            except ImportError as exc:  # a plug-in's game module that does not load
+                raise UnknownGame(f"the game in {module} could not be loaded: {exc}") from exc
+            if not isinstance(game, type):
+                raise UnknownGame(f"{module} has no game class {name!r}: its package's spec names it")
+            self._game = game
         return self._game
 
     def __call__(self, players: Any, rules: Ruleset, seed: int, deal: dict[str, Any] | None) -> Any:

@@ -35,7 +35,9 @@ async def test_ctrl_n_from_a_command_line_game_carries_its_seats(make_app, tmp_p
         await until(pilot, lambda: screen.game_id != "five-hundred")
         assert app.focused is screen.query_one("#game-list")
         app.back_to_picker("gin")
-        await until(pilot, lambda: screen.game_id == "gin" and app.focused is screen.query_one("#player-count"))
+        await until(
+            pilot, lambda: screen.game_id == "gin" and app.focused is screen.query_one("#player-count")
+        )
 
 
 async def test_play_again_starts_the_same_game_with_the_same_seats_and_rules(make_app, tmp_path) -> None:
