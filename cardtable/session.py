@@ -98,8 +98,8 @@ class Session:
         """Hints asked for per seat (kept in the save as a ``# hints:`` comment line)."""
         self.save_path = save_path
         self.save_error: str | None = None
-        self._move_lines = MoveLines()  # each autosave formats only the moves since the last
         """The last autosave failure in words (None when the last save worked)."""
+        self._move_lines = MoveLines()  # each autosave formats only the moves since the last
         self.recorder: MatchRecorder | None = None
         """Writes this match to the match history (None: no history kept)."""
         self.hand_orders: dict[int, list[int]] = {}

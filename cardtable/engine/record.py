@@ -121,10 +121,7 @@ def write_record(game: Recorded, seats: list[str] | None = None, cache: MoveLine
     if seats:
         lines.append(f"seats: {json.dumps(seats)}")
     lines.append("moves:")
-    if cache is None:
-        lines.extend(f"{game.players[seat]}: {move}" for seat, move in game.history)
-    else:
-        lines.extend(cache.of(game))
+    lines.extend((cache or MoveLines()).of(game))
     return "\n".join(lines) + "\n"
 
 
