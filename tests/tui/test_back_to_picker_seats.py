@@ -96,3 +96,27 @@ async def test_new_game_at_the_match_end_shows_every_game_again(make_app, tmp_pa
             return {games.get_option_at_index(i).id for i in range(games.option_count)} & every
 
         await until(pilot, lambda: listed() == every)
+
+
+async def test_after_looking_at_the_table_the_person_deals_on_when_a_computer_won(make_app, tmp_path) -> None:
+    """Playtest: a computer player won the deal, the person chose "Look at the table", and
+    'n' was refused as the computer's turn (computer players never play 'next'): the match
+    stood still. Whoever holds the keyboard deals on, as the deal-over box's button does."""
+    import random
+
+    from cardtable.bots import decide, make_bot
+    from cardtable.engine import new_game
+
+    game = new_game("page-one", ["Ann", "Bot 2"], seed=1, preset="match to 3 wins")
+    bot, rng = make_bot("easy"), random.Random(1)
+    while game.phase_ != "deal-over":  # both seats played by the bot's rules, to the deal's end
+        game.play(decide(bot, game, rng).move)
+    assert game.to_act == 1 and game.deal_no == 1, "the stacked start no longer has the computer to deal on"
+    session = Session(game, [None, "easy"], tmp_path / "a.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "ScoresScreen")
+        await pilot.click("#look")
+        await until(pilot, lambda: type(app.screen).__name__ == "TableScreen")
+        await pilot.press("n")
+        await until(pilot, lambda: session.game.deal_no == 2)

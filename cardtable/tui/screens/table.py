@@ -209,10 +209,16 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         return [s.name for s in (view or self.seen()).seats]
 
     def my_turn(self) -> bool:
-        if self.handing_off or self.viewer is None:
+        if self.handing_off:
             return False
-        seat = self.seen().to_act
-        return seat == self.viewer and not self.session.is_bot(seat)
+        view = self.seen()
+        if view.phase_kind is PhaseKind.DEAL_OVER:
+            # whoever is at the keyboard deals on for the table, as the deal-over box's button
+            # does ('next' shows no hand): computer players never play it, so after "Look at
+            # the table" a person's 'n' was refused as the computer's turn and the match stood
+            return True
+        seat = view.to_act
+        return self.viewer is not None and seat == self.viewer and not self.session.is_bot(seat)
 
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
