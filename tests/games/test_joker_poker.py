@@ -95,6 +95,7 @@ def test_jp23_side_pots_with_three_all_ins() -> None:
     )
     assert "three nines" in result
     # Bob busted: he leaves the match and the next hand skips him
+    assert "Bob busted and leaves the match" in g.log
     play(g, "next")
     assert not g.view(None).seats[1].active and g.hand(1) == ()
 
@@ -475,3 +476,11 @@ def test_the_listed_draws_are_every_exchange_the_draw_rule_allows(
     assert moves(g) == expected
     for text in expected[1:]:
         assert g.is_legal(text)
+
+
+def test_one_chip_to_call_reads_in_the_singular() -> None:
+    """Play-test: the small blind, facing 1 chip more, read 'there are 1 chips to call'."""
+    g = new_game("joker-poker", ["Ann", "Bob", "Cy"], seed=1, preset="no limit, blinds")
+    play(g, "call")  # the first to act calls the big blind; the small blind owes 1 more
+    assert g.options().to_call == 1
+    refused(g, "check", "you cannot check: 1 chip to call")

@@ -573,7 +573,10 @@ class JokerPoker(TableGame):
         busted = [s for s in range(self.n) if self.seating.in_match(s) and self.total[s] == 0]
         if busted:
             self.seating = self.seating.leave(*busted)
-            self.log.append(f"{' and '.join(self.players[s] for s in busted)} busted and leave the match")
+            if len(busted) == 1:
+                self.log.append(f"{self.does(busted[0], 'busted and leaves')} the match")
+            else:
+                self.log.append(f"{' and '.join(self.players[s] for s in busted)} busted and leave the match")
         left = [s for s in range(self.n) if self.seating.in_match(s)]
         # (a seat out of the match has no chips, so the most are always someone's still in)
         top = max(self.total)

@@ -7,6 +7,7 @@ from typing import Any
 
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule, not_held
+from cardtable.engine.words import plural
 
 from .moves import BET_VERBS, DRAW_VERBS, draw_limit, has_openers, rank_hand
 
@@ -39,7 +40,7 @@ def _check(g: JokerPoker, m: Move) -> str | None:
         return None
     o = g.options()
     if o.to_call:
-        return f"you cannot check: there are {o.to_call} chips to call (call, raise or fold)"
+        return f"you cannot check: {plural(o.to_call, 'chip')} to call (call, raise or fold)"
     return None
 
 
