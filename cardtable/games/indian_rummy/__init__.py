@@ -9,7 +9,7 @@ from cardtable.engine.registry import package_spec
 from cardtable.engine.scoring import PENALTY, POINTS, by_rule
 from cardtable.engine.verbs import Takes, VerbSpec
 
-from .rules import PRESETS, IndianRummyRules
+from .rules import IndianRummyRules
 
 INDIAN_VERBS = (
     VerbSpec(
@@ -45,7 +45,6 @@ SPEC = package_spec(
     summary="13-card rummy with a cut wild joker: points, pool 101/201/61 and deals rummy.",
     min_players=2,
     max_players=6,
-    presets=PRESETS,
     verbs=("draw", "take", "drop", "discard", "declare", "show", "next", "rejoin", "pass"),
     own_verbs=INDIAN_VERBS,
     scoring=by_rule(

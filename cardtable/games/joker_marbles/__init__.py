@@ -44,7 +44,6 @@ SPEC = package_spec(
     min_players=4,
     max_players=8,
     seat_counts=PLAYER_COUNTS,
-    presets=PRESETS,
     verbs=verb_specs(("move", "pass", "give", "next"), MOVE, PASS, GIVE),
     family="board",
     scoring=POINTS.named("games won").per_team(),

@@ -26,7 +26,6 @@ SPEC = package_spec(
     summary="Five-card draw with the joker: antes, bets, one draw, side pots; bust them all.",
     min_players=2,
     max_players=6,
-    presets=PRESETS,
     verbs=verb_specs(
         ("check", "call", "bet", "raise", "fold", "allin", "discard", "stand", "next"),
         CHECK,

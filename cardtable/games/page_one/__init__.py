@@ -89,7 +89,6 @@ SPEC = package_spec(
     summary="Japanese trick-taking race with one joker: follow or draw, call 'Page One!'.",
     min_players=2,
     max_players=8,
-    presets=PRESETS,
     notation=__doc__ or "",
     verbs=verb_specs(("play", "draw", "take", "next"), PLAY_CALL),
     family="trick-taking",
