@@ -125,6 +125,7 @@ def test_each_game_class_is_the_one_its_spec_declares() -> None:
     for spec in all_games():
         game = new_game(spec.id, [f"P{i}" for i in range(spec.usual_players)], seed=1)
         assert type(game) is spec.factory.game
+        assert type(game).spec is spec, f"{spec.id}: the class reads its id and title from SPEC"
         assert (game.game_id, game.title) == (spec.id, spec.title)
         assert set(getattr(game, "verbs", spec.verb_names)) == set(spec.verb_names), spec.id
         assert spec.notation_text().strip(), f"{spec.id} has no notation for 'cardtable rules'"

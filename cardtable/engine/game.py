@@ -91,6 +91,17 @@ class Game(ABC):
 
     game_id: ClassVar[str]
     title: ClassVar[str]
+    spec: ClassVar[GameSpec | None] = None
+    """The spec a game package declares its class by (the package's ``SPEC``): the class's
+    ``game_id`` and ``title`` are read from it, so they are written once. A class built by
+    hand (a plug-in's or a test's) sets ``game_id`` and ``title`` itself instead.
+
+    >>> from cardtable.engine import get, new_game
+    >>> type(new_game("gin", ["Ann", "Bob"], seed=1)).spec is get("gin")
+    True
+    """
+    verbs: ClassVar[tuple[str, ...]] = ()
+    """The verbs' names, in the order refusal messages list them (the spec's, when it has one)."""
     phase_kinds: ClassVar[Mapping[str, PhaseKind]] = {}
     """The kinds of this game's own phase names (the usual names are known already)."""
     play_rules: ClassVar[tuple[Rule, ...]] = ()
@@ -142,6 +153,14 @@ class Game(ABC):
         self.seating = Seating(
             self.players, () if spec is None else spec.seat_teams(len(self.players), rules)
         )
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        spec = cls.__dict__.get("spec")
+        if spec is not None:
+            cls.game_id = spec.id
+            cls.title = spec.title
+            cls.verbs = spec.verb_names
 
     @classmethod
     def _spec(cls) -> GameSpec | None:

@@ -75,8 +75,7 @@ class FiveHundred(TrickGame, Auction, Scoring):
     """A match of Five Hundred. Phases: 'bid', 'exchange', 'call' (five players), 'nominate'
     (``nt_joker_suit = nominated``), 'lead', 'follow', 'deal-over', 'match-over'."""
 
-    game_id = SPEC.id
-    title = SPEC.title
+    spec = SPEC
     play_rules = PLAY_RULES
     phase_kinds = {
         "bid": PhaseKind.BID,

@@ -121,11 +121,9 @@ class GinRummy(GinScoring, GinView):
     'offer', 'draw', 'play', 'knock', 'layoff', 'deal-over', 'match-over'; ``melds`` are the
     knocker's once a hand is being ended (then the defender's too, at its end)."""
 
-    game_id = SPEC.id
-    title = SPEC.title
+    spec = SPEC
     deal_word = "hand"
     phase_kinds = {"offer": PhaseKind.DRAW}
-    verbs = SPEC.verb_names
     play_rules = PLAY_RULES
 
     move_caches = ("_fixed_moves", "_discard_moves")

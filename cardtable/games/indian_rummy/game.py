@@ -92,9 +92,7 @@ _CARD_MOVES_MAX = 4096
 class IndianRummy(IndianViews):
     """A match of Indian Rummy (see the module for the notation and the choices made)."""
 
-    game_id = SPEC.id
-    title = SPEC.title
-    verbs = SPEC.verb_names
+    spec = SPEC
     whole_group_verbs = frozenset({"declare", "show"})
     play_rules = PLAY_RULES
     move_caches = ("_discard_moves", "_declare_moves", "_panel_cache")

@@ -166,8 +166,7 @@ class JokerMarbles(TableGame):
     in turn sets a card aside for its partner), 'move' (the seat to act plays a card or passes),
     'match-over'."""
 
-    game_id = SPEC.id
-    title = SPEC.title
+    spec = SPEC
     play_rules = PLAY_RULES
     phase_kinds = {"move": PhaseKind.MOVE, "exchange": PhaseKind.EXCHANGE}
     move_caches = ("_alias",)

@@ -84,9 +84,8 @@ def _n(cards: Sequence[Card]) -> str:
 class JokerPoker(TableGame):
     """A match of Joker Poker (draw). Phases: 'bet', 'draw', 'deal-over', 'match-over'."""
 
-    game_id = SPEC.id
+    spec = SPEC
     deal_word = "hand"
-    title = SPEC.title
     play_rules = PLAY_RULES
     phase_kinds = {"bet": PhaseKind.BET, "draw": PhaseKind.EXCHANGE}
 

@@ -116,9 +116,8 @@ def hold_text(cards: Sequence[Card]) -> str:
 class JokerPokerVideo(TableGame):
     """The Joker Poker machine (see the module)."""
 
-    game_id = SPEC.id
+    spec = SPEC
     deal_word = "hand"
-    title = SPEC.title
     phase_kinds = {
         "bet": PhaseKind.BET,
         "hold": PhaseKind.EXCHANGE,

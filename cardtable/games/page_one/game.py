@@ -169,8 +169,7 @@ class PageOne(TrickGame):
     """A match of Page One (one deal by default). Phases: 'lead', 'follow', 'deal-over',
     'match-over'; there are no melds."""
 
-    game_id = SPEC.id
-    title = SPEC.title
+    spec = SPEC
     play_rules = PLAY_RULES
     move_caches = ("_play_moves",)
 

@@ -100,10 +100,8 @@ def _one(card: Card) -> int:
 class ProgressiveRummy(RummyGame):
     """A match of 3-13 (see the module)."""
 
-    game_id = SPEC.id
-    title = SPEC.title
+    spec = SPEC
     deal_word = "round"
-    verbs = SPEC.verb_names
     move_caches = ("_discard_moves",)
     play_rules = PLAY_RULES
 

@@ -147,10 +147,8 @@ def _short_of_minimum(game: Rummy51, move: Move) -> str | None:
 class Rummy51(RummyGame):
     """A match of Rummy 51."""
 
-    game_id = SPEC.id
-    title = SPEC.title
+    spec = SPEC
     deal_word = "hand"
-    verbs = SPEC.verb_names
     move_caches = ("_discard_moves",)
     play_rules = (
         *opening_turn_rules(

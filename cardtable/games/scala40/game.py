@@ -154,9 +154,7 @@ _STRANDED = (
 class Scala40(RummyGame):
     """A match of Scala 40."""
 
-    game_id = SPEC.id
-    title = SPEC.title
-    verbs = SPEC.verb_names
+    spec = SPEC
     play_rules = (
         *opening_turn_rules(
             "deal",

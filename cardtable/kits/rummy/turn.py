@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from cardtable.engine.cards import JOKER_RANK, Card, names
 from cardtable.engine.deals import read_stacked
@@ -165,8 +165,6 @@ def opening_turn_rules(word: str, take: str, drawn: Rule, cancel: str) -> tuple[
 class RummyGame(TableGame):
     """Base of the two-pack rummy games: shared state, moves and views (see the module)."""
 
-    verbs: ClassVar[tuple[str, ...]]
-    """The move verbs, in the order refusal messages list them."""
     step: int = 1
     """Seat direction: +1 plays to the next seat number (clockwise), -1 the other way."""
 
