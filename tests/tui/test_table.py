@@ -462,3 +462,35 @@ async def test_a_declare_row_too_long_for_the_panel_goes_on_under_its_cards(make
         assert all(len(line) <= panel.content_size.width for line in lines[: at + 2]), lines
         shown = " ".join(lines[at : at + 2]).split()[1:]
         assert len(shown) == 10 and "10♦" in shown, shown  # every loose card, once
+
+
+async def test_the_log_keeps_its_newest_line_in_sight_after_a_resize(make_app, tmp_path):
+    """The log shows its newest line: as lines are added and when a resize reflows its text
+    (it used to stay where it was, the newest lines below the panel's edge)."""
+    from textual.containers import VerticalScroll
+
+    game = new_game_with_long_log(tmp_path)
+    session = Session(game, [None, "random", "random"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with seated(app, (120, 40), lambda: game.to_act == 0) as pilot:
+        log = app.screen.query_one("#log", VerticalScroll)
+        await until(pilot, lambda: log.scroll_y == log.max_scroll_y)
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: log.size.width < 34)  # the narrower log has reflowed
+        await until(pilot, lambda: log.scroll_y == log.max_scroll_y)
+        assert log.max_scroll_y > 0
+
+
+def new_game_with_long_log(tmp_path):
+    """A Page One game some tricks in, Ann to act, with more log lines than an 80x24 table
+    shows."""
+    import random
+
+    from cardtable.engine import new_game
+
+    game = new_game("page-one", players=["Ann", "Bob", "Cat"], seed=5)
+    rng = random.Random(1)
+    while len(game.view(0).log) < 24 or game.to_act != 0:
+        assert game.phase not in ("deal-over", "match-over"), "the deal ended before the log was long"
+        game.play(rng.choice(game.legal_moves()))
+    return game

@@ -65,6 +65,7 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #melds { height: 1fr; border: round $primary 40%; padding: 0 1; }
     ReplayScreen #side { width: 38%; min-width: 28; max-width: 40; }
     ReplayScreen #log { height: 1fr; min-height: 5; border: round $secondary 40%; }  /* 3 lines, even at 80x24 */
+    ReplayScreen #log-text { min-height: 100%; }  /* anchored to its end, a short log starts at the top */
     ReplayScreen #hints { height: auto; max-height: 8; border: round $accent 60%; padding: 0 1; }
     ReplayScreen #hands { height: auto; max-height: 14; }
     ReplayScreen #hands HandWidget { border-top: solid $primary 40%; border-title-align: left; }
@@ -117,7 +118,11 @@ class ReplayScreen(Screen[None]):
         if self.board_game:  # the seats panel beside the board replaces the seats bar
             self.query_one("#seats", SeatsBar).display = False
             self.query_one("#play-area", Vertical).display = False
-        self.query_one("#log", VerticalScroll).border_title = "log"
+        log = self.query_one("#log", VerticalScroll)
+        log.border_title = "log"
+        # Anchored, the log keeps its newest line in sight when its text reflows (a resize,
+        # or the scroll bar appearing), not only when a line is added.
+        log.anchor()
         self.query_one("#melds", VerticalScroll).border_title = "melds"
         self.query_one("#hints", Static).border_title = "hints"
         self.redraw()

@@ -185,7 +185,11 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         if self.board_game:
             self.query_one("#seats", SeatsBar).display = False
             self.query_one("#play-area", Vertical).display = False
-        self.query_one("#log", VerticalScroll).border_title = "log"
+        log = self.query_one("#log", VerticalScroll)
+        log.border_title = "log"
+        # Anchored, the log keeps its newest line in sight when its text reflows (a resize,
+        # or the scroll bar appearing), not only when a line is added.
+        log.anchor()
         self.query_one("#melds", VerticalScroll).border_title = "melds"
         # A game without melds (a trick game) gets the space for its trick area instead.
         self.query_one("#melds", VerticalScroll).display = self.melds_game
