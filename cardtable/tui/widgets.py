@@ -61,7 +61,9 @@ class HandWidget(Widget, can_focus=True):
     """The most lines a message takes above the cards (a longer one ends with '…')."""
     ROOMY_HEIGHT = 30
     """Below this many rows a message keeps to one line: at 80x24 a second line took the
-    last row of the panels above the hand (an auction's calls), which matter more."""
+    last row of the panels above the hand (an auction's calls), which matter more than the
+    end of a hint. A refusal still takes two: it says what is wrong and what to do, and the
+    player needs all of it."""
 
     def __init__(self, *, id: str | None = None, message_row: bool = False) -> None:
         super().__init__(id=id, classes="-message-row" if message_row else "")
@@ -73,12 +75,15 @@ class HandWidget(Widget, can_focus=True):
         """A line above the cards carries the table's messages (refusals, hints): there they
         hide no card, unlike a toast over the hand's right end where a drawn card lands."""
         self.message = Text()
+        self.warning = False
+        """The message is a refusal (shown in the warning colour, and never cut to one line)."""
         self._spots: list[tuple[int, int, int]] = []
 
     def say(self, message: str, warning: bool = False) -> None:
         """Show one message above the cards, replacing the one before ('' clears it)."""
         style = "bold " + _colours(self).get("warning", "yellow") if warning else "bold"
         self.message = Text(message, style=style if message else "")
+        self.warning = warning
         self.refresh(layout=True)
 
     def _message_lines(self, width: int) -> list[Text]:
@@ -87,7 +92,8 @@ class HandWidget(Widget, can_focus=True):
         if not self.message.plain:
             return [Text()]
         lines = list(self.message.wrap(self.app.console, width))
-        most = self.MESSAGE_LINES if self.app.size.height >= self.ROOMY_HEIGHT else 1
+        roomy = self.app.size.height >= self.ROOMY_HEIGHT
+        most = self.MESSAGE_LINES if roomy or self.warning else 1
         if len(lines) > most:
             lines = lines[:most]
             last = lines[-1]

@@ -162,3 +162,25 @@ async def test_a_long_hint_keeps_to_one_line_and_leaves_the_auction_whole_at_80x
         first = str(hand.render()).split("\n")[0]
         assert len(app.screen.last_message) > 80 and first.startswith("Hint (") and first.endswith("…")
         assert area.region.height == whole  # the auction kept every row it had
+
+
+async def test_a_long_refusal_is_shown_whole_at_80x24(make_app, tmp_path):
+    """Playtest: refusals were cut at 80 columns like hints. A refusal says what is wrong and
+    what to do, so it takes a second line even on a short screen."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+    from cardtable.tui.widgets import HandWidget
+
+    game = new_game("five-hundred", players=["Ann", "Bob", "Cy", "Di"], seed=3)
+    session = Session(game, [None, "medium", "medium", "medium"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with seated(app, (80, 24), lambda: game.to_act == 0 and game.phase == "bid") as pilot:
+        await pilot.press("colon")
+        await pilot.press(*"discard 7H 8H 9H", "enter")  # refused: the kitty comes after the auction
+        await until(pilot, lambda: app.screen.last_message.startswith("✗"))
+        await pilot.pause()
+        reason = app.screen.last_message
+        rows = str(app.screen.query_one(HandWidget).render()).split("\n")[:2]
+        shown = " ".join(row.strip() for row in rows)
+        assert len(reason) > 100 and "…" not in shown, shown
+        assert shown.startswith(reason[:60]) and reason.split()[-1] in shown
