@@ -70,10 +70,9 @@ _SUIT_TOKENS = {"S": "S", "H": "H", "D": "D", "C": "C", "X": "X"} | {
     "★": "X",
     "☆": "X",
 }
-_BAD_CARD = (
-    "{token!r} is not a card: write a rank (A 2-10 J Q K, or T for 10) then a suit "
-    "(S H D C, X stars), or JK for a joker"
-)
+_BAD_CARD = "{token!r} is not a card: write rank then suit (QS, 10H, AD), or JK for a joker"
+# (T for 10, suit symbols and X for Five Crowns' stars are read too; the message names the
+# usual forms, short enough for one line of an 80-column table)
 
 
 class Card:

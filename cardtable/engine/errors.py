@@ -5,7 +5,7 @@
 ...     parse_cards("7H 1Z")
 ... except InvalidNotation as exc:
 ...     print(exc)
-'1Z' is not a card: write a rank (A 2-10 J Q K, or T for 10) then a suit (S H D C, X stars), or JK for a joker
+'1Z' is not a card: write rank then suit (QS, 10H, AD), or JK for a joker
 """
 
 from __future__ import annotations

@@ -337,8 +337,15 @@ def test_five_crowns_card_notation_and_symbols():
     assert (seven.name, seven.suit, king.name) == ("7X", "X", "KX")
     assert parse_cards("★")[0].is_joker
     assert card_label("KX", ascii_only=False) == "K★" and card_label("KX", ascii_only=True) == "KX"
-    with pytest.raises(InvalidNotation, match="X stars"):
+    with pytest.raises(InvalidNotation, match="is not a card"):
         parse_cards("7Z")
+    # the star suit is named where the deck has it, and only there
+    crowns = new_game("progressive-rummy", ["Ann", "Bob"], seed=1, preset="five crowns")
+    with pytest.raises(InvalidNotation, match=r"stars are X: 7X"):
+        crowns.parse_move("discard 7Z")
+    with pytest.raises(InvalidNotation, match="is not a card") as plain:
+        new_game("progressive-rummy", ["Ann", "Bob"], seed=1).parse_move("discard 7Z")
+    assert "star" not in str(plain.value)
 
 
 # ----------------------------------------------------------------------------- rounds and deals

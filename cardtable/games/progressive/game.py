@@ -59,7 +59,7 @@ from typing import Any
 
 from cardtable.engine.cards import JOKER_RANK, Card, names, one_of_each
 from cardtable.engine.deals import read_stacked
-from cardtable.engine.errors import IllegalMove, InvalidRules
+from cardtable.engine.errors import IllegalMove, InvalidNotation, InvalidRules
 from cardtable.engine.moves import Move
 from cardtable.engine.rng import shuffle
 from cardtable.engine.views import GroupingView, PlayerView
@@ -150,6 +150,16 @@ class ProgressiveRummy(RummyGame):
         self._deal(first)
 
     # ------------------------------------------------------------------ rounds
+    def parse_move(self, text: str) -> Move:
+        """The common notation; with Five Crowns' deck a card the notation cannot read is
+        answered with the star suit too (``7X``), which only this deck has."""
+        try:
+            return super().parse_move(text)
+        except InvalidNotation as exc:
+            if self.deck_kind.stars and "is not a card" in str(exc):
+                raise InvalidNotation(f"{exc} (stars are X: 7X)") from None
+            raise
+
     def _round_rules(self) -> None:
         """The meld rules and card values of the current round."""
         rules = self.rules
