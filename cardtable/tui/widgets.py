@@ -21,6 +21,7 @@ from cardtable.engine.views import (
     SeatView,
     TrickView,
 )
+from cardtable.engine.words import counted
 from cardtable.tui.cards import SUIT_VARS, SYMBOLS, card_back, card_label, card_text
 
 CARD_GAP = 1
@@ -441,7 +442,7 @@ def seat_texts(
         text.append(marker, style="bold")
         text.append(seat.name, style=style)
         count = f"{seat.card_count}c" if short >= 2 else _count(seat.card_count)
-        text.append(f" {count} · {seat.score} {unit}")
+        text.append(f" {count} · {counted(seat.score, unit)}")
         kind = kinds[i] if i < len(kinds) else ""
         if kind and short and kind.startswith("computer, "):
             kind = "" if short >= 3 else kind.removeprefix("computer, ") + " bot"
@@ -712,7 +713,7 @@ class ChipsPanel(Static):
         names = {seat.seat: seat.name for seat in seats}
         for pot in chips.pots:
             who = ", ".join(names.get(s, str(s)) for s in pot.eligible)
-            text.append(f"\n{pot.label}: {pot.amount} {unit}", style="bold")
+            text.append(f"\n{pot.label}: {counted(pot.amount, unit)}", style="bold")
             text.append(f"  ({who})", style="dim")
         if viewer is not None and (chips.to_call or chips.min_raise_to is not None):
             text.append("\n")

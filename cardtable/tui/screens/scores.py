@@ -18,6 +18,7 @@ from textual.widgets import Button, DataTable, Static
 
 from cardtable.engine.scoring import ScoreKind
 from cardtable.engine.views import PlayerView
+from cardtable.engine.words import counted
 from cardtable.tui.screens.deliberate import Deliberate
 
 
@@ -76,7 +77,7 @@ def one_deal_text(view: PlayerView) -> str:
     if len(lines) > 1 and len(finals) == 1:
         # (a game that counts no cards when one deal is the match: "best first" then listed
         # the winner anywhere among equal zeros)
-        return head + f"That {view.deal_word}: {finals.pop()} {view.scoring.label} each."
+        return head + f"That {view.deal_word}: {counted(finals.pop(), view.scoring.label)} each."
     ranked = sorted(lines, key=lambda name: lines[name][-1], reverse=not view.scoring.lower_is_better)
     scores = ", ".join(f"{name} {lines[name][-1]:+d}" if lines[name][-1] else f"{name} 0" for name in ranked)
     # the score hint beside the table already says which way is better
