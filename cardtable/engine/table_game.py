@@ -59,8 +59,9 @@ class TableGame(Game):
 
     def _over_status(self, match: str = "Match") -> str | None:
         """The status line once the match is over ('Match over: why.'), or once a deal is over
-        and the match goes on ("Ann: play 'next' for deal 2.", in the game's
-        :attr:`deal_word`); None while a deal is being played.
+        and the match goes on ("Play 'next' for deal 2.", in the game's :attr:`deal_word`:
+        whoever is at the keyboard deals on, so it names nobody); None while a deal is being
+        played.
 
         >>> from cardtable.engine import new_game
         >>> new_game("scala40", ["Ann", "Bob"], seed=1)._over_status() is None
@@ -69,8 +70,7 @@ class TableGame(Game):
         if self._outcome is not None:
             return f"{match} over: {self._outcome.reason}."
         if self.phase_ == "deal-over":
-            name = self.players[self.cur]
-            return f"{self.result} {name}: play 'next' for {self.deal_word} {self.deal_no + 1}."
+            return f"{self.result} Play 'next' for {self.deal_word} {self.deal_no + 1}."
         return None
 
     def _turn_state(self) -> tuple[Any, ...]:

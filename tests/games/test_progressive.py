@@ -373,7 +373,7 @@ def test_dealer_rotates_and_rounds_follow_each_other():
     rng = random.Random(1)
     finish_round(game, rng)
     assert len(game.deal_scores) == 1
-    assert game.view(0).status.endswith("play 'next' for round 2.")
+    assert game.view(0).status.endswith(". Play 'next' for round 2.")
     game.play("next")
     assert badges(game, 0) == ("dealer",) and game.to_act == 1
     assert [len(game.hand(s)) for s in range(3)] == [4, 4, 4]
