@@ -410,3 +410,31 @@ async def test_a_table_too_wide_beside_the_chart_gets_the_whole_box(make_app, st
         assert table.max_scroll_x == 0 and pane.max_scroll_x == 0
         graph = app.screen.query_one("#scores-chart")
         assert bool(graph.display and graph.region.width) is chart
+
+
+async def test_a_long_match_keeps_the_deal_end_buttons_in_sight_at_80x24(make_app, stacked):
+    """Playtest (the video machine at 80x24): after some eight hands the table of a hand's end
+    pushed its buttons below the box. The table gives up rows and keeps the latest deals and
+    the totals in sight; the arrow keys move between the buttons."""
+    from textual.widgets import Button
+
+    app = make_app(stacked())
+    view = pushed_view(CHIPS.named("credits"), (65,)).model_copy(
+        update={
+            "deal_scores": tuple((-5,) for _ in range(12)),
+            "result": "Ann: 3D AS 8H 6D 6C, nothing: pays 0",
+        }
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        table, _ = await show(app, pilot, view)
+        screen = app.screen
+        buttons = list(screen.query(Button))
+        await until(pilot, lambda: all(b.region.bottom <= screen.size.height - 1 for b in buttons))
+        await until(pilot, lambda: table.scroll_y == table.max_scroll_y > 0)  # the totals in sight
+        assert app.focused is buttons[0]
+        await pilot.press("right")
+        assert app.focused is buttons[1]
+        await pilot.press("right")  # round the row
+        assert app.focused is buttons[0]
+        await pilot.press("left")
+        assert app.focused is buttons[1]

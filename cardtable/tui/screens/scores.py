@@ -86,6 +86,14 @@ def one_deal_text(view: PlayerView) -> str:
     return head + f"That {view.deal_word}{order}: {scores} ({view.scoring.label})."
 
 
+class ScoreTable(DataTable[str | Text]):
+    """The score table, one row per deal then the totals: made shorter than its rows (a
+    small terminal, a long match), it shows its end, the latest deals and the totals."""
+
+    def on_resize(self) -> None:
+        self.scroll_end(animate=False)
+
+
 class ScoresScreen(Deliberate, Screen[str]):
     """End of a deal or of the match: per-deal and total scores, and what happened.
 
@@ -93,16 +101,21 @@ class ScoresScreen(Deliberate, Screen[str]):
     ended the deal) in its first moment is not carried past it into the next deal."""
 
     GRACE = 1.0
+    TABLE_ROWS = 14
+    """The most rows the score table of a deal's end takes (it scrolls beyond them)."""
 
     BINDINGS = [
         Binding("enter", "primary", "Continue", id="continue"),
         Binding("escape", "dismiss_back", "Back to the table", id="back-to-table", show=False),
+        # the buttons stand in a row: the arrows move along it, as Tab does
+        Binding("right", "button(1)", "Next button", show=False, id="button-next"),
+        Binding("left", "button(-1)", "Previous button", show=False, id="button-back"),
     ]
     DEFAULT_CSS = """
     ScoresScreen { align: center middle; background: $panel; }
     ScoresScreen > Vertical { width: 96%; max-width: 100; height: auto; max-height: 95%; border: heavy $primary; background: $surface; padding: 1 2; }
     ScoresScreen #scores-title { text-style: bold; color: $primary; }
-    ScoresScreen DataTable { height: auto; max-height: 14; margin: 1 0 0 0; }
+    ScoresScreen DataTable { height: auto; max-height: 14; margin: 1 0 0 0; }  /* TABLE_ROWS */
     ScoresScreen #scores-model { color: $text-muted; margin-bottom: 1; }
     ScoresScreen Horizontal { height: auto; }
     ScoresScreen Button { margin-right: 2; }
@@ -134,7 +147,7 @@ class ScoresScreen(Deliberate, Screen[str]):
         view = self.view
         word = view.deal_word.capitalize()  # the game's own word for a deal ('Round 1')
         title = "Match over" if self.over else f"{word} {view.deal_number} is over"
-        with Vertical():
+        with Vertical(id="scores-box"):
             yield Static(title, id="scores-title")
             yield Static(_without_title(view.result or "", None if self.over else title), id="scores-result")
             # At a betting table or on a board cards left count nothing; after a trick game
@@ -150,7 +163,7 @@ class ScoresScreen(Deliberate, Screen[str]):
                 # for them one above the other.
                 with Horizontal(id="scores-body"):
                     with VerticalScroll(id="scores-left"):
-                        yield DataTable(id="scores-table", cursor_type="none", zebra_stripes=True)
+                        yield ScoreTable(id="scores-table", cursor_type="none", zebra_stripes=True)
                         yield Static(score_hint(view), id="scores-model")
                         if self.records:
                             yield Static("\n".join(self.records), id="scores-records")
@@ -161,7 +174,7 @@ class ScoresScreen(Deliberate, Screen[str]):
 
                         yield ScoreChart(id="scores-chart")
             else:
-                yield DataTable(id="scores-table", cursor_type="none", zebra_stripes=True)
+                yield ScoreTable(id="scores-table", cursor_type="none", zebra_stripes=True)
                 yield Static(score_hint(view), id="scores-model")
             with Horizontal():
                 if self.over:
@@ -184,12 +197,29 @@ class ScoresScreen(Deliberate, Screen[str]):
             chart.cumulative(
                 cumulative_lines(view), view.scoring.label, score_hint_short(view), view.deal_word
             )
-        if self.over:
-            self.call_after_refresh(self._make_room)
+        self.call_after_refresh(self._make_room if self.over else self._fit_table)
 
     def on_resize(self) -> None:
-        if self.over:
-            self.call_after_refresh(self._make_room)
+        self.call_after_refresh(self._make_room if self.over else self._fit_table)
+
+    def _fit_table(self) -> None:
+        """The buttons in sight below the table: after many deals at 80x24 the table of a
+        deal's end grew past the box and cut them off. The table then gives up rows, keeping
+        the latest deals and the totals in sight (a :class:`ScoreTable` scrolls to its end)."""
+        box = self.query_one("#scores-box", Vertical)
+        table = self.query_one(DataTable)
+        others = sum(
+            w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
+            for w in box.children
+            if w is not table and w.display
+        )
+        room = self.size.height * 95 // 100 - box.styles.gutter.height - others - table.styles.margin.top
+        table.styles.max_height = max(3, min(self.TABLE_ROWS, room))
+
+    def action_button(self, step: int) -> None:
+        buttons = list(self.query(Button))
+        at = buttons.index(self.focused) if self.focused in buttons else 0
+        buttons[(at + step) % len(buttons)].focus()
 
     def _make_room(self) -> None:
         """The table whole beside the chart when both fit; else the table alone (many seats
