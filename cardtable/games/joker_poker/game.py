@@ -41,8 +41,6 @@ Engine choices where the rules file leaves room:
 
 from __future__ import annotations
 
-import functools
-import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -66,6 +64,7 @@ from .moves import (
     BetTo,
     Exchange,
     Step,
+    discard_picks,
     draw_limit,
     rank_hand,
     sort_key,
@@ -311,7 +310,7 @@ class JokerPoker(TableGame):
         aces = frozenset(i for i, c in enumerate(hand) if c.rank == 1 and not c.is_joker)
         plain = draw_limit((), self.rules)
         bonus = draw_limit([hand[i] for i in aces], self.rules)
-        picks = _discard_picks(len(hand), plain, bonus, aces)
+        picks = discard_picks(len(hand), plain, bonus, aces)
 
         def build(i: int) -> Move:
             if i == 0:
@@ -766,15 +765,3 @@ class JokerPoker(TableGame):
         new.revealed = set(self.revealed)
         new.drawn = dict(self.drawn)
         return new
-
-
-@functools.cache
-def _discard_picks(size: int, plain: int, bonus: int, aces: frozenset[int]) -> tuple[tuple[int, ...], ...]:
-    """The hand positions of every discard allowed from a sorted hand of ``size``: up to
-    ``plain`` cards, or up to ``bonus`` while a natural ace (at ``aces``) stays."""
-    return tuple(
-        p
-        for k in range(1, min(size, bonus) + 1)
-        for p in itertools.combinations(range(size), k)
-        if k <= plain or not aces.issubset(p)
-    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -65,6 +67,18 @@ def draw_limit(kept: Sequence[Card], rules: JokerPokerRules) -> int:
     ace bonus applies and a natural ace is kept."""
     bonus = rules.ace_bonus and any(c.rank == 1 and not c.is_joker for c in kept)
     return min(HAND_SIZE, rules.max_draw + (1 if bonus else 0))
+
+
+@functools.cache
+def discard_picks(size: int, plain: int, bonus: int, aces: frozenset[int]) -> tuple[tuple[int, ...], ...]:
+    """The hand positions of every discard allowed from a sorted hand of ``size``: up to
+    ``plain`` cards, or up to ``bonus`` while a natural ace (at ``aces``) stays."""
+    return tuple(
+        p
+        for k in range(1, min(size, bonus) + 1)
+        for p in itertools.combinations(range(size), k)
+        if k <= plain or not aces.issubset(p)
+    )
 
 
 def sort_key(card: Card) -> tuple[int, int]:
