@@ -194,12 +194,15 @@ class BoardView(_Frozen):
 
 
 class PotView(_Frozen):
-    """A pot of chips and the seats that may win it."""
+    """A pot of chips and the seats that may win it, or (``uncalled``) the chips of a bet
+    nobody could match, which go back to the one seat in ``eligible``."""
 
     label: str
-    """'main pot', 'side pot 1'."""
+    """'main pot', 'side pot 1'; 'uncalled' for chips going back."""
     amount: int
     eligible: tuple[int, ...]
+    uncalled: bool = False
+    """Not a pot to win: the part of a bet nobody matched, returned to its bettor."""
 
 
 class ChipsView(_Frozen):

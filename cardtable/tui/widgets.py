@@ -713,6 +713,10 @@ class ChipsPanel(Static):
         names = {seat.seat: seat.name for seat in seats}
         for pot in chips.pots:
             who = ", ".join(names.get(s, str(s)) for s in pot.eligible)
+            if pot.uncalled:  # no pot to win: the bettor gets it back
+                text.append(f"\n{counted(pot.amount, unit)} returned to {who}", style="bold")
+                text.append("  (uncalled)", style="dim")
+                continue
             text.append(f"\n{pot.label}: {counted(pot.amount, unit)}", style="bold")
             text.append(f"  ({who})", style="dim")
         if viewer is not None and (chips.to_call or chips.min_raise_to is not None):

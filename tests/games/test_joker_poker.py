@@ -89,9 +89,9 @@ def test_jp23_side_pots_with_three_all_ins() -> None:
     assert g.scores == (90, 0, 150, 120, 190)
     result = g.view(4).result
     assert (
-        "main pot 90: Ann takes it" in result
-        and "side pot 1 90: Cat takes it" in result
-        and "side pot 2 60: Cat takes it" in result
+        "main pot: 90 chips, Ann takes it" in result
+        and "side pot 1: 90 chips, Cat takes it" in result
+        and "side pot 2: 60 chips, Cat takes it" in result
     )
     assert "three nines" in result
     # Bob busted: he leaves the match and the next hand skips him
@@ -158,8 +158,8 @@ def test_jp29_odd_chip_goes_to_the_first_winner_left_of_the_button() -> None:
     assert g.phase == "deal-over"
     # Bob takes 13 back of his 8, Dan 12 of his 8
     assert g.deal_scores[-1] == (-1, 5, -8, 4)
-    assert "the pot 25: split: Bob 13, Dan 12" in g.view(0).result
-    assert "The pot 25: split: Bob 13, Dan 12" in g.log  # a log line starts a sentence
+    assert "the pot: 25 chips, split between Bob (13) and Dan (12)" in g.view(0).result
+    assert "The pot: 25 chips, split between Bob (13) and Dan (12)" in g.log  # a log line starts a sentence
 
 
 def test_the_seats_and_the_chips_panel_show_the_same_stacks_and_the_round() -> None:
@@ -484,3 +484,38 @@ def test_one_chip_to_call_reads_in_the_singular() -> None:
     play(g, "call")  # the first to act calls the big blind; the small blind owes 1 more
     assert g.options().to_call == 1
     refused(g, "check", "you cannot check: 1 chip to call")
+
+
+def test_an_uncalled_bet_is_said_as_returned_not_as_a_pot() -> None:
+    """Play-test: the part of a bet nobody could match showed as a pot ('side pot 2: 41 chips
+    (Ann)'), the summary left it out, and a pot line read 'side pot 1 80:' (two numbers)."""
+    g = poker(
+        ["AS AH AD 2C 3D", "KS KH 7C 7D 9S", "2S 4C 6D 8H 10S"],
+        chips=[200, 20, 60],
+        dealer=2,
+        rules={"structure": "no_limit"},
+    )
+    play(g, "bet 100", "allin", "allin")  # Bob is all-in for 19, Cat for 59: 41 of Ann's 100 uncalled
+    assert g.phase == "draw"
+    view = g.view(None)
+    assert view.chips is not None
+    assert [(p.label, p.amount, p.eligible, p.uncalled) for p in view.chips.pots] == [
+        ("main pot", 60, (0, 1, 2), False),
+        ("side pot 1", 80, (0, 2), False),
+        ("uncalled", 41, (0,), True),
+    ]
+    assert view.facts["pot"] == "140"
+    assert sum(view.chips.stacks) + sum(p.amount for p in view.chips.pots) == 280
+    play(g, "stand", "stand", "stand")
+    result = g.view(0).result
+    assert "main pot: 60 chips, Ann takes it" in result and "side pot 1: 80 chips, Ann takes it" in result
+    assert "41 chips returned to Ann (uncalled)" in result and "side pot 2" not in result
+    assert "41 chips returned to Ann (uncalled)" in g.log
+
+
+def test_a_hand_won_uncontested_says_the_bet_went_back() -> None:
+    g = poker(["AS AH AD AC JK", "2C 3D 5H 7S 9C"], dealer=1)
+    play(g, "bet 2", "fold")
+    result = g.view(0).result
+    assert "Ann wins 2 chips uncontested" in result
+    assert "2 chips returned to Ann (uncalled)" in result

@@ -40,3 +40,22 @@ async def test_bet_with_plus_minus_and_exchange_selected_cards(make_app, tmp_pat
         await until(pilot, lambda: game.phase != "draw" or game.to_act != 0)
         assert any(str(m).startswith("discard") for _, m in game.history)
         assert set(game.view(0).own_facts["your discards"].split()) == {"7C", "4D", "2S"}
+
+
+async def test_uncalled_chips_show_as_going_back_not_as_a_pot(make_app, tmp_path: Path) -> None:
+    """Play-test: the part of Ann's bet nobody could match showed as 'side pot 2: 41 chips (Ann)'."""
+    deal = {
+        "hands": ["AS AH AD 2C 3D", "KS KH 7C 7D 9S", "2S 4C 6D 8H 10S"],
+        "chips": [200, 20, 60],
+        "dealer": 2,
+    }
+    game = new_game("joker-poker", ["Ann", "Bob", "Cat"], rules={"structure": "no_limit"}, seed=3, deal=deal)
+    for move in ("bet 100", "allin", "allin"):
+        game.play(move)
+    assert game.phase == "draw" and game.to_act == 0
+    session = Session(game, [None, "medium", "medium"], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with seated(app, (110, 34)):
+        text = str(app.screen.query_one(ChipsPanel).render())
+        assert "main pot: 60 chips" in text and "side pot 1: 80 chips" in text
+        assert "41 chips returned to Ann  (uncalled)" in text and "side pot 2" not in text

@@ -55,8 +55,9 @@ from cardtable.engine.rng import shuffle
 from cardtable.engine.rules import first_refusal
 from cardtable.engine.table_game import TableGame
 from cardtable.engine.views import ChipsView, PlayerView, PotView, SeatView
+from cardtable.engine.words import plural
 from cardtable.engine.zones import Visibility, Zone
-from cardtable.kits.chips import ChipTable, Options
+from cardtable.kits.chips import ChipTable, Options, Pot
 
 from . import SPEC
 from .moves import (
@@ -506,21 +507,27 @@ class JokerPoker(TableGame):
         self._after_action()
 
     # ------------------------------------------------------------------ the end of a hand
-    def _refund(self) -> None:
+    def _returned(self, back: tuple[int, int]) -> str:
+        """The words for chips of a bet nobody matched going back to their bettor."""
+        seat, chips = back
+        return f"{plural(chips, 'chip')} returned to {self.players[seat]} (uncalled)"
+
+    def _refund(self) -> list[str]:
+        """Give back the uncalled part of a bet; the line that says so (none if nothing)."""
         back = self.chips.refund_uncalled()
-        if back is not None:
-            seat, chips = back
-            self.log.append(
-                f"{chips} uncalled chip{'s' if chips != 1 else ''} go back to {self.players[seat]}"
-            )
+        if back is None:
+            return []
+        line = self._returned(back)
+        self.log.append(line[0].upper() + line[1:])
+        return [line]
 
     def _uncontested(self) -> None:
         t = self.chips
-        self._refund()
+        returned = self._refund()
         winner = t.unfolded()[0]
         pot = t.pot_total()
         t.award(lambda seats: [winner])
-        self.showdown = [f"{self.players[winner]} takes {pot} uncontested (no hand shown)"]
+        self.showdown = [f"{self.players[winner]} takes {pot} uncontested (no hand shown)", *returned]
         self._end_hand(f"{self.players[winner]} wins {pot} chips uncontested")
 
     def _show_order(self) -> list[int]:
@@ -531,7 +538,7 @@ class JokerPoker(TableGame):
 
     def _showdown(self) -> None:
         t = self.chips
-        self._refund()
+        returned = self._refund()
         ranks = {s: rank_hand(self.hand(s), self.rules) for s in t.unfolded()}
         lines = []
         for s in self._show_order():
@@ -550,9 +557,10 @@ class JokerPoker(TableGame):
             if len(shares) == 1:
                 who = f"{self.players[next(iter(shares))]} takes it"
             else:
-                who = "split: " + ", ".join(f"{self.players[s]} {c}" for s, c in shares.items())
-            won.append(f"{label} {pot.amount}: {who}")
-        self.showdown = lines + won
+                parts = [f"{self.players[s]} ({c})" for s, c in shares.items()]
+                who = f"split between {', '.join(parts[:-1])} and {parts[-1]}"
+            won.append(f"{label}: {plural(pot.amount, 'chip')}, {who}")
+        self.showdown = lines + won + returned
         self.log.extend(w[0].upper() + w[1:] for w in won)  # a log line starts a sentence
         self._end_hand("the showdown")
 
@@ -635,10 +643,20 @@ class JokerPoker(TableGame):
         seats bar and the chips panel both show."""
         return tuple(self.chips.stacks) if self.phase_ in ("bet", "draw") else tuple(self.total)
 
+    def _uncalled(self) -> tuple[list[Pot], tuple[int, int] | None]:
+        """The pots now, and the uncalled chips (seat, chips) that go back before the showdown
+        builds them. Only once the betting is closed (the draw): while a round goes on, a bet
+        not yet matched may still be called. A bet nobody matched at the draw leaves one seat
+        that can bet, so there is no betting after the draw and the showdown returns it."""
+        if self.phase_ != "draw":
+            return (self.chips.pots() if self.phase_ == "bet" else []), None
+        settled = self.chips.copy()
+        back = settled.refund_uncalled()
+        return settled.pots(), back
+
     def _chips_view(self, seat: int | None) -> ChipsView:
         t = self.chips
-        live_hand = self.phase_ in ("bet", "draw")
-        pots = t.pots() if live_hand else []
+        pots, back = self._uncalled()
         # while betting goes on, a seat with chips behind may still match any pot
         live = set(t.live()) if self.phase_ == "bet" else set()
         views = tuple(
@@ -649,6 +667,8 @@ class JokerPoker(TableGame):
             )
             for i, p in enumerate(pots)
         )
+        if back is not None:  # shown as going back, not as a pot to win
+            views += (PotView(label="uncalled", amount=back[1], eligible=(back[0],), uncalled=True),)
         to_call = lo = hi = None
         if seat is not None and seat == self.to_act and self.phase_ == "bet":
             o = self.options()
@@ -701,7 +721,8 @@ class JokerPoker(TableGame):
         facts: dict[str, str] = {"button": self.players[self.button]}
         if live_hand:
             facts["round"] = self._round_words()
-            facts["pot"] = str(t.pot_total())
+            back = self._uncalled()[1]
+            facts["pot"] = str(t.pot_total() - (back[1] if back else 0))
             if self.opening_needed():
                 facts["openers"] = "jacks or better to open"
         for s in range(self.n):
