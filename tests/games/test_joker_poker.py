@@ -297,6 +297,10 @@ def test_uncontested_hand_shows_nothing() -> None:
     assert g.deal_scores[-1] == (1, -1)
     view = g.view(1)
     assert "AS" not in view.result and "uncontested" in view.result
+    # play-test: the summary said "uncontested" twice ("wins 3 chips uncontested", then
+    # "Ann takes 3 uncontested (no hand shown)")
+    assert view.result.count("uncontested") == 1 and "no hand shown" in view.result
+    assert view.status.count("uncontested") == 1
     assert all("hand" not in k for k in view.facts if k != "hand")
 
 

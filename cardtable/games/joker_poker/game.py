@@ -527,8 +527,8 @@ class JokerPoker(TableGame):
         winner = t.unfolded()[0]
         pot = t.pot_total()
         t.award(lambda seats: [winner])
-        self.showdown = [f"{self.players[winner]} takes {pot} uncontested (no hand shown)", *returned]
-        self._end_hand(f"{self.players[winner]} wins {pot} chips uncontested")
+        self.showdown = returned
+        self._end_hand(f"{self.players[winner]} wins {pot} chips uncontested (no hand shown)")
 
     def _show_order(self) -> list[int]:
         live = [s for s in self.seating.active_seats(self.button + 1) if self.chips.in_hand(s)]
