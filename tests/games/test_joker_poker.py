@@ -523,3 +523,13 @@ def test_a_hand_won_uncontested_says_the_bet_went_back() -> None:
     result = g.view(0).result
     assert "Ann wins 2 chips uncontested" in result
     assert "2 chips returned to Ann (uncalled)" in result
+
+
+def test_the_drew_badges_go_when_the_next_hand_is_dealt() -> None:
+    """Play-test: "[drew 2]" stayed on a seat into the next hand until its draw began."""
+    g = poker(["AS AH 7C 4D 2S", "KS KH 9C 5D 3S"], dealer=1)
+    play(g, "check", "check", "discard 7C 4D", "stand")
+    assert [s.badges for s in g.view(None).seats] == [("drew 2",), ("button", "drew 0")]
+    play(g, "check", "check", "next")
+    assert g.phase == "bet" and g.deal_no == 2
+    assert not any(b.startswith("drew") for s in g.view(None).seats for b in s.badges)

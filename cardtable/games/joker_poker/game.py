@@ -123,6 +123,7 @@ class JokerPoker(TableGame):
         self.deal_no += 1
         self.start_stacks = list(self.total)
         self.revealed = set()
+        self.drawn = {}  # the last hand's draws say nothing about this one
         self.showdown = []
         self.result = ""
         self.last_aggressor = None
