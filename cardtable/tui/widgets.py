@@ -722,7 +722,9 @@ class ChipsPanel(Static):
         if viewer is not None and (chips.to_call or chips.min_raise_to is not None):
             text.append("\n")
             if chips.to_call:
-                text.append(f"to call: {chips.to_call}   ", style="bold")
+                # a call of the whole stack (for less than the bet, table stakes) is all-in
+                all_in = viewer < len(chips.stacks) and chips.to_call >= chips.stacks[viewer]
+                text.append(f"to call: {chips.to_call}{' (all-in)' if all_in else ''}   ", style="bold")
             lo, hi = chips.min_raise_to, chips.max_raise_to
             if lo is not None and hi is not None:
                 text.append(f"bet/raise to {lo}" + (f"-{hi}" if hi != lo else ""))

@@ -533,3 +533,19 @@ def test_the_drew_badges_go_when_the_next_hand_is_dealt() -> None:
     play(g, "check", "check", "next")
     assert g.phase == "bet" and g.deal_no == 2
     assert not any(b.startswith("drew") for s in g.view(None).seats for b in s.badges)
+
+
+def test_a_short_stack_is_shown_the_call_it_can_make() -> None:
+    """Play-test: Bob, 40 chips behind, facing Ann's all-in of 199, read '199 to call'."""
+    g = poker([None, None], chips=[200, 41], dealer=1, rules={"structure": "no_limit"})
+    play(g, "allin")
+    view = g.view(1)
+    assert view.chips is not None and view.chips.to_call == 40
+    assert view.status == "Bob to act before the draw: 40 to call (all-in)"
+    refused(g, "check", "you cannot check: 40 chips to call, all you have (call or fold)")
+    assert g.play("allin").kind == "call"  # all he has only calls
+    assert g.chips.stacks[1] == 0  # type: ignore[attr-defined]
+    # a stack that covers the bet is shown the bet
+    g = poker([None, None], chips=[200, 200], dealer=1, rules={"structure": "no_limit"})
+    play(g, "bet 37")
+    assert g.view(1).status == "Bob to act before the draw: 37 to call"

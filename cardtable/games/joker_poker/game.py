@@ -255,6 +255,11 @@ class JokerPoker(TableGame):
         self._options_memo = (self._stamp, self.cur, o)
         return o
 
+    def call_amount(self) -> int:
+        """What a call puts in for the seat to act: the bet to call, or its whole stack when
+        that is less (it calls all-in for less, §7.8)."""
+        return min(self.options().to_call, self.chips.stacks[self.cur])
+
     def bet_verb(self) -> str:
         """'raise' when there is a bet to raise, else 'bet'."""
         return "raise" if self.chips.current_bet > 0 else "bet"
@@ -630,7 +635,9 @@ class JokerPoker(TableGame):
         o = self.options()
         when = self._round_words()
         if o.to_call:
-            return f"{name} to act {when}: {o.to_call} to call"
+            call = self.call_amount()
+            all_in = " (all-in)" if call == self.chips.stacks[self.cur] else ""
+            return f"{name} to act {when}: {call} to call{all_in}"
         return f"{name} to act {when}: check or bet"
 
     def _round_words(self) -> str:
@@ -673,7 +680,7 @@ class JokerPoker(TableGame):
         to_call = lo = hi = None
         if seat is not None and seat == self.to_act and self.phase_ == "bet":
             o = self.options()
-            to_call = o.to_call
+            to_call = self.call_amount()
             ok = (
                 o.min_to is not None
                 and first_refusal(self.play_rules, self, Move(self.bet_verb(), word=str(o.min_to))) is None

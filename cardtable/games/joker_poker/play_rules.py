@@ -38,10 +38,12 @@ def _phase(g: JokerPoker, m: Move) -> str | None:
 def _check(g: JokerPoker, m: Move) -> str | None:
     if m.kind != "check":
         return None
-    o = g.options()
-    if o.to_call:
-        return f"you cannot check: {plural(o.to_call, 'chip')} to call (call, raise or fold)"
-    return None
+    if not g.options().to_call:
+        return None
+    call = g.call_amount()
+    if call == g.chips.stacks[g.cur]:
+        return f"you cannot check: {plural(call, 'chip')} to call, all you have (call or fold)"
+    return f"you cannot check: {plural(call, 'chip')} to call (call, raise or fold)"
 
 
 def _call(g: JokerPoker, m: Move) -> str | None:
