@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui_helpers import seated, until
+from tui_helpers import said, seated, until
 
 from cardtable.engine import new_game
 from cardtable.session import Session
@@ -59,3 +59,22 @@ async def test_uncalled_chips_show_as_going_back_not_as_a_pot(make_app, tmp_path
         text = str(app.screen.query_one(ChipsPanel).render())
         assert "main pot: 60 chips" in text and "side pot 1: 80 chips" in text
         assert "41 chips returned to Ann  (uncalled)" in text and "side pot 2" not in text
+
+
+async def test_a_short_stack_facing_a_bigger_all_in_calls_for_its_stack(make_app, tmp_path: Path) -> None:
+    """Play-test: Bob, 40 chips behind, facing Ann's all-in of 199 read '199 to call', and
+    'a' (all-in) said 'not possible now', though typing 'allin' calls with all he has."""
+    deal = {"hands": ["AS AH 7C 4D 2S", "KS KH 9C 5D 3S"], "chips": [200, 41], "dealer": 1}
+    game = new_game("joker-poker", ["Ann", "Bob"], rules={"structure": "no_limit"}, seed=3, deal=deal)
+    game.play("allin")
+    assert game.to_act == 1
+    session = Session(game, ["medium", None], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with seated(app, (110, 34), ready=lambda: app.screen.viewer == 1) as pilot:
+        text = str(app.screen.query_one(ChipsPanel).render())
+        assert "to call: 40 (all-in)" in text and "199" not in text.split("to call")[1]
+        assert "Bob to act before the draw: 40 to call (all-in)" in said(app)
+        await pilot.press("a")
+        await until(pilot, lambda: len(game.history) >= 2)
+        assert str(game.history[1][1]) == "call" and game.chips.stacks[1] == 0  # type: ignore[attr-defined]
+        assert "Bob calls 40 and is all-in" in game.log

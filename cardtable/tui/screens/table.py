@@ -507,7 +507,10 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             elif legal:
                 self.play_move(legal[0])
             else:
-                self._explain(verb)
+                # Not listed, yet the game may read the verb as a listed move, as when it is
+                # typed (going all-in with less than the call is the call): play that, or
+                # say the game's reason why not.
+                self.play_move(verb)
             return
         if not cards:
             if not legal:  # the game says why no such move is possible now ("draw first")
