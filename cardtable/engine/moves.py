@@ -60,6 +60,10 @@ class Grammar:
     other games, are read as the built-in games write them, so that the game can say what
     is wrong in its own words ("'layoff' is not an Indian Rummy move") rather than the
     reader stumbling on a word it takes for a card."""
+    bare: frozenset[str] = frozenset()
+    """Verbs that take nothing after them (``call``, ``next``): words after one that are no
+    cards are said to be more than the verb takes ("'call' takes no amount"), not read as
+    bad cards."""
 
 
 BOARD_VERB = "move"
@@ -286,5 +290,11 @@ def parse_move(text: str, grammar: Grammar = DEFAULT_GRAMMAR) -> Move:
             raise InvalidNotation(f"{text.strip()!r}: an empty group between '/' marks")
         groups = tuple(_parse_group(c, kind) for c in chunks)
         return Move(kind, groups=groups, flags=tuple(flags))
-    base = _parse_group(rest, kind)
+    try:
+        base = _parse_group(rest, kind)
+    except InvalidNotation:
+        if kind not in grammar.bare:
+            raise
+        what = "no amount" if all(w.isdigit() for w in rest) else "nothing more"
+        raise InvalidNotation(f"{kind!r} takes {what}: type {kind!r}") from None
     return Move(kind, base.cards, base.named, target, flags=tuple(flags), suits=base.suits)

@@ -123,8 +123,13 @@ def grammar_of(verbs: Iterable[VerbSpec]) -> Grammar:
     """A game's notation grammar from its verb specs.
 
     >>> g = grammar_of(verb_specs(("meld", "layoff", "discard")))
-    >>> sorted(g.targeted), sorted(g.grouped), sorted(g.flags)
-    (['layoff'], ['meld'], ['low'])
+    >>> sorted(g.targeted), sorted(g.grouped), sorted(g.flags), sorted(g.bare)
+    (['layoff'], ['meld'], ['low'], [])
+    >>> from .moves import parse_move
+    >>> parse_move("next 2", grammar_of(verb_specs(("next", "discard"))))
+    Traceback (most recent call last):
+    ...
+    cardtable.engine.errors.InvalidNotation: 'next' takes no amount: type 'next'
     """
     verbs = tuple(verbs)
     return Grammar(
@@ -133,6 +138,9 @@ def grammar_of(verbs: Iterable[VerbSpec]) -> Grammar:
         flags=frozenset(f for v in verbs for f in v.flags),
         verbs=frozenset(v.name for v in verbs),
         worded=frozenset(v.name for v in verbs if v.word),
+        bare=frozenset(
+            v.name for v in verbs if v.takes is Takes.NOTHING and not (v.word or v.target or v.groups)
+        ),
     )
 
 

@@ -549,3 +549,24 @@ def test_a_short_stack_is_shown_the_call_it_can_make() -> None:
     g = poker([None, None], chips=[200, 200], dealer=1, rules={"structure": "no_limit"})
     play(g, "bet 37")
     assert g.view(1).status == "Bob to act before the draw: 37 to call"
+
+
+def test_a_verb_that_takes_nothing_says_so_when_given_more() -> None:
+    """Play-test: ':call 5' was blamed as a card ("'5' is not a card: write a rank ...")."""
+    from cardtable.engine import InvalidNotation
+
+    g = poker([None, None], dealer=1)
+    play(g, "bet 2")
+    before = g.snapshot()
+    for text, reason in (
+        ("call 5", "'call' takes no amount: type 'call'"),
+        ("fold 10", "'fold' takes no amount: type 'fold'"),
+        ("call five", "'call' takes nothing more: type 'call'"),
+    ):
+        with pytest.raises(InvalidNotation) as caught:
+            g.play(text)
+        assert str(caught.value) == reason
+    refused(g, "call 5C", "'call' takes nothing more")  # a card after it: the game's own words
+    with pytest.raises(InvalidNotation, match="is not a card"):
+        g.play("discard 7C 3")  # a verb that takes cards still names the bad card
+    assert g.snapshot() == before
