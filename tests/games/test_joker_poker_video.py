@@ -336,3 +336,25 @@ def test_the_bet_hint_says_what_the_fifth_coin_buys() -> None:
     assert (str(again.move), again.why) == ("bet 5", f"bet 5: {royal}")
     short = hint(one_hand("AH KH QH JH 2C", credits=3))
     assert (str(short.move), short.why) == ("bet 3", "bet 3: all the credits you have left")
+
+
+def test_alone_at_the_machine_next_is_not_passing_it_on() -> None:
+    """Play-test: one player at the machine read "'next' passes the machine to Ann"."""
+    g = one_hand("AH KH QH JH 2C", "3S")
+    g.play("bet 1")
+    g.play("hold AH KH QH JH")
+    assert g.phase == "deal-over"
+    view = g.view(0)
+    assert view.status.endswith("'next' starts Ann's next hand.") and "pass" not in view.status
+    for move, words in (("hold", "'next' starts the next hand"), ("bet 2", "'next' starts the next hand")):
+        refusal = g.check(move)
+        assert refusal is not None and words in refusal.reason and "pass" not in refusal.reason
+    assert "pass" not in hint(g, random.Random(1)).why
+    # two players: the machine goes to the other
+    two = new_game(GAME, ["Ann", "Bob"], seed=1, deal={"hands": ["AH KH QH JH 2C", None], "stock": "3S"})
+    two.play("bet 1")
+    two.play("hold AH KH QH JH")
+    assert two.view(0).status.endswith("'next' passes the machine to Bob.")
+    refusal = two.check("hold")
+    assert refusal is not None and "'next' passes the machine on" in refusal.reason
+    assert "pass the machine on" in hint(two, random.Random(1)).why

@@ -124,7 +124,9 @@ class VideoPolicy(LevelPolicy[JokerPokerVideoRules]):
     def decide(self, turn: Turn) -> Decision:
         moves = turn.moves
         if moves[0].kind == "next":
-            return Decision(moves[0], "the hand is paid: pass the machine on")
+            alone = len(turn.view.seats) == 1
+            what = "on to the next hand" if alone else "pass the machine on"
+            return Decision(moves[0], f"the hand is paid: {what}")
         if moves[0].kind in ("bet", "deal"):
             return _bet(turn, self.rules.pay_table)
         if moves[-1].kind == "collect":

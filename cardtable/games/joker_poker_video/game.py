@@ -192,6 +192,16 @@ class JokerPokerVideo(TableGame):
                 return s
         return None
 
+    def passes_on(self) -> bool:
+        """Whether 'next' gives the machine to another player: not when one plays alone, nor
+        when the others have no hands or credits left (the same player goes on)."""
+        nxt = self._left(self.cur + 1)
+        return nxt is not None and nxt != self.cur
+
+    def next_words(self) -> str:
+        """What 'next' does after a paid hand, in words ('passes the machine on')."""
+        return "passes the machine on" if self.passes_on() else "starts the next hand"
+
     def _next_player(self, first: int) -> None:
         """The machine passes to the first seat from ``first`` on that has hands to play and
         credits to bet; with none, the match is over."""
@@ -495,6 +505,7 @@ class JokerPokerVideo(TableGame):
             return f"{self.result}: 'double' to risk {self.stake} against a dealer card, or 'collect'."
         if self.phase_ == "deal-over":
             nxt = self._left(self.cur + 1)
-            who = self.players[nxt] if nxt is not None else name
-            return f"{self.result}. 'next' passes the machine to {who}."
+            if nxt is None or nxt == self.cur:  # alone, or the others are done: no one to pass to
+                return f"{self.result}. 'next' starts {name}'s next hand."
+            return f"{self.result}. 'next' passes the machine to {self.players[nxt]}."
         return f"{name}: select the cards to hold and draw ('hold KH JK'; 'hold' alone draws five)."

@@ -36,12 +36,12 @@ def _phase(game: JokerPokerVideo, move: Move) -> str | None:
         )
     if move.kind == "hold" and game.phase_ != "hold":
         if game.phase_ == "deal-over":
-            return "this hand is paid: 'next' passes the machine on"
+            return f"this hand is paid: 'next' {game.next_words()}"
         return "'hold' comes after the deal: first 'bet 1' to 'bet 5' (or 'deal' to bet as last time)"
     if move.kind == "next" and game.phase_ != "deal-over":
-        return "'next' passes the machine on once the hand is paid"
+        return f"'next' {game.next_words()} once the hand is paid"
     if move.kind in ("bet", "deal") and game.phase_ == "deal-over":
-        return "this hand is paid: 'next' passes the machine on, then bet"
+        return f"this hand is paid: 'next' {game.next_words()}, then bet"
     return None
 
 
