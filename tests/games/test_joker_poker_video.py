@@ -267,7 +267,11 @@ def test_double_up_wins_pushes_and_collects() -> None:
     assert g.view(0).facts["double-up"] == "dealer 5D / 9C dealer 9D / 9S dealer 3C / JK"
     g.play("collect")
     assert g.phase == "deal-over" and g.scores == (103,) and g.deal_scores[-1] == (3,)
-    assert "pays 4 (collects)" in g.view(0).result
+    # play-test: the result hid the double-up's cards (only the log had them)
+    assert g.view(0).result == (
+        "Ann: AH KH QH JH KS, kings or better: pays 4 (collects after the double-up: "
+        "dealer 5D, Ann 9C; dealer 9D, Ann 9S; dealer 3C, Ann JK)"
+    )
     assert replay(g.record()).snapshot() == g.snapshot()
 
 
@@ -275,7 +279,7 @@ def test_double_up_lost_pays_nothing() -> None:
     g = doubling("KD 2H")
     g.play("double")
     assert g.phase == "deal-over" and g.scores == (99,) and g.deal_scores[-1] == (-1,)
-    assert "loses the double-up" in g.view(0).result
+    assert g.view(0).result.endswith("pays 0 (loses the double-up: dealer KD, Ann 2H)")
 
 
 def test_double_up_toggle_off_and_no_win_offer_no_double() -> None:
@@ -358,3 +362,9 @@ def test_alone_at_the_machine_next_is_not_passing_it_on() -> None:
     refusal = two.check("hold")
     assert refusal is not None and "'next' passes the machine on" in refusal.reason
     assert "pass the machine on" in hint(two, random.Random(1)).why
+
+
+def test_a_win_collected_without_doubling_says_just_collects() -> None:
+    g = doubling("5D 9C")
+    g.play("collect")
+    assert g.view(0).result.endswith("kings or better: pays 1 (collects)")

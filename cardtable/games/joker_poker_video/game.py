@@ -296,7 +296,7 @@ class JokerPokerVideo(TableGame):
         elif payload is DOUBLE:
             self._double()
         elif payload is COLLECT:
-            self._settle(self.stake, "collects")
+            self._settle(self.stake, "collects after the double-up" if self.doubled else "collects")
 
     def _deal(self, coins: int) -> None:
         s = self.cur
@@ -379,6 +379,13 @@ class JokerPokerVideo(TableGame):
         self.rows.append(tuple(row))
         self.played[s] += 1
         what = "nothing" if line is None else self.table.line_label(line).lower()
+        if self.doubled:  # the double-up's cards, each dealer's card and the player's after it
+            name = self.players[s]
+            turned = "; ".join(
+                f"dealer {d.name}, {name} {m.name}"
+                for d, m in zip(self.doubled[::2], self.doubled[1::2], strict=True)
+            )
+            how = f"{how}: {turned}"
         after = f" ({how})" if how else ""
         self.result = f"{self.players[s]}: {' '.join(c.name for c in final)}, {what}: pays {win}{after}"
         self.log.append(self.result)
