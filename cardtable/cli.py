@@ -90,10 +90,7 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     for problem in problems():
         sys.stderr.write(f"cardtable: {problem}\n")
     for spec in all_games():
-        players = f"{spec.min_players}-{spec.max_players} players"
-        if spec.seat_counts:
-            players = f"{', '.join(map(str, spec.seat_counts))} players"
-        out.write(f"{spec.id:<20} {spec.title:<20} {players:<13} {spec.summary}\n")
+        out.write(f"{spec.id:<20} {spec.title:<20} {spec.players_text:<17} {spec.summary}\n")
     return 0
 
 
@@ -121,8 +118,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             raise UsageError(f"--players takes one bot level per seat, as in --players {example}")
         if level not in BOTS:
             raise UsageError(f"no bot level {level!r}; the levels are: {', '.join(BOTS)}")
-    if not spec.min_players <= len(levels) <= spec.max_players:
-        raise UsageError(f"{spec.title} needs {spec.min_players} to {spec.max_players} players")
+    if len(levels) not in spec.player_counts:
+        raise UsageError(f"{spec.title} takes {spec.players_text}; --players gave {len(levels)}")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.budget is not None and not args.budget > 0:

@@ -79,6 +79,14 @@ def test_simulate_players_wants_levels_not_a_count(capsys):
     assert "one bot level per seat, as in --players random,random,random,random" in err
 
 
+def test_simulate_refuses_a_player_count_the_board_does_not_take(capsys):
+    """Joker's board seats 4, 6 or 8: five levels were let through (inside 4-8) and failed
+    deeper down."""
+    code, _ = run(["simulate", "joker-marbles", "--players", "random,random,random,random,random"])
+    assert code == 2
+    assert "Joker (marbles) takes 4, 6 or 8 players; --players gave 5" in capsys.readouterr().err
+
+
 def test_simulate_is_reproducible():
     first = run(["simulate", "scala40", "--games", "2", "--seed", "9"])[1]
     second = run(["simulate", "scala40", "--games", "2", "--seed", "9"])[1]

@@ -97,6 +97,21 @@ class GameSpec:
         return self.seat_counts or tuple(range(self.min_players, self.max_players + 1))
 
     @property
+    def players_text(self) -> str:
+        """The player counts in words: a range, one count, or the counts a board takes.
+
+        >>> from cardtable.engine import get
+        >>> get("scala40").players_text, get("gin").players_text, get("joker-marbles").players_text
+        ('2-6 players', '2 players', '4, 6 or 8 players')
+        """
+        counts = self.player_counts
+        if self.seat_counts and len(counts) > 1:
+            return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
+        if len(counts) == 1:
+            return f"{counts[0]} players"
+        return f"{counts[0]}-{counts[-1]} players"
+
+    @property
     def verb_names(self) -> tuple[str, ...]:
         """The names of :attr:`verbs`, in order (a game class's ``verbs``).
 

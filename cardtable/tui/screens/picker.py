@@ -217,7 +217,7 @@ class PickerScreen(Screen[None]):
                 options.append(
                     Option(
                         Content.assemble(
-                            " ", (spec.title, "bold"), ("  " + players_text(spec).split()[0], "dim")
+                            " ", (spec.title, "bold"), ("  " + players_text(spec, short=True), "dim")
                         ),
                         id=spec.id,
                     )

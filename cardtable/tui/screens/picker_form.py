@@ -24,11 +24,14 @@ FieldKind = Literal["switch", "choice", "number", "text"]
 
 
 # ---------------------------------------------------------------------- pure helpers
-def players_text(spec: GameSpec) -> str:
-    """``"2-6 players"`` (or ``"4 players"`` when the count is fixed)."""
-    if spec.min_players == spec.max_players:
-        return f"{spec.min_players} players"
-    return f"{spec.min_players}-{spec.max_players} players"
+def players_text(spec: GameSpec, short: bool = False) -> str:
+    """``"2-6 players"`` (the spec's words); ``short``: the counts alone for the game list,
+    ``"2-6"``, ``"4/6/8"``."""
+    if not short:
+        return spec.players_text
+    if spec.seat_counts:
+        return "/".join(map(str, spec.player_counts))
+    return spec.players_text.removesuffix(" players")
 
 
 def seat_kind_options() -> list[tuple[str, str]]:
