@@ -682,7 +682,7 @@ def test_view_fills_the_trick_area_and_facts() -> None:
     view = game.view(None)
     assert view.trick is not None and view.trick.last_winner == 1 and view.trick.plays == ()
     assert view.facts["trick"] == "2" and "led suit" not in view.facts
-    assert view.discard_count == 3 and view.facts["played"] == "3"
+    assert view.discard_count == 3 and view.facts["in tricks"] == "3"
 
 
 def test_status_does_not_reveal_the_hand_of_the_player_to_act() -> None:
@@ -772,4 +772,4 @@ def test_a_hint_in_a_long_hand_reads_the_whole_deal(seed: int) -> None:
     events = game.view(None).events
     assert all(game.view(s).events == events for s in range(3)), "events are public: alike for all"
     plays = [e for e in events if e[1] in ("lead", "play", "lead-drawn", "play-drawn")]
-    assert len(plays) >= int(game.view(None).facts["played"]) > 0
+    assert len(plays) >= int(game.view(None).facts["in tricks"]) > 0

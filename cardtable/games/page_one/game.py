@@ -708,7 +708,8 @@ class PageOne(TrickGame):
                 facts["led suit"] = SUIT_NAMES[self.led_suit]
             elif self.trick:
                 facts["led suit"] = "joker led: the next card sets it"
-        facts["played"] = str(len(self.played))
+        # (cards of the completed tricks: "played" was read as the cards of this trick)
+        facts["in tricks"] = str(len(self.played))
         if self.rebuilds:
             limit = self.rules.max_rebuilds
             facts["rebuilds"] = f"{self.rebuilds} of {limit}" if limit else str(self.rebuilds)
