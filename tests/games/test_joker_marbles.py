@@ -552,3 +552,16 @@ def test_split_and_joker_plays_agree_with_the_plain_way(seed: int, moves: int, r
     for act, n in (("SPLIT", 7), ("SPLIT_FB", 9), ("JOKER_JUMP", 0)):
         made = action_plays(geo, g.st, g.cur, ctrl, act, n)
         assert [(c.steps, c.win) for c in made] == _reference_plays(g, act, n), act
+
+
+def test_a_short_move_with_a_card_not_held_or_without_a_move_says_which() -> None:
+    """Playtest: 'JK' typed without a joker read "'JK' matches none of your legal moves"."""
+    game = new_game("joker-marbles", ["A", "B", "C", "D"], seed=1)
+    hand = [c.name for c in game.hands[game.cur]]
+    assert "JK" not in hand and "7C" in hand
+    assert not any(m.cards[0].rank == 7 for m in game.legal_moves())  # every marble at home
+    with pytest.raises(InvalidNotation, match=f"you hold no JK: your cards are {' '.join(hand)}"):
+        game.find_move("JK")
+    with pytest.raises(InvalidNotation, match="7 has no move now: play another card"):
+        game.find_move("7")
+    assert game.find_move("K").cards[0].name == "KH"

@@ -175,6 +175,13 @@ def expand_short(game: Any, text: str) -> Move:
     rank = _rank(head)
     rest = tokens[1:]
     mine = [m for m in legal if m.cards[0].rank == rank]
+    if not mine and legal:  # say which: no such card, or no move with it
+        held = any(c.rank == rank for c in game.hands[game.cur])
+        raise InvalidNotation(
+            f"{head} has no move now: play another card"
+            if held
+            else f"you hold no {head}: your cards are {' '.join(c.name for c in game.hands[game.cur])}"
+        )
     if not rest:
         return _one(text, mine)
     if rest[0].lower() == "swap":
