@@ -39,6 +39,8 @@ class Settings(BaseModel):
     """Cards as plain letters (7H, JK) with no suit symbols or box glyphs."""
     bot_delay: float = Field(0.6, ge=0.0, le=5.0)
     """Seconds a computer player waits before each move, so people can follow."""
+    board_numbers: bool = False
+    """A board shows its track holes' numbers (the # key), kept for the next table."""
     ask_turn_end: bool = True
     """Ask before a discard from Enter (or on the card under the cursor) ends the turn."""
     last: dict[str, GameSetup] = Field(default_factory=dict)

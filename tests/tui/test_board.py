@@ -225,6 +225,19 @@ async def test_hole_numbers_toggle_and_ascii_mode(make_app, size):
         assert not re.search(r"\d", board_text(table))
 
 
+async def test_the_hole_numbers_stay_on_for_the_next_table(make_app, tmp_path):
+    """Playtest: hole numbers switched on were gone after a resume. The choice is a setting."""
+    from cardtable.tui.settings import load_settings
+
+    app = make_app(four_player(), ascii_cards=True)
+    async with at_table(app) as (pilot, table):
+        await pilot.press("number_sign")
+        assert re.search(r"\d", board_text(table))
+    assert load_settings(tmp_path / "settings.json")[0].board_numbers
+    async with at_table(make_app(four_player(), ascii_cards=True, board_numbers=True)) as (pilot, table):
+        assert re.search(r"\d", board_text(table))  # the next table opens with them
+
+
 async def test_the_next_players_turn_shows_no_highlights_until_the_hand_off(make_app):
     session = four_player()
     app = make_app(session)

@@ -169,7 +169,9 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         """A board game: the board on the left; piles, seats by team and the log beside it
         (the hand below), so the 72-hole board fits an 80x24 terminal."""
         with Horizontal(id="middle"):
-            yield BoardWidget(id="board")
+            board = BoardWidget(id="board")
+            board.numbers = bool(getattr(getattr(self.app, "settings", None), "board_numbers", False))
+            yield board
             with Vertical(id="side"):
                 yield from piles_row()
                 yield SeatsPanel(id="board-seats")

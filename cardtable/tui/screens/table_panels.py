@@ -69,6 +69,10 @@ class PanelKeys:
         widget = self.query_one(BoardWidget)
         widget.numbers = not widget.numbers
         widget.refresh()
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:  # kept: a resumed or new board shows them as left
+            settings.board_numbers = widget.numbers
+            self.app.remember()  # type: ignore[attr-defined]
 
     def _board_enter(self) -> bool:
         """Enter on a board: take the chosen step, playing the move once it is whole.
