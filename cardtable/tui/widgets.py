@@ -303,7 +303,9 @@ class GroupsPanel(Static):
                 text.append(" ")
                 used += card.cell_len + 1
             text.append("\n")
-        mark = ("OK " if ascii_only else "✓ ") if panel.ready else ("-- " if ascii_only else "✗ ")
+        # not ready is no mistake (all grouped, waiting for the draw; points still loose):
+        # a plain dot, not the refusals' cross
+        mark = ("OK " if ascii_only else "✓ ") if panel.ready else ("-- " if ascii_only else "· ")
         text.append(mark + panel.summary, style="bold" if panel.ready else "italic")
         self.update(text)
 

@@ -303,6 +303,8 @@ async def test_indian_table_shows_the_cut_card_and_a_declare_panel_that_follows_
         await pilot.pause()
         assert panel.border_title == f"declare with {shown_hand(app)[table.cursor]}"
         assert not panel.has_class("ready") and "wrong show costs 80" in str(panel.render())
+        # not ready is marked plainly, not with the refusals' cross (a playtest read it as an error)
+        assert "· " in str(panel.render()) and "✗" not in str(panel.render())
 
 
 async def test_enter_draws_when_drawing_is_the_only_move(make_app, tmp_path):
