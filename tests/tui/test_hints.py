@@ -184,3 +184,21 @@ async def test_a_long_refusal_is_shown_whole_at_80x24(make_app, tmp_path):
         shown = " ".join(row.strip() for row in rows)
         assert len(reason) > 100 and "…" not in shown, shown
         assert shown.startswith(reason[:60]) and reason.split()[-1] in shown
+
+
+async def test_a_hint_says_its_verb_once(make_app, tmp_path):
+    """Playtest: 'Hint (press u) — out K♥: out: every card is in a meld' said 'out' twice."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    game = new_game("progressive-rummy", players=["Ann", "Bob"], seed=4)
+    session = Session(game, [None, "medium"], tmp_path / "autosave.ctr")
+    while game.to_act != 0 or session.hint().move.kind != "out":  # Ann's hints, to going out
+        assert game.phase not in ("deal-over", "match-over")
+        session.play(session.hint().move) if game.to_act == 0 else session.bot_move()
+    app = make_app(session)
+    async with seated(app, (110, 34), lambda: game.to_act == 0) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: "Hint" in app.screen.last_message)
+        message = app.screen.last_message
+        assert message.startswith("Hint (press u) — out ") and message.count("out") == 1, message

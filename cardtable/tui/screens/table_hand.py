@@ -156,7 +156,9 @@ class HandKeys:
         show = self.session.show
         why = decision.why or show(str(move))
         if move.cards and not any(show(c.name) in show(why) for c in move.cards):
-            why = f"{show(str(move))}: {why}"  # the reason does not name the move's cards: say the move too
+            # the reason does not name the move's cards: say the move too (once: a reason may
+            # start with the verb, "out: every card is in a meld")
+            why = f"{show(str(move))}: {why.removeprefix(move.kind + ': ')}"
         auction = self.seen().auction
         call = next((c for c in auction.legal if c.move == str(move)), None) if auction else None
         if call is not None:  # a call is typed by its keys, and the reason may not name it
