@@ -119,6 +119,18 @@ def test_every_preset_starts_a_game() -> None:
             assert game.legal_moves(), f"{spec.id} preset {preset!r} starts with no move"
 
 
+def test_every_preset_can_be_typed_on_a_command_line() -> None:
+    """``--preset no-limit-blinds`` names 'no limit, blinds' (commas and brackets too)."""
+    import re
+
+    from cardtable.engine.api import preset_name
+
+    for spec in all_games():
+        for preset in spec.presets:
+            dashed = "-".join(re.findall(r"\w+", preset.lower()))
+            assert preset_name(spec.presets, dashed) == preset, (spec.id, preset)
+
+
 def test_each_game_class_is_the_one_its_spec_declares() -> None:
     """A package names its game class in its spec (imported at the first build): the class
     built has the spec's id, title and verb names, and its module's docstring is the notation."""

@@ -11,6 +11,7 @@ cardtable.engine.errors.InvalidRules: Scala 40 needs 2 to 6 players, not 1
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -50,18 +51,21 @@ def check_players(players: Sequence[str], lo: int, hi: int, title: str) -> tuple
 
 
 def preset_name(presets: Iterable[str], given: str) -> str:
-    """The preset that ``given`` names: exactly, or written with dashes for spaces and in
-    any case, as a command line types it (``five-crowns``); else ``given`` unchanged.
+    """The preset that ``given`` names: exactly, or written with dashes for spaces and
+    punctuation and in any case, as a command line types it (``five-crowns``,
+    ``no-limit-blinds``); else ``given`` unchanged.
 
     >>> preset_name(["Five Crowns", "pool 101"], "five-crowns"), preset_name(["pool 101"], "pool-201")
     ('Five Crowns', 'pool-201')
+    >>> preset_name(["no limit, blinds"], "no-limit-blinds")
+    'no limit, blinds'
     """
     names = list(presets)
     if given in names:
         return given
 
     def key(name: str) -> str:
-        return "-".join(name.replace("-", " ").lower().split())
+        return "-".join(re.sub(r"[^\w]+", " ", name).lower().split())
 
     return next((name for name in names if key(name) == key(given)), given)
 
