@@ -290,6 +290,7 @@ class BoardWidget(Widget):
         self.board: BoardView | None = None
         self.chooser: BoardChooser | None = None
         self.numbers = False
+        """The track holes' numbers are shown (the # key; a setting, read at mount)."""
         self._origin = (0, 0)
         self._cell = 2
         self._at: dict[tuple[int, int], str] = {}
@@ -300,6 +301,9 @@ class BoardWidget(Widget):
         self._rows: dict[tuple[int, int, tuple[Cell, ...]], Strip] = {}
         self._styles: dict[Style, Style] = {}
         self._styles_key: tuple[object, ...] = ()
+
+    def on_mount(self) -> None:
+        self.numbers = bool(getattr(getattr(self.app, "settings", None), "board_numbers", False))
 
     def show(self, board: BoardView | None, chooser: BoardChooser | None = None) -> None:
         """Draw ``board`` (None: nothing) with ``chooser``'s highlights, if any."""

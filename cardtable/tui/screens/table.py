@@ -169,9 +169,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         """A board game: the board on the left; piles, seats by team and the log beside it
         (the hand below), so the 72-hole board fits an 80x24 terminal."""
         with Horizontal(id="middle"):
-            board = BoardWidget(id="board")
-            board.numbers = bool(getattr(getattr(self.app, "settings", None), "board_numbers", False))
-            yield board
+            yield BoardWidget(id="board")
             with Vertical(id="side"):
                 yield from piles_row()
                 yield SeatsPanel(id="board-seats")
@@ -189,9 +187,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             self.query_one("#play-area", Vertical).display = False
         log = self.query_one("#log", VerticalScroll)
         log.border_title = "log"
-        # Anchored, the log keeps its newest line in sight when its text reflows (a resize,
-        # or the scroll bar appearing), not only when a line is added.
-        log.anchor()
+        log.anchor()  # the newest line stays in sight when the text reflows (a resize) too
         self.query_one("#melds", VerticalScroll).border_title = "melds"
         # A game without melds (a trick game) gets the space for its trick area instead.
         self.query_one("#melds", VerticalScroll).display = self.melds_game
