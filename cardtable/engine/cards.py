@@ -70,7 +70,7 @@ _SUIT_TOKENS = {"S": "S", "H": "H", "D": "D", "C": "C", "X": "X"} | {
     "★": "X",
     "☆": "X",
 }
-_BAD_CARD = "{token!r} is not a card: write rank then suit (QS, 10H, AD), or JK for a joker"
+_BAD_CARD = "{token!r} is not a card: write a rank and a suit letter (S H D C), or JK for a joker"
 # (T for 10, suit symbols and X for Five Crowns' stars are read too; the message names the
 # usual forms, short enough for one line of an 80-column table)
 

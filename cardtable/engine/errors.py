@@ -5,7 +5,7 @@
 ...     parse_cards("7H 1Z")
 ... except InvalidNotation as exc:
 ...     print(exc)
-'1Z' is not a card: write rank then suit (QS, 10H, AD), or JK for a joker
+'1Z' is not a card: write a rank and a suit letter (S H D C), or JK for a joker
 """
 
 from __future__ import annotations

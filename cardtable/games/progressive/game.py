@@ -157,7 +157,7 @@ class ProgressiveRummy(RummyGame):
             return super().parse_move(text)
         except InvalidNotation as exc:
             if self.deck_kind.stars and "is not a card" in str(exc):
-                raise InvalidNotation(f"{exc} (stars are X: 7X)") from None
+                raise InvalidNotation(f"{exc}; stars are written X") from None
             raise
 
     def _round_rules(self) -> None:
