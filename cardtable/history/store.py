@@ -327,9 +327,14 @@ class HistoryStore:
             raise _NotOurs(f"it is not a database: {exc}") from None
         try:
             try:
+                # One read transaction: read one by one, another process's first start could
+                # commit in between (no application id yet, then its tables), and this file
+                # was judged another program's and moved aside.
+                db.execute("BEGIN")
                 app_id = db.execute("PRAGMA application_id").fetchone()[0]
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                db.execute("COMMIT")
             except sqlite3.OperationalError:
                 raise
             except sqlite3.DatabaseError as exc:  # "file is not a database", "malformed"
