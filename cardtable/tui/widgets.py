@@ -149,7 +149,7 @@ class HandWidget(Widget, can_focus=True):
         for line in self._message_lines(width):
             out.append_text(line)
             out.append("\n")
-        caret = "^" if ascii_only else "▲"
+        caret, dot = ("^", "*") if ascii_only else ("▲", "•")
         for y, row in enumerate(rows):
             line = Text()
             marks = Text()
@@ -166,8 +166,9 @@ class HandWidget(Widget, can_focus=True):
                     )
                 )
                 line.append(" " * CARD_GAP)
-                # the row under the cards: the cursor, and a dot under each selected card
-                mark = caret if i == self.cursor else ("•" if i in self.selected else " ")
+                # the row under the cards: the cursor, and a dot under each selected card (the
+                # cursor's card too), so selection shows without colour
+                mark = (caret if i == self.cursor else "") + (dot if i in self.selected else "")
                 marks.append(mark.center(w) + " " * CARD_GAP, style="bold")
                 self._spots.append((2 * y, x, x + w))
                 self._spots.append((2 * y + 1, x, x + w))

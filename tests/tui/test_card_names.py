@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tui_helpers import said, until
+from tui_helpers import said, seated, until
 
 from cardtable.engine import new_game
 from cardtable.replay import Replay
@@ -86,3 +86,17 @@ async def test_the_replay_names_cards_as_its_hands_do(tmp_path):
         log = str(screen.query_one("#log-text").render())
         assert "Last: Ann: discard 4★" in status and "Ann discarded 4★" in log, (status, log)
         assert not NOTATION.search(status + log)
+
+
+async def test_selection_shows_without_colour_under_the_cursor_too(make_app, stacked):
+    """Playtest: a selected card was marked by colour and underline alone once the cursor
+    stood on it (the cursor's mark took the dot's place); in ASCII mode the dot was not ASCII."""
+    from cardtable.tui.widgets import HandWidget
+
+    for ascii_cards, caret, dot in ((False, "▲", "•"), (True, "^", "*")):
+        app = make_app(stacked([None, "random"]), ascii_cards=ascii_cards)
+        async with seated(app):
+            hand = app.screen.query_one(HandWidget)
+            hand.show(["7H", "8H", "9H"], {0, 2}, 0)
+            marks = str(hand.render()).split("\n")[-1]
+            assert marks.split() == [caret + dot, dot], marks
