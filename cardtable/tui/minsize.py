@@ -57,6 +57,8 @@ class SizeNotice(Static):
         text-style: bold;
     }
     Screen.-too-small > SizeNotice { display: block; }
+    /* the screen's own scroll bars are drawn over every layer: a corner of one stood out */
+    Screen.-too-small { overflow: hidden hidden; }
     """
 
 

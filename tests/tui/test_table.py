@@ -128,6 +128,13 @@ async def test_too_small_terminal_says_how_big(make_app, stacked):
         text = str(app.screen.query_one("#too-small-text").render())
         assert "at least 80×24" in text and "60×20" in text
 
+    # no scroll bar of the table below shows through (a stray '▇▇' in the corner)
+    app = make_app(stacked([None, "random"]))
+    async with app.run_test(size=(60, 18)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        assert not (app.screen.show_vertical_scrollbar or app.screen.show_horizontal_scrollbar)
+
 
 async def test_picker_to_scores_by_key_presses(make_app, monkeypatch):
     """Through the real picker: start, hand-offs, a whole deal, the score table."""
