@@ -523,6 +523,8 @@ def test_a_hand_won_uncontested_says_the_bet_went_back() -> None:
     result = g.view(0).result
     assert "Ann wins 2 chips uncontested" in result
     assert "2 chips returned to Ann (uncalled)" in result
+    # the log says who took the pot too (play-test: it said only what went back)
+    assert g.view(1).log[-2:] == ("2 chips returned to Ann (uncalled)", "Ann wins 2 chips uncontested")
 
 
 def test_the_drew_badges_go_when_the_next_hand_is_dealt() -> None:

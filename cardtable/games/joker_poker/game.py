@@ -534,7 +534,9 @@ class JokerPoker(TableGame):
         pot = t.pot_total()
         t.award(lambda seats: [winner])
         self.showdown = returned
-        self._end_hand(f"{self.players[winner]} wins {pot} chips uncontested (no hand shown)")
+        won = f"{self.players[winner]} wins {plural(pot, 'chip')} uncontested"
+        self.log.append(won)  # the log says who took the pot, as after a showdown
+        self._end_hand(f"{won} (no hand shown)")
 
     def _show_order(self) -> list[int]:
         live = [s for s in self.seating.active_seats(self.button + 1) if self.chips.in_hand(s)]
