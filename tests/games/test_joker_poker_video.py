@@ -368,3 +368,12 @@ def test_a_win_collected_without_doubling_says_just_collects() -> None:
     g = doubling("5D 9C")
     g.play("collect")
     assert g.view(0).result.endswith("kings or better: pays 1 (collects)")
+
+
+def test_the_advice_to_hold_nothing_says_so_in_words() -> None:
+    """Play-test: the hint read 'hold is the best of the 32 holds' ('hold' alone is the
+    notation of holding nothing)."""
+    from cardtable.games.joker_poker_video.bot import exact_advice
+
+    best, why = exact_advice(list(parse_cards("2C 7D 9H 4S 3C")), "kings-full-pay", 5)
+    assert best == [] and why.startswith("holding nothing (draw five) is the best of the 32 holds")

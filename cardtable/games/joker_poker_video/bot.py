@@ -110,8 +110,10 @@ def exact_advice(hand: Sequence[Card], table: str, coins: int) -> tuple[list[Car
     best, value = values[0]
     shown = [f"{hold_text(h)} {_fmt(v, coins)}" for h, v in values[1:4]]
     draw_five = next(v for h, v in values if not h)
+    # ("hold" alone is the notation of holding nothing; the words say it)
+    said = hold_text(best) if best else "holding nothing (draw five)"
     why = (
-        f"{hold_text(best)} is the best of the 32 holds: expected win {_fmt(value, coins)} credits "
+        f"{said} is the best of the 32 holds: expected win {_fmt(value, coins)} credits "
         f"for {coins} coins ({float(value):.4f} a coin, exactly {value}); next: {'; '.join(shown)}; "
         f"draw five {_fmt(draw_five, coins)}"
     )
