@@ -123,6 +123,7 @@ class ScoresScreen(Deliberate, Screen[str]):
     ScoresScreen #scores-body { height: 1fr; }
     ScoresScreen #scores-left { width: auto; max-width: 65%; height: 1fr; margin-right: 1; }
     ScoresScreen #scores-chart { width: 1fr; height: 1fr; min-height: 6; }
+    ScoresScreen Static#scores-chart { padding-left: 2; }  /* words, not a chart: set apart from the table's */
     ScoresScreen #scores-records { color: $text-muted; height: auto; }
     ScoresScreen.-table-only #scores-left { max-width: 100%; margin-right: 0; }
     ScoresScreen.-table-only #scores-chart { display: none; }
