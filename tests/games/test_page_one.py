@@ -773,3 +773,14 @@ def test_a_hint_in_a_long_hand_reads_the_whole_deal(seed: int) -> None:
     assert all(game.view(s).events == events for s in range(3)), "events are public: alike for all"
     plays = [e for e in events if e[1] in ("lead", "play", "lead-drawn", "play-drawn")]
     assert len(plays) >= int(game.view(None).facts["in tricks"]) > 0
+
+
+def test_a_lead_hint_calls_a_lone_card_the_only_one_of_its_suit() -> None:
+    """Play-test: 'lead 4♠ (the highest spade, to keep the lead)' for Ann's one spade."""
+    from cardtable.engine import parse_cards
+    from cardtable.games.page_one.bot import lead_choice
+
+    card, why = lead_choice(parse_cards("4S 9H 10H"), {"S": 1, "H": 9}, [])
+    assert card.name == "4S" and why == "lead 4S (the only spade, to keep the lead)"
+    card, why = lead_choice(parse_cards("4S 9S 10H"), {"S": 1, "H": 9}, [])
+    assert card.name == "9S" and "the highest spade" in why

@@ -186,7 +186,9 @@ def lead_choice(hand: Sequence[Card], unseen: dict[str, int], voids: Sequence[se
 
     suit = min(suits, key=rank_suit)
     card = max(suits[suit], key=_strength)
-    why = f"lead {card.name} (the highest {SUIT_NAMES[suit][:-1]}, to keep the lead)"
+    name = SUIT_NAMES[suit][:-1]
+    which = f"the highest {name}" if len(suits[suit]) > 1 else f"the only {name}"
+    why = f"lead {card.name} ({which}, to keep the lead)"
     if any(suit in v for v in voids):
         why = f"lead {card.name}: the others have shown they hold no {SUIT_NAMES[suit]}"
     return card, why
