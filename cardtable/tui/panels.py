@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -25,6 +25,26 @@ from cardtable.tui.widgets import AuctionPanel, ChipsPanel, FaceUpCard, PileWidg
 
 SIDE_MIN = 28
 """The narrowest the column beside a board gets (piles, seats, log)."""
+
+
+class LogPanel(VerticalScroll):
+    """The log (the table's and the replay's): its lines as one text, anchored to its end,
+    so the newest line stays in sight when a line is added and when the text reflows (a
+    resize). The text is at least the panel's height, so a short log starts at the top."""
+
+    DEFAULT_CSS = "LogPanel > #log-text { min-height: 100%; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log-text")
+
+    def on_mount(self) -> None:
+        self.border_title = "log"
+        self.anchor()
+
+    def show(self, lines: Sequence[str]) -> None:
+        """Show ``lines``, scrolled to the newest (also after someone scrolled back)."""
+        self.query_one("#log-text", Static).update("\n".join(lines))
+        self.scroll_end(animate=False)
 
 
 def piles_row() -> ComposeResult:

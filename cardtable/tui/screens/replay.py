@@ -25,7 +25,7 @@ from cardtable.engine.views import PlayerView
 from cardtable.replay import Replay
 from cardtable.session import faced_view
 from cardtable.tui.board import BoardWidget, SeatsPanel
-from cardtable.tui.panels import draw_panels, draw_piles, piles_row, play_panels, show_board
+from cardtable.tui.panels import LogPanel, draw_panels, draw_piles, piles_row, play_panels, show_board
 from cardtable.tui.prompt import PromptLine
 from cardtable.tui.widgets import HandWidget, MeldLine, SeatsBar, score_unit
 
@@ -65,7 +65,6 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #melds { height: 1fr; border: round $primary 40%; padding: 0 1; }
     ReplayScreen #side { width: 38%; min-width: 28; max-width: 40; }
     ReplayScreen #log { height: 1fr; min-height: 5; border: round $secondary 40%; }  /* 3 lines, even at 80x24 */
-    ReplayScreen #log-text { min-height: 100%; }  /* anchored to its end, a short log starts at the top */
     ReplayScreen #hints { height: auto; max-height: 8; border: round $accent 60%; padding: 0 1; }
     ReplayScreen #hands { height: auto; max-height: 14; }
     ReplayScreen #hands HandWidget { border-top: solid $primary 40%; border-title-align: left; }
@@ -105,8 +104,7 @@ class ReplayScreen(Screen[None]):
                 if self.board_game:
                     yield from piles_row()
                     yield SeatsPanel(id="board-seats")
-                with VerticalScroll(id="log"):
-                    yield Static(id="log-text")
+                yield LogPanel(id="log")
                 yield Static(id="hints")
         yield VerticalScroll(id="hands")
         yield Static(id="status")
@@ -118,11 +116,6 @@ class ReplayScreen(Screen[None]):
         if self.board_game:  # the seats panel beside the board replaces the seats bar
             self.query_one("#seats", SeatsBar).display = False
             self.query_one("#play-area", Vertical).display = False
-        log = self.query_one("#log", VerticalScroll)
-        log.border_title = "log"
-        # Anchored, the log keeps its newest line in sight when its text reflows (a resize,
-        # or the scroll bar appearing), not only when a line is added.
-        log.anchor()
         self.query_one("#melds", VerticalScroll).border_title = "melds"
         self.query_one("#hints", Static).border_title = "hints"
         self.redraw()
@@ -166,8 +159,7 @@ class ReplayScreen(Screen[None]):
         )
         melds.mount_all(MeldLine(m, names[m.owner]) for m in view.melds)
         self._draw_hands(view, names)
-        self.query_one("#log-text", Static).update("\n".join(view.log))
-        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        self.query_one(LogPanel).show(view.log)
         self.query_one("#hints", Static).update(self._hint_panel())
         self.query_one("#status", Static).update(self._status(view))
         self.refresh_bindings()

@@ -39,7 +39,7 @@ from cardtable.tui.keys import (
     turn_end_question,
     wild_targets,
 )
-from cardtable.tui.panels import draw_panels, draw_piles, piles_row, play_panels
+from cardtable.tui.panels import LogPanel, draw_panels, draw_piles, piles_row, play_panels
 from cardtable.tui.prompt import PromptLine
 from cardtable.tui.screens.choices import AuctionModal, ChoiceModal, ConfirmModal
 from cardtable.tui.screens.handoff import HandoffScreen
@@ -151,8 +151,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
                     yield from play_panels()
                     yield GroupsPanel(id="groups")
                     yield VerticalScroll(id="melds")
-                with VerticalScroll(id="log"):
-                    yield Static(id="log-text")
+                yield LogPanel(id="log")
         # the message line is the hand's first row (a board game has its line under the board)
         yield HandWidget(id="hand", message_row=not self.board_game)
         yield Static(id="status")
@@ -173,8 +172,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             with Vertical(id="side"):
                 yield from piles_row()
                 yield SeatsPanel(id="board-seats")
-                with VerticalScroll(id="log"):
-                    yield Static(id="log-text")
+                yield LogPanel(id="log")
             with Vertical(id="play-area"):  # unused panels, kept for the shared redraw
                 yield from play_panels()
                 yield GroupsPanel(id="groups")
@@ -185,9 +183,6 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         if self.board_game:
             self.query_one("#seats", SeatsBar).display = False
             self.query_one("#play-area", Vertical).display = False
-        log = self.query_one("#log", VerticalScroll)
-        log.border_title = "log"
-        log.anchor()  # the newest line stays in sight when the text reflows (a resize) too
         self.query_one("#melds", VerticalScroll).border_title = "melds"
         # A game without melds (a trick game) gets the space for its trick area instead.
         self.query_one("#melds", VerticalScroll).display = self.melds_game
@@ -332,8 +327,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         if lines == self.log_shown:
             return
         self.log_shown = lines
-        self.query_one("#log-text", Static).update("\n".join(lines))
-        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        self.query_one(LogPanel).show(lines)
 
     # ------------------------------------------------------------------ turn flow
     def advance(self) -> None:
