@@ -41,9 +41,9 @@ from cardtable.tui.screens.picker_form import (
     HUMAN,
     Draft,
     RuleField,
+    counts_label,
     default_name,
     name_problems,
-    players_text,
     rule_fields,
     rules_to_send,
     seat_kind_options,
@@ -216,9 +216,7 @@ class PickerScreen(Screen[None]):
             for spec in games:
                 options.append(
                     Option(
-                        Content.assemble(
-                            " ", (spec.title, "bold"), ("  " + players_text(spec, short=True), "dim")
-                        ),
+                        Content.assemble(" ", (spec.title, "bold"), ("  " + counts_label(spec), "dim")),
                         id=spec.id,
                     )
                 )
@@ -251,7 +249,7 @@ class PickerScreen(Screen[None]):
     @staticmethod
     def _summary_line(spec: GameSpec) -> str:
         presets = f"\nPresets: {', '.join(spec.presets)}" if spec.presets else ""
-        return f"{players_text(spec)} · {spec.family}\n{spec.summary}{presets}"
+        return f"{spec.players_text} · {spec.family}\n{spec.summary}{presets}"
 
     # ------------------------------------------------------------------ reading the form
     def _widget(self, selector: str, kind: type[Any]) -> Any:

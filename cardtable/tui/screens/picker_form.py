@@ -24,11 +24,9 @@ FieldKind = Literal["switch", "choice", "number", "text"]
 
 
 # ---------------------------------------------------------------------- pure helpers
-def players_text(spec: GameSpec, short: bool = False) -> str:
-    """``"2-6 players"`` (the spec's words); ``short``: the counts alone for the game list,
-    ``"2-6"``, ``"4/6/8"``."""
-    if not short:
-        return spec.players_text
+def counts_label(spec: GameSpec) -> str:
+    """The counts alone, for the game list: ``"2-6"``, ``"4/6/8"`` (the detail pane says
+    :attr:`GameSpec.players_text`)."""
     if spec.seat_counts:
         return "/".join(map(str, spec.player_counts))
     return spec.players_text.removesuffix(" players")
