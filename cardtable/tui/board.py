@@ -236,9 +236,13 @@ def _fit_forms(forms: Sequence[str], width: int | None) -> str:
     return fitting[0] if fitting else cut_whole(forms[-1], width)
 
 
+def _setting(widget: Widget, name: str) -> bool:
+    """A switch of the app's settings (off in an app without them, as in a test's)."""
+    return bool(getattr(getattr(widget.app, "settings", None), name, False))
+
+
 def _ascii(widget: Widget) -> bool:
-    settings = getattr(widget.app, "settings", None)
-    return bool(getattr(settings, "ascii_cards", False))
+    return _setting(widget, "ascii_cards")
 
 
 def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
@@ -303,7 +307,7 @@ class BoardWidget(Widget):
         self._styles_key: tuple[object, ...] = ()
 
     def on_mount(self) -> None:
-        self.numbers = bool(getattr(getattr(self.app, "settings", None), "board_numbers", False))
+        self.numbers = _setting(self, "board_numbers")
 
     def show(self, board: BoardView | None, chooser: BoardChooser | None = None) -> None:
         """Draw ``board`` (None: nothing) with ``chooser``'s highlights, if any."""
