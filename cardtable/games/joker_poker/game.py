@@ -728,11 +728,12 @@ class JokerPoker(TableGame):
                     badges=tuple(badges),
                 )
             )
+        chips = self._chips_view(seat)
         facts: dict[str, str] = {"button": self.players[self.button]}
         if live_hand:
             facts["round"] = self._round_words()
-            back = self._uncalled()[1]
-            facts["pot"] = str(t.pot_total() - (back[1] if back else 0))
+            # the chips panel's uncalled chips (worked out once) are no part of the pot
+            facts["pot"] = str(t.pot_total() - sum(p.amount for p in chips.pots if p.uncalled))
             if self.opening_needed():
                 facts["openers"] = "jacks or better to open"
         for s in range(self.n):
@@ -753,7 +754,7 @@ class JokerPoker(TableGame):
             stock_count=len(self.stock),
             discard_count=sum(len(d) for d in self.discards),
             discard_label="discards",
-            chips=self._chips_view(seat),
+            chips=chips,
             status=self._status(),
             facts=facts,
             own_facts=own,
