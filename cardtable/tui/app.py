@@ -53,6 +53,7 @@ class CardTableApp(App[None]):
         replay: Replay | None = None,
         gc_paused: bool = False,
     ) -> None:
+        self._theme_pending = True
         super().__init__()
         self._gc_paused = gc_paused
         """The caller paused the garbage collector for start-up (see :func:`cardtable.tui.run`)."""
@@ -85,7 +86,15 @@ class CardTableApp(App[None]):
             self.set_class(dark, "-dark-mode", update=False)
             self.set_class(not dark, "-light-mode", update=False)
             self._refresh_truecolor_filter(self.ansi_theme)
+        self._theme_pending = False
         self.stylesheet.set_variables(self.get_css_variables())
+
+    def get_css_variables(self) -> dict[str, str]:
+        # App.__init__ makes its stylesheet with the default theme's variables, replaced by the
+        # saved theme's before any CSS is read: they are not worked out for nothing (~1.5 ms).
+        if self._theme_pending:
+            return {}
+        return super().get_css_variables()
 
     @property
     def settings(self) -> Settings:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from pydantic import field_validator, model_validator
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets import Button, Input, OptionList, Select, Static, Switch
 from tui_helpers import until
 
 from cardtable.bots import BOTS
@@ -24,15 +24,15 @@ from cardtable.engine import GameSpec, all_games
 from cardtable.engine.registry import FAMILIES
 from cardtable.session import NewGame
 from cardtable.tui.app import CardTableApp
-from cardtable.tui.screens.picker import (
-    CUSTOM,
-    PickerScreen,
+from cardtable.tui.screens.picker import PickerScreen
+from cardtable.tui.screens.picker_build import CUSTOM
+from cardtable.tui.screens.picker_form import (
     RuleField,
     name_problems,
     rule_fields,
     rules_to_send,
+    typed_preset,
 )
-from cardtable.tui.screens.picker_form import typed_preset
 from cardtable.tui.settings import GameSetup, Settings
 
 SIZE = (100, 40)
@@ -627,7 +627,7 @@ async def test_fast_filtering_leaves_title_and_form_of_one_game(tmp_path: Path) 
         await pilot.press(*"gin", "escape", *"page")
         await pilot.pause()
         await pilot.pause()
-        title = str(screen.query_one("#game-title", Label).render())
+        title = str(screen.query_one("#game-title", Static).render())
         spec = next(s for s in all_games() if s.id == screen.game_id)
         assert screen.game_id == "page-one" and title == spec.title
         # every game shown keeps its form; one is on view, page-one's (a seat row per seat),
@@ -640,7 +640,7 @@ async def test_fast_filtering_leaves_title_and_form_of_one_game(tmp_path: Path) 
         game_list = screen.query_one("#game-list", OptionList)
         await until(pilot, lambda: screen.game_id == game_list.highlighted_option.id)
         spec = next(s for s in all_games() if s.id == screen.game_id)
-        assert str(screen.query_one("#game-title", Label).render()) == spec.title
+        assert str(screen.query_one("#game-title", Static).render()) == spec.title
         shown_form(screen, spec)
 
 

@@ -398,7 +398,7 @@ async def test_palette_new_game_opens_the_picker_on_that_preset(make_app, tmp_pa
 async def test_the_preset_says_custom_once_a_rule_departs_from_it(make_app) -> None:
     from textual.widgets import Switch
 
-    from cardtable.tui.screens.picker import CUSTOM
+    from cardtable.tui.screens.picker_build import CUSTOM
 
     app = make_app(last_game="progressive-rummy")
     async with app.run_test(size=(110, 34)) as pilot:

@@ -8,13 +8,15 @@ from pathlib import Path
 
 
 def test_app_and_picker_import_without_pydantic_or_games():
-    # cardtable.cli too: a bare ``cardtable`` runs it before the picker's first frame (and
+    # nor the set-up form's modules (their dataclasses and widget classes): the form is
+    # built after the first frame. cardtable.cli too: a bare ``cardtable`` runs it before the picker's first frame (and
     # goes to the picker without building the argument parser)
     code = (
         "import sys\n"
         "import cardtable.cli, cardtable.tui.app, cardtable.tui.screens.picker\n"
         "heavy = [m for m in ('pydantic', 'cardtable.games', 'cardtable.session', 'cardtable.bots',"
-        " 'argparse') if m in sys.modules]\n"
+        " 'argparse', 'cardtable.tui.screens.picker_form', 'cardtable.tui.screens.picker_build',"
+        " 'textual.widgets._switch') if m in sys.modules]\n"
         "print(','.join(heavy))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)

@@ -25,31 +25,22 @@ from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets import Button, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from cardtable.tui.screens.picker_style import PICKER_CSS
+
 if TYPE_CHECKING:
+    from textual.widgets import Switch
+
     from cardtable.engine import GameSpec
     from cardtable.tui.host import TableHost
+    from cardtable.tui.screens.picker_form import Draft, RuleField
     from cardtable.tui.settings import GameSetup
 
-# The registry, Pydantic and the bots are imported where they are used: the picker's first
+# The registry, Pydantic, the bots and the form's modules (picker_form, picker_build, with
+# their dataclasses and widget classes) are imported where they are used: the picker's first
 # frame goes out before they load (see PickerScreen.FORM_DELAY).
-
-from cardtable.tui.screens.picker_build import CUSTOM, GameForm, form_widgets
-from cardtable.tui.screens.picker_form import (
-    HUMAN,
-    Draft,
-    RuleField,
-    counts_label,
-    default_name,
-    name_problems,
-    rule_fields,
-    rules_to_send,
-    seat_kind_options,
-    typed_preset,
-)
-from cardtable.tui.screens.picker_style import PICKER_CSS
 
 
 class PickerScreen(Screen[None]):
@@ -116,12 +107,12 @@ class PickerScreen(Screen[None]):
         # so the picker shows at once and fills in a moment later.
         with Horizontal(id="picker-body"):
             with Vertical(id="picker-games"):
-                yield Label("Games", classes="picker-heading")
+                yield Static("Games", classes="picker-heading")
                 yield Input(placeholder="type to filter", id="game-filter", compact=True)
                 yield Static("", id="filter-note", markup=False)
                 yield OptionList(id="game-list")
             with Vertical(id="picker-side"):
-                yield Label("", id="game-title", markup=False)
+                yield Static("", id="game-title", markup=False)
                 yield Static("", id="game-summary", markup=False)
                 yield VerticalScroll(Static("Setting up the table…", id="form-loading"), id="picker-form")
                 yield Horizontal(id="picker-buttons")  # the buttons come with the form
@@ -143,6 +134,7 @@ class PickerScreen(Screen[None]):
     async def _populate(self) -> None:
         from cardtable.engine import all_games
         from cardtable.engine.registry import problems
+        from cardtable.tui.screens.picker_form import rule_fields
 
         if self._specs:
             return
@@ -177,28 +169,15 @@ class PickerScreen(Screen[None]):
         )
         self._ready = True
 
-    @staticmethod
-    def _rank(spec: GameSpec, query: str) -> int | None:
-        """How well ``spec`` matches ``query``: None when a typed word is in none of its title,
-        id, family or presets' names; else 0 when its title starts with what was typed, 1 when
-        its title holds every word, 2 when a word is found only elsewhere (a preset's name)."""
-        words = query.lower().split()
-        hay = " ".join((spec.title, spec.id, spec.family, *spec.presets)).lower().replace("_", " ")
-        if not all(word in hay for word in words):
-            return None
-        title = spec.title.lower()
-        if title.startswith(" ".join(words)):
-            return 0
-        return 1 if all(word in title for word in words) else 2
-
     def _game_options(self, query: str = "") -> list[Option]:
         """One line per game (title and player count), under a header per family; the
         description is in the detail pane, so the list never wraps. With a ``query``, the games
         whose titles match come first (and their families): a word of a game's title ranks that
         game above the games where the word is only in a preset's name."""
         from cardtable.engine.registry import FAMILIES
+        from cardtable.tui.screens.picker_form import counts_label, game_rank
 
-        ranks = {s.id: rank for s in self._specs if (rank := self._rank(s, query)) is not None}
+        ranks = {s.id: rank for s in self._specs if (rank := game_rank(s, query)) is not None}
         groups = [[s for s in self._specs if s.family == family and s.id in ranks] for family in FAMILIES]
         groups = sorted(
             (sorted(g, key=lambda s: ranks[s.id]) for g in groups if g), key=lambda g: ranks[g[0].id]
@@ -275,6 +254,8 @@ class PickerScreen(Screen[None]):
 
     def _read_seats(self, all_seats: bool = False) -> list[tuple[str, str]]:
         """(name, kind) of the seats in play (of every seat row with ``all_seats``)."""
+        from cardtable.tui.screens.picker_form import HUMAN
+
         count = self._spec.max_players if all_seats else self._seat_count()
         seats: list[tuple[str, str]] = []
         for i in range(count):
@@ -335,6 +316,8 @@ class PickerScreen(Screen[None]):
 
     def _check_names(self) -> list[str]:
         """Show a message under every seat whose name is not usable; returns them."""
+        from cardtable.tui.screens.picker_form import name_problems
+
         seats = self._read_seats()
         problems = name_problems([name for name, _ in seats])
         for i in range(self._spec.max_players):
@@ -404,6 +387,7 @@ class PickerScreen(Screen[None]):
         for the game first shown), used when nothing is remembered for ``spec``.
         """
         from cardtable.bots import BOTS
+        from cardtable.tui.screens.picker_form import HUMAN, Draft, default_name, known_values, rule_fields
 
         if spec.id in self._drafts:
             return self._drafts[spec.id]
@@ -415,8 +399,8 @@ class PickerScreen(Screen[None]):
         if remembered is not None:
             if remembered.preset is not None and remembered.preset in spec.presets:
                 preset = remembered.preset
-                values.update(_known(fields, spec.presets[remembered.preset]))
-            values.update(_known(fields, remembered.rules))
+                values.update(known_values(fields, spec.presets[remembered.preset]))
+            values.update(known_values(fields, remembered.rules))
             if remembered.seats:
                 seats = [
                     (str(name), kind if kind == HUMAN or kind in BOTS else HUMAN)
@@ -440,6 +424,8 @@ class PickerScreen(Screen[None]):
 
     def _save_draft(self) -> Draft | None:
         """Keep what the shown form holds, for a later showing; returns it (None: no form)."""
+        from cardtable.tui.screens.picker_form import Draft
+
         if self._widget("#player-count", Select) is None:
             return None
         draft = self._drafts[self._spec.id] = Draft(
@@ -457,6 +443,7 @@ class PickerScreen(Screen[None]):
 
     async def _select_game(self, game_id: str) -> None:
         from cardtable.engine import get
+        from cardtable.tui.screens.picker_form import rule_fields
 
         spec = get(game_id)
         if spec.id == self._spec.id:
@@ -479,9 +466,11 @@ class PickerScreen(Screen[None]):
 
         The shown form is moved first in the scroll box: the forms repeat the same ids, and a
         query from the screen (breadth first) then finds the shown one's."""
+        from cardtable.tui.screens.picker_build import GameForm, form_widgets
+
         spec = self._spec
         self._shown_seats.setdefault(spec.id, draft.seats)
-        self.query_one("#game-title", Label).update(spec.title)
+        self.query_one("#game-title", Static).update(spec.title)
         self.query_one("#game-summary", Static).update(self._summary_line(spec))
         scroll = self.query_one("#picker-form", VerticalScroll)
         shown = self._forms.get(spec.id)
@@ -546,6 +535,8 @@ class PickerScreen(Screen[None]):
     def _fill_seats(self, count: Select[int], seats: list[tuple[str, str]]) -> None:
         """Put ``seats`` in the seat rows (a game started on the command line left them
         elsewhere) and show as many rows."""
+        from cardtable.tui.screens.picker_form import HUMAN, seat_kind_options
+
         seats = seats[: self._spec.max_players]
         for i, (name, kind) in enumerate(seats):
             box, chooser = self._widget(f"#seat-name-{i}", Input), self._widget(f"#seat-kind-{i}", Select)
@@ -567,15 +558,19 @@ class PickerScreen(Screen[None]):
 
     def _preset_values(self, preset: str | None) -> dict[str, Any]:
         """Every field's value under ``preset`` (None: the defaults)."""
+        from cardtable.tui.screens.picker_form import known_values
+
         values = self._defaults()
         if preset is not None:
-            values.update(_known({rf.name: rf for rf in self._fields}, self._spec.presets[preset]))
+            values.update(known_values({rf.name: rf for rf in self._fields}, self._spec.presets[preset]))
         return values
 
     def sync_preset(self) -> None:
         """The preset box says "custom" while a rule departs from the chosen preset (or from
         the defaults), and the preset's name again once they all agree. The preset chosen
         stays what a start sends, with the rules changed from it."""
+        from cardtable.tui.screens.picker_build import CUSTOM
+
         chooser = self._widget("#preset", Select)
         if chooser is None:
             return
@@ -585,6 +580,8 @@ class PickerScreen(Screen[None]):
             chooser.value = shown
 
     def _set_widget(self, rf: RuleField, raw: Any) -> None:
+        from textual.widgets import Switch
+
         widget = self._widget(f"#{rf.widget_id}", Widget)
         if isinstance(widget, Switch):
             widget.value = bool(raw)
@@ -606,6 +603,8 @@ class PickerScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#game-list")
     async def _game_chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option_id is not None:
+            from cardtable.tui.screens.picker_form import typed_preset
+
             await self.select_game(event.option_id)
             preset = typed_preset(self._spec, self.query_one("#game-filter", Input).value)
             # once: Enter again on the game (back from its form, the filter kept) must not
@@ -633,6 +632,8 @@ class PickerScreen(Screen[None]):
 
     @on(Select.Changed, "#preset")
     def _preset_changed(self, event: Select.Changed) -> None:
+        from cardtable.tui.screens.picker_build import CUSTOM
+
         if not self._shown(event.select):
             return
         if event.value is CUSTOM:
@@ -642,11 +643,11 @@ class PickerScreen(Screen[None]):
         if preset != self._preset:
             self.apply_preset(preset)
 
-    @on(Switch.Changed)
-    def _switch_changed(self, event: Switch.Changed) -> None:
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        # (a handler by name: Switch itself is imported with the first form)
         if not self._shown(event.switch):
             return
-        state = self._widget(f"#{event.switch.id}-state", Label) if event.switch.id else None
+        state = self._widget(f"#{event.switch.id}-state", Static) if event.switch.id else None
         if state is not None:
             state.update("on" if event.value else "off")
             state.set_class(event.value, "-on")
@@ -704,6 +705,8 @@ class PickerScreen(Screen[None]):
     # ------------------------------------------------------------------ actions
     def action_start(self) -> None:
         """Check everything; remember the set-up and start the game, or show what is wrong."""
+        from cardtable.tui.screens.picker_form import HUMAN, rules_to_send
+
         if not self.ready or not self.validate_form():
             return
         spec = self._spec
@@ -785,10 +788,3 @@ class PickerScreen(Screen[None]):
     def action_quit_picker(self) -> None:
         """Leave the app."""
         self.app.exit()
-
-
-def _known(fields: dict[str, RuleField], values: Any) -> dict[str, Any]:
-    """The entries of ``values`` that name a field and hold a value it can show."""
-    if not isinstance(values, dict):
-        values = dict(values)
-    return {k: v for k, v in values.items() if k in fields and fields[k].accepts(v)}

@@ -218,6 +218,26 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", text.lower())
 
 
+def game_rank(spec: GameSpec, query: str) -> int | None:
+    """How well ``spec`` matches a filter ``query``: None when a typed word is in none of its
+    title, id, family or presets' names; else 0 when its title starts with what was typed, 1
+    when its title holds every word, 2 when a word is found only elsewhere (a preset's name).
+
+    >>> from types import SimpleNamespace
+    >>> spec = SimpleNamespace(title="Alpha Beta", id="alpha", family="x", presets={"Marigold": {}})
+    >>> game_rank(spec, "alp"), game_rank(spec, "beta"), game_rank(spec, "marig"), game_rank(spec, "zz")
+    (0, 1, 2, None)
+    """
+    words = query.lower().split()
+    hay = " ".join((spec.title, spec.id, spec.family, *spec.presets)).lower().replace("_", " ")
+    if not all(word in hay for word in words):
+        return None
+    title = spec.title.lower()
+    if title.startswith(" ".join(words)):
+        return 0
+    return 1 if all(word in title for word in words) else 2
+
+
 def typed_preset(spec: GameSpec, query: str) -> str | None:
     """The preset a filter names when it does not name the game itself: a game found by
     one of its presets' names, once chosen, means that preset.
@@ -246,3 +266,10 @@ def typed_preset(spec: GameSpec, query: str) -> str | None:
 
     named = [p for p in spec.presets if begins(p)]
     return named[0] if len(named) == 1 else None
+
+
+def known_values(fields: dict[str, RuleField], values: Any) -> dict[str, Any]:
+    """The entries of ``values`` that name a field and hold a value it can show."""
+    if not isinstance(values, dict):
+        values = dict(values)
+    return {k: v for k, v in values.items() if k in fields and fields[k].accepts(v)}

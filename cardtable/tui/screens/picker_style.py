@@ -3,8 +3,14 @@ two panes, the grouped game list, the form, and a focused control that stands ou
 theme (issue 24 item 12: the accent colour with contrasting text, its row's label reversed).
 
 Two sheets: :data:`PICKER_CSS`, what the first frame shows (the panes, the game list, the
-filter, the buttons), and :data:`FORM_CSS`, the set-up form's, which Textual parses only once
-the first form is mounted (it was a third of the picker's CSS work before the first frame)."""
+filter), and :data:`FORM_CSS`, the set-up form's and its buttons', which Textual parses only
+once the first form is mounted (it was a third of the picker's CSS work before the first frame).
+Comments sit here rather than in the sheets: Textual reads a comment token by token too.
+
+The form box's border shows focus by a class the screen sets (``-focus-inside``), not by
+``:focus-within``, which restyled the whole form at every Tab (half a second a key with a long
+form). The focused control stands out in every theme (item 12): the accent colour with text
+that contrasts (the filter box in PICKER_CSS, the form's controls in FORM_CSS)."""
 
 PICKER_CSS = """
     PickerScreen {
@@ -49,21 +55,17 @@ PICKER_CSS = """
         border: round $panel;
         padding: 0 1;
         scrollbar-gutter: stable;
-        /* a class the screen sets, not :focus-within, which restyled the whole form at
-           every Tab (half a second a key with a long form) */
         &.-focus-inside { border: round $primary; }
     }
     PickerScreen #picker-form > * { max-width: 76; }
-    /* The focused control, in every theme (item 12): the accent colour with text that
-       contrasts (the filter box here, the form's controls in FORM_CSS). */
     PickerScreen Input.-textual-compact { background: $panel; }
     PickerScreen Input.-textual-compact:focus { background: $accent; color: auto 95%; text-style: bold; }
     PickerScreen #picker-buttons { height: 1; margin: 1 0 0 0; }
-    PickerScreen #picker-buttons Button { margin: 0 1 0 0; min-width: 10; }
-    PickerScreen #start { text-style: bold; }
 """
 
 FORM_CSS = """
+    PickerScreen #picker-buttons Button { margin: 0 1 0 0; min-width: 10; }
+    PickerScreen #start { text-style: bold; }
     PickerScreen .game-form { height: auto; }
     PickerScreen #picker-form .picker-heading { margin: 0; }
     PickerScreen #picker-form .section-gap { margin: 1 0 0 0; }
