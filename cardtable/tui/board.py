@@ -30,6 +30,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtable.engine.views import BoardMoveView, BoardView, HoleView, SeatView
+from cardtable.tui.cards import app_setting, ascii_cards
 from cardtable.tui.header import cut_whole
 
 Step = tuple[str, str]
@@ -236,15 +237,6 @@ def _fit_forms(forms: Sequence[str], width: int | None) -> str:
     return fitting[0] if fitting else cut_whole(forms[-1], width)
 
 
-def _setting(widget: Widget, name: str) -> bool:
-    """A switch of the app's settings (off in an app without them, as in a test's)."""
-    return bool(getattr(getattr(widget.app, "settings", None), name, False))
-
-
-def _ascii(widget: Widget) -> bool:
-    return _setting(widget, "ascii_cards")
-
-
 def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     """Whether two cache keys match: item by item, the same object or an equal one (a view
     built again for an unchanged board compares equal)."""
@@ -307,7 +299,7 @@ class BoardWidget(Widget):
         self._styles_key: tuple[object, ...] = ()
 
     def on_mount(self) -> None:
-        self.numbers = _setting(self, "board_numbers")
+        self.numbers = app_setting(self, "board_numbers")
 
     def show(self, board: BoardView | None, chooser: BoardChooser | None = None) -> None:
         """Draw ``board`` (None: nothing) with ``chooser``'s highlights, if any."""
@@ -393,7 +385,7 @@ class BoardWidget(Widget):
             *self._choice(self.chooser),
             self.size,
             self.numbers,
-            _ascii(self),
+            ascii_cards(self),
             self.app.theme_variables,
             base,
         )
@@ -462,7 +454,7 @@ class BoardWidget(Widget):
         if board is None:
             return None
         colours = self.app.theme_variables
-        ascii_only = _ascii(self)
+        ascii_only = ascii_cards(self)
         glyphs = GLYPHS[ascii_only]
         cell = self.cell_for(board, self.size.width)
         self._cell = cell

@@ -3,9 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
+
+
+def app_setting(node: Any, name: str) -> bool:
+    """A switch of the app's settings, read from a widget or screen (off in an app without
+    settings, as in a test's)."""
+    return bool(getattr(getattr(node.app, "settings", None), name, False))
+
+
+def ascii_cards(node: Any) -> bool:
+    """Whether the app draws cards in ASCII letters (the ``ascii_cards`` setting)."""
+    return app_setting(node, "ascii_cards")
+
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "X": "★"}
 """Suit symbols; ``X`` is Five Crowns' stars (``KX`` shows ``K★``, or ``KX`` in ASCII mode)."""

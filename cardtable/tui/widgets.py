@@ -22,18 +22,13 @@ from cardtable.engine.views import (
     TrickView,
 )
 from cardtable.engine.words import counted
-from cardtable.tui.cards import SUIT_VARS, SYMBOLS, card_back, card_label, card_text
+from cardtable.tui.cards import SUIT_VARS, SYMBOLS, ascii_cards, card_back, card_label, card_text
 
 CARD_GAP = 1
 
 
 def _colours(widget: Widget) -> dict[str, str]:
     return dict(widget.app.theme_variables)
-
-
-def _ascii(widget: Widget) -> bool:
-    settings = getattr(widget.app, "settings", None)
-    return bool(getattr(settings, "ascii_cards", False))
 
 
 def _count(n: int) -> str:
@@ -118,7 +113,7 @@ class HandWidget(Widget, can_focus=True):
         self.refresh(layout=True)
 
     def _width(self, name: str) -> int:
-        return max(4, len(card_label(name, _ascii(self))) + 2)
+        return max(4, len(card_label(name, ascii_cards(self))) + 2)
 
     def render(self) -> Text:
         if not self.cards:
@@ -133,7 +128,7 @@ class HandWidget(Widget, can_focus=True):
             out.append_text(note)
             return out
         colours = _colours(self)
-        ascii_only = _ascii(self)
+        ascii_only = ascii_cards(self)
         width = max(10, self.size.width - 2)
         self._spots = []
         rows: list[list[tuple[int, str, int]]] = [[]]
@@ -226,7 +221,7 @@ class PileWidget(Static):
 
     def show(self, view: PlayerView) -> None:
         colours = _colours(self)
-        ascii_only = _ascii(self)
+        ascii_only = ascii_cards(self)
         self.border_title = view.stock_label if self.pile == "stock" else view.discard_label
         if self.pile == "stock":
             body = card_back(colours, ascii_only=ascii_only) if view.stock_count else Text("empty")
@@ -254,7 +249,7 @@ class FaceUpCard(Static):
 
     def show(self, card: FaceUpView) -> None:
         self.border_title = card.label
-        body = card_text(card.card, _colours(self), ascii_only=_ascii(self))
+        body = card_text(card.card, _colours(self), ascii_only=ascii_cards(self))
         self.update(Text.assemble(body, f"\n{card.note}"))
 
 
@@ -283,7 +278,7 @@ class GroupsPanel(Static):
         self.border_title = panel.title
         self.set_class(panel.ready, "ready")
         colours = _colours(self)
-        ascii_only = _ascii(self)
+        ascii_only = ascii_cards(self)
         # a row too long for the panel goes on under its cards, not under its label
         width = self.content_size.width or 1_000
         text = Text()
@@ -341,7 +336,7 @@ class MeldLine(Static):
 
     def redraw(self) -> None:
         colours = _colours(self)
-        ascii_only = _ascii(self)
+        ascii_only = ascii_cards(self)
         text = Text(f"{self.meld.number:>2} ", style="bold")
         for name, rep in zip(self.meld.cards, self.meld.stands_for, strict=True):
             text.append_text(
@@ -499,7 +494,7 @@ class TrickArea(Static):
         text = Text("Trick: ")
         for seat, card in trick.plays:
             text.append(f"{names[seat]} ")
-            text.append_text(card_text(card, colours, ascii_only=_ascii(self)))
+            text.append_text(card_text(card, colours, ascii_only=ascii_cards(self)))
             text.append("  ")
         if trick.last_winner is not None:
             last = f"(last trick won by {names[trick.last_winner]})"
@@ -672,8 +667,8 @@ class AuctionPanel(Static):
         compact = self.app.size.height < self.ROOMY_HEIGHT
         # the panel's width is known once it is laid out (it is redrawn on resize)
         width = self.content_size.width if compact and auction.legal and self.content_size.width else None
-        text = auction_lines(auction, names, _colours(self), _ascii(self), width)
-        how = call_how(auction, list_key, _ascii(self), short=compact)
+        text = auction_lines(auction, names, _colours(self), ascii_cards(self), width)
+        how = call_how(auction, list_key, ascii_cards(self), short=compact)
         self.border_subtitle = how if compact else ""
         if how and not compact:
             text.append("\n")

@@ -25,6 +25,7 @@ from cardtable.engine.views import PlayerView
 from cardtable.replay import Replay
 from cardtable.session import faced_view
 from cardtable.tui.board import BoardWidget, SeatsPanel
+from cardtable.tui.cards import ascii_cards
 from cardtable.tui.panels import LogPanel, draw_panels, draw_piles, piles_row, play_panels, show_board
 from cardtable.tui.prompt import PromptLine
 from cardtable.tui.widgets import HandWidget, MeldLine, SeatsBar, score_unit
@@ -130,7 +131,7 @@ class ReplayScreen(Screen[None]):
     def show(self, text: str) -> str:
         """``text`` with its card names as the hands show them (4★, 10♥; letters in ASCII
         mode), as the table says them."""
-        if getattr(getattr(self.app, "settings", None), "ascii_cards", False):
+        if ascii_cards(self):
             return text
         return card_faces(text, keep=self.replay.players)
 

@@ -30,6 +30,7 @@ from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.session import NewGame, Session
 from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
+from cardtable.tui.cards import ascii_cards
 from cardtable.tui.footer import KeysFooter
 from cardtable.tui.header import TableHeader
 from cardtable.tui.keys import (
@@ -198,7 +199,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
     def seen(self) -> PlayerView:
         """What the viewer may see now (a spectator's view while no one views): everything
         the table draws comes from here (its texts with card faces, unless in ASCII mode)."""
-        self.session.faces = not getattr(getattr(self.app, "settings", None), "ascii_cards", False)
+        self.session.faces = not ascii_cards(self)
         return self.session.view(self.viewer)
 
     def names(self, view: PlayerView | None = None) -> list[str]:
