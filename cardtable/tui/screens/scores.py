@@ -101,8 +101,6 @@ class ScoresScreen(Deliberate, Screen[str]):
     ended the deal) in its first moment is not carried past it into the next deal."""
 
     GRACE = 1.0
-    TABLE_ROWS = 14
-    """The most rows the score table of a deal's end takes (it scrolls beyond them)."""
 
     BINDINGS = [
         Binding("enter", "primary", "Continue", id="continue"),
@@ -115,7 +113,7 @@ class ScoresScreen(Deliberate, Screen[str]):
     ScoresScreen { align: center middle; background: $panel; }
     ScoresScreen > Vertical { width: 96%; max-width: 100; height: auto; max-height: 95%; border: heavy $primary; background: $surface; padding: 1 2; }
     ScoresScreen #scores-title { text-style: bold; color: $primary; }
-    ScoresScreen DataTable { height: auto; max-height: 14; margin: 1 0 0 0; }  /* TABLE_ROWS */
+    ScoresScreen DataTable { height: auto; max-height: 14; margin: 1 0 0 0; }
     ScoresScreen #scores-model { color: $text-muted; margin-bottom: 1; }
     ScoresScreen Horizontal { height: auto; }
     ScoresScreen Button { margin-right: 2; }
@@ -214,8 +212,14 @@ class ScoresScreen(Deliberate, Screen[str]):
             for w in box.children
             if w is not table and w.display
         )
-        room = self.size.height * 95 // 100 - box.styles.gutter.height - others - table.styles.margin.top
-        table.styles.max_height = max(3, min(self.TABLE_ROWS, room))
+        # the box's and the table's most heights are the stylesheet's (95%, 14 rows): the
+        # table's own is read from its CSS, as the line below overrides it inline
+        limit = box.styles.max_height
+        tall = int(limit.resolve(self.size, self.app.size)) if limit is not None else self.size.height
+        rows = table.styles.base.max_height
+        most = int(rows.value) if rows is not None else self.size.height
+        room = tall - box.styles.gutter.height - others - table.styles.margin.top
+        table.styles.max_height = max(3, min(most, room))
 
     def action_button(self, step: int) -> None:
         buttons = list(self.query(Button))
