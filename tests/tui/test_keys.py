@@ -12,6 +12,7 @@ from tui_helpers import run_until, said, seated, until
 
 from cardtable.tui.screens import deliberate
 from cardtable.tui.screens.choices import ChoiceModal, ConfirmModal
+from cardtable.tui.screens.deliberate import TOO_SOON
 from cardtable.tui.screens.handoff import HandoffScreen
 from cardtable.tui.screens.scores import ScoresScreen
 from cardtable.tui.screens.table import TableScreen
@@ -179,6 +180,11 @@ async def test_the_result_screen_waits_for_a_deliberate_key(make_app, stacked, m
         await pilot.press("enter")  # still typing: not taken as "next deal"
         await pilot.pause()
         assert isinstance(app.screen, ScoresScreen) and session.view(None).deal_number == 1
+        # ... and not silently: the player is told to press again (once, not at every key)
+        await pilot.press("enter")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert said.count(TOO_SOON) == 1, said
         await clock.moment_passes(pilot, app.screen)  # its first moment is over
         await pilot.press("enter")
         await until(pilot, lambda: session.view(None).deal_number == 2)

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from time import monotonic
 
+TOO_SOON = "That key came as this opened, so it did nothing: press it again to go on."
+"""Said when a key comes in a screen's first moment."""
+
 
 class Deliberate:
     """Mix into a screen: ``fresh()`` is False during the first ``GRACE`` seconds."""
@@ -14,11 +17,13 @@ class Deliberate:
     """Seconds after opening during which Enter, Space or a click does nothing (tests set 0)."""
 
     _opened_at: float | None = None
+    _told = False
 
     def start_grace(self) -> None:
         """Call when the screen opens: the moment counts from its first frame on screen (on a
         loaded machine that frame may come late)."""
         self._opened_at = None
+        self._told = False
         refresh = getattr(self, "call_after_refresh", None)
         if callable(refresh):
             refresh(self._shown)
@@ -29,7 +34,16 @@ class Deliberate:
         self._opened_at = monotonic()
 
     def fresh(self) -> bool:
-        """The key comes after the screen's first moment: the player has seen it."""
+        """The key comes after the screen's first moment: the player has seen it. A key that
+        comes too soon does nothing, and the player is told so (once a showing): play-testers
+        took the silence for a lost key and pressed on."""
         if self.GRACE <= 0:
             return True
-        return self._opened_at is not None and monotonic() - self._opened_at >= self.GRACE
+        if self._opened_at is not None and monotonic() - self._opened_at >= self.GRACE:
+            return True
+        if not self._told:
+            self._told = True
+            notify = getattr(self, "notify", None)
+            if callable(notify):
+                notify(TOO_SOON, timeout=3)
+        return False
