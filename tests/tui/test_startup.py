@@ -9,8 +9,8 @@ from pathlib import Path
 
 def test_app_and_picker_import_without_pydantic_or_games():
     # nor the set-up form's modules (their dataclasses and widget classes): the form is
-    # built after the first frame. cardtable.cli too: a bare ``cardtable`` runs it before the picker's first frame (and
-    # goes to the picker without building the argument parser)
+    # built after the first frame. cardtable.cli too: a bare ``cardtable`` runs it before
+    # the picker's first frame (and goes to the picker without building the argument parser)
     code = (
         "import sys\n"
         "import cardtable.cli, cardtable.tui.app, cardtable.tui.screens.picker\n"
