@@ -94,8 +94,9 @@ class ScoreChart(PlotextPlot):
     def cumulative(
         self, lines: Mapping[str, Sequence[int]], label: str, hint: str, word: str = "deal"
     ) -> None:
-        """Running totals deal by deal (from 0 before the first deal); ``word``: the game's
-        own word for a deal ("hand" at a betting table)."""
+        """Running totals deal by deal (from where each began before the first deal: 0 points,
+        or a stack of chips); ``word``: the game's own word for a deal ("hand" at a betting
+        table)."""
         self.plot_lines(lines, f"Totals {word} by {word}", word, f"{label}, {hint}")
 
     def win_rates(self, series: Mapping[str, Sequence[float]]) -> None:

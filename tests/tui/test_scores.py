@@ -22,7 +22,7 @@ from cardtable.engine.seating import partnerships
 from cardtable.engine.verbs import verb_specs
 from cardtable.engine.views import BoardView, PlayerView, ScoringView, SeatView
 from cardtable.session import Session
-from cardtable.tui.screens.scores import ScoresScreen
+from cardtable.tui.screens.scores import ScoresScreen, cumulative_lines
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
@@ -438,3 +438,17 @@ async def test_a_long_match_keeps_the_deal_end_buttons_in_sight_at_80x24(make_ap
         assert app.focused is buttons[0]
         await pilot.press("left")
         assert app.focused is buttons[1]
+
+
+def test_the_chart_of_a_stack_ends_at_the_total_shown() -> None:
+    """A stack of credits or chips is its stake plus each hand's change: the chart's line
+    starts at the stake and ends at the Total beside it (it showed the change, 0 to -23,
+    beside a Total of 77); points start at 0 either way, and the one-deal sentence keeps
+    the change."""
+    hands = ((-5,), (20,), (-38,))
+    view = pushed_view(CHIPS, (77,), names=["Ann"]).model_copy(update={"deal_scores": hands})
+    assert cumulative_lines(view, balances=True) == {"Ann": [100, 95, 115, 77]}
+    assert cumulative_lines(view) == {"Ann": [0, -5, 15, -23]}
+    points = pushed_view(POINTS, (30, 12)).model_copy(update={"deal_scores": ((10, 12), (20, 0))})
+    assert cumulative_lines(points, balances=True) == cumulative_lines(points)
+    assert list(cumulative_lines(points, balances=True).values()) == [[0, 10, 30], [0, 12, 12]]

@@ -49,19 +49,25 @@ def score_hint_short(view: PlayerView) -> str:
     return "lower is better" if view.scoring.lower_is_better else "higher is better"
 
 
-def cumulative_lines(view: PlayerView) -> dict[str, list[int]]:
-    """Running totals deal by deal from 0, per seat, or per team in a team-scored game."""
+def cumulative_lines(view: PlayerView, balances: bool = False) -> dict[str, list[int]]:
+    """Running totals deal by deal, per seat (or per team in a team-scored game), from 0; with
+    ``balances``, a stack of chips or credits starts from its stake, so that its line ends at
+    the total the table shows (the stake plus each deal's change)."""
     if view.teams and view.scoring.team_scored:
         columns = [
             (team_name(view, team), [row[t] for row in view.team_deal_scores])
             for t, team in enumerate(view.teams)
         ]
+        finals: tuple[int, ...] = view.team_totals
     else:
         columns = [(seat.name, [row[s] for row in view.deal_scores]) for s, seat in enumerate(view.seats)]
+        finals = view.scores
+    stacks = balances and view.scoring.kind is ScoreKind.CHIPS
     out: dict[str, list[int]] = {}
-    for name, values in columns:
-        total = 0
-        line = [0]
+    for k, (name, values) in enumerate(columns):
+        change = sum(value or 0 for value in values)
+        total = finals[k] - change if stacks and k < len(finals) else 0
+        line = [total]
         for value in values:
             total += value or 0
             line.append(total)
@@ -194,7 +200,10 @@ class ScoresScreen(Deliberate, Screen[str]):
             chart = self.query_one(ScoreChart)
             view = self.view
             chart.cumulative(
-                cumulative_lines(view), view.scoring.label, score_hint_short(view), view.deal_word
+                cumulative_lines(view, balances=True),
+                view.scoring.label,
+                score_hint_short(view),
+                view.deal_word,
             )
         self.call_after_refresh(self._make_room if self.over else self._fit_table)
 
