@@ -59,6 +59,41 @@ GLYPHS = {
 (``True``) and without ASCII mode."""
 
 
+def board_legend(ascii_only: bool = False) -> str:
+    """The ``?`` screen's section on what the board's marks mean, in the marks drawn (ASCII
+    mode's or not).
+
+    >>> print(board_legend(True).splitlines()[11])
+    | . | an empty hole of the track |
+    """
+    g = GLYPHS[ascii_only]
+    mark, start, bump = ("'", "<", "x") if ascii_only else ("˙", "◂", "x")
+    rows = [
+        (g["track"], "an empty hole of the track"),
+        ("b", "a small letter: where that colour's pieces come out of their start onto the track"),
+        (g["in"], "a colour's way in: from here its pieces turn into its castle"),
+        (g["start"], "a start hole (a piece there waits to come out)"),
+        (g["castle"], "a castle hole (where a colour's pieces end their way)"),
+        ("B", "a capital letter: a piece of that colour"),
+        (f"B{mark}", "a piece the chosen card can move"),
+        (f"B{start}", "where the step being chosen starts"),
+        (g["land"], "a hole the step can end in"),
+        (g["go"], "the hole the step ends in now (Enter takes it)"),
+        (f"B{bump}", "a piece the step sends back to its start"),
+    ]
+    keys = [
+        ("tab / shift+tab", "the chosen card's next / previous step"),
+        ("enter", f"take the step shown ({g['go']}); a card moving two pieces then asks for the second"),
+        ("click", f"a piece or a hole: the step from or to it; its {g['go']} again takes it"),
+        ("#", "show or hide the holes' numbers (the notation names holes by them)"),
+    ]
+    out = ["## The board", "", "| key | does |", "|---|---|"]
+    out += [f"| {k} | {does} |" for k, does in keys]
+    out += ["", "| mark | means |", "|---|---|"]
+    out += [f"| {m} | {does} |" for m, does in rows]
+    return "\n".join(out) + "\n"
+
+
 @dataclass
 class BoardChooser:
     """Choosing one of a card's board moves a step at a time.

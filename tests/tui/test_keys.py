@@ -229,6 +229,7 @@ async def test_the_keys_screen_lists_meld_keys_only_where_there_are_melds(make_a
             keys = app.screen.keys
             assert ("| 1-9 | lay off" in keys) is melds, (game_id, keys)
             assert ("| r | arrange" in keys) is arranges, (game_id, keys)
+            assert "## The board" not in keys, game_id  # a legend for board tables only
             assert "meld" not in keys.split("| enter |")[1].split("\n")[0], keys
 
 
@@ -370,3 +371,30 @@ async def test_the_footer_offers_sort_and_arrange_only_where_they_do_something(m
             shown = {key.action for key in app.screen.query(FooterKey)}
             assert ("sort" in shown) is sorts, (game_id, shown)
             assert ("arrange" in shown) is arranges, (game_id, shown)
+
+
+async def test_the_keys_screen_says_what_every_mark_of_the_board_means(make_app, tmp_path):
+    """Play-test: nothing said what ◦, ○, + or a small letter on the board stand for. The
+    '?' screen of a board table has a legend naming every mark its board draws (a card
+    table has none: above), in ASCII mode too."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+    from cardtable.tui.board import BoardWidget
+    from cardtable.tui.screens.rules import RulesScreen
+
+    for ascii_only in (False, True):
+        game = new_game("joker-marbles", players=["Ann", "Bob", "Cy", "Di"], seed=2)
+        app = make_app(Session(game, [None, "random", "random", "random"], tmp_path / f"m{ascii_only}.ctr"))
+        async with seated(app, (110, 34), lambda g=game: g.to_act == 0) as pilot:
+            if ascii_only:
+                app.toggle_ascii()
+                await pilot.pause()
+            drawn = set(str(app.screen.query_one(BoardWidget).render())) - set(" \n")
+            await pilot.press("question_mark")
+            await until(pilot, lambda a=app: isinstance(a.screen, RulesScreen))
+            keys = app.screen.keys
+            assert "## The board" in keys and "| # | show or hide the holes' numbers" in keys
+            rows = keys.split("| mark | means |")[1].splitlines()[2:]
+            legend = [row.split(" | ")[0].strip("| ") for row in rows]
+            unexplained = {c for c in drawn if not c.isalnum() and not any(c in m for m in legend)}
+            assert not unexplained, (ascii_only, unexplained, keys)

@@ -29,7 +29,7 @@ from cardtable.engine.phases import PhaseKind
 from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import GroupingView, PlayerView
 from cardtable.session import NewGame, Session
-from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel
+from cardtable.tui.board import BoardChooser, BoardWidget, SeatsPanel, board_legend
 from cardtable.tui.cards import ascii_cards
 from cardtable.tui.footer import KeysFooter
 from cardtable.tui.header import TableHeader
@@ -758,7 +758,10 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
     def action_rules(self) -> None:
         app: Any = self.app
         keys = keys_help(self.verb_specs.values(), groups=self._grouping() is not None)
-        app.show_rules(self.seen().game, self.session.rule_values(), keys=keys)
+        view = self.seen()
+        if view.board is not None:
+            keys += "\n" + board_legend(ascii_cards(self))
+        app.show_rules(view.game, self.session.rule_values(), keys=keys)
 
     def action_new_game(self) -> None:
         """Back to the picker for a new game (this one stays saved: Resume goes on)."""
