@@ -340,7 +340,7 @@ def test_view_board_and_log() -> None:
     assert bm.steps == (("10", "15"),) and bm.bumps == ("15",)
     assert g.view(1).board is not None and g.view(1).board.moves == ()
     g.play("5C:B10>15")
-    assert g.log[-1] == "Ann's 5 sends Bob's red marble home"
+    assert g.log[-1] == "Ann's 5 sends Bob's red marble back to its start"
 
 
 def test_a_player_named_you_reads_agreeing_words() -> None:
@@ -350,7 +350,7 @@ def test_a_player_named_you_reads_agreeing_words() -> None:
     g.play("5 B10")
     assert g.log[-2:] == [
         "You play 5C: 5 with the blue marble at hole 10 to hole 15",
-        "Your 5 sends Bob's red marble home",  # said once, on its own line
+        "Your 5 sends Bob's red marble back to its start",  # said once, on its own line
     ]
     stuck = new_game("joker-marbles", ["You", "Bob", "Cat", "Dan"], seed=1, deal={**deal, "marbles": {}})
     assert stuck.view(0).status == "You have no move: discard a card (pass)"

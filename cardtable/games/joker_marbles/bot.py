@@ -6,7 +6,7 @@ moves (whose payload holds the steps) and, for ``hard``, determinised samples of
 * ``medium``: plays the move whose resulting board scores best for its team: progress of
   every marble of the team (marbles out of start, distance run, castle holes, deeper is
   better) minus the opponents', with a penalty for own marbles an opponent could land on
-  next turn and a bonus for sending opponents home. It passes with its least useful card.
+  next turn and a bonus for sending opponents back to their start. It passes with its least useful card.
 * ``easy``: the same judgement with a lot of noise, and a random move one time in three.
 * ``hard``: takes medium's best few moves and plays each out on determinised samples of the
   unseen cards (the partner and the opponents answer as medium would, a round of the table),
@@ -18,8 +18,10 @@ moves (whose payload holds the steps) and, for ``hard``, determinised samples of
 >>> g = new_game("joker-marbles", ["Ann", "Bob", "Cat", "Dan"], seed=1,
 ...              deal={"marbles": {"B": "10", "R": "15"}, "hands": ["5C 2C 3D 4H 6S"], "stock": "9D"})
 >>> d = decide(make_bot("medium"), g, random.Random(0))
->>> str(d.move), d.why
-('5C:B10>15xR', "play 5C: 5 with the blue marble at hole 10 to hole 15, sending Bob's red marble home")
+>>> str(d.move)
+'5C:B10>15xR'
+>>> d.why
+"play 5C: 5 with the blue marble at hole 10 to hole 15, sending Bob's red marble back to its start"
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ with every marble home wins.
 Notation (the record notation of the rules file, §9.10): ``str(move)`` is
 
 * ``QH:out B``: a Blue marble comes out onto its come-out hole;
-* ``5C:B10>15xR``: the Blue marble on 10 goes 5 forward to 15 and sends a Red marble home;
+* ``5C:B10>15xR``: the Blue marble on 10 goes 5 forward to 15 and sends a Red marble back to its start;
   ``B71>C2`` turns into the castle; ``BC2>C5`` moves inside it;
 * ``7D:B10>13,B30>34``: a split 7, part 1 first;
 * ``JK:B10*40xR`` (``JK:BS*60xY`` from start): the joker jump; ``xG>38``: a partner's marble
@@ -54,7 +54,7 @@ are not modelled.
 ['5C:B10>15xR', '2C:B10>12', '3D:B10>13']
 >>> _ = g.play("5 B10")
 >>> g.marbles["B"], g.marbles["R"], g.log[-1]
-(('S', 'S', 'S', 'S', '15'), ('S', 'S', 'S', 'S', 'S'), "Ann's 5 sends Bob's red marble home")
+(('S', 'S', 'S', 'S', '15'), ('S', 'S', 'S', 'S', 'S'), "Ann's 5 sends Bob's red marble back to its start")
 """
 
 from __future__ import annotations
@@ -585,7 +585,7 @@ class JokerMarbles(TableGame):
             apply_step(self.st, s)
             for o, dest in s.bumps:
                 word = rank_word(card.rank) if not card.is_joker else "joker"
-                where = "home" if dest == START else f"to hole {dest}"
+                where = "back to its start" if dest == START else f"to hole {dest}"
                 marble = f"{self.whose(o)} {self.colour_name(o)} marble"
                 self.log.append(f"{self.whose(seat, True)} {word} sends {marble} {where}")
         # only a marble turning into its castle can complete a team (no move takes one out)

@@ -87,7 +87,7 @@ def _where(loc: int) -> str:
 
 
 def step_words(game: Any, s: Step, viewer: int | None = None, bumps: bool = True) -> str:
-    """One step in words: 'the blue marble at 10 to 15, sending Bob's red marble home' (without
+    """One step in words: 'the blue marble at 10 to 15, sending Bob's red marble back to its start' (without
     the sending part when ``bumps`` is False)."""
     g = game.geo
     colour = COLOUR_NAMES[g.letters[s.colour]]
@@ -106,7 +106,7 @@ def step_words(game: Any, s: Step, viewer: int | None = None, bumps: bool = True
     for o, sent in s.bumps if bumps else ():
         name = COLOUR_NAMES[g.letters[o]]
         text += f", sending {possessive(game.players[o])} {name} marble " + (
-            "home" if sent == START else f"to hole {sent}"
+            "back to its start" if sent == START else f"to hole {sent}"
         )
     return text
 
