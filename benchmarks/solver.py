@@ -1,17 +1,18 @@
 """Timings of the shared arrangement solver (``cardtable.kits.rummy.arrange``).
 
 Every figure is measured on DISTINCT hands within a pass; the only caches are the per-rules
-meld-shape tables, filled by a warm-up pass over other hands first. A line of several
-repeats (``repeated``) solves the same hands again, so from its second repeat the per-suit
-run tables (keyed by one suit's ranks) hold every suit of those hands: its figures are the
-warm ones, as in play, where a hand changes one card at a time and its suits come back
-(December 2026, Indian 14 cards: first pass median 525 us, p99 ~1 ms; warm 379 / 741 us).
-Hands come from fixed seeds, so runs are comparable.
+meld-shape tables, filled by a warm-up pass over other hands first. Each line is timed over
+``REPEATS`` passes (``repeated``; issue 25: min, median and max of the passes' medians) of
+the same hands, so from the second pass the per-suit run tables (keyed by one suit's ranks)
+hold every suit of those hands: the figures are the warm ones, as in play, where a hand
+changes one card at a time and its suits come back (December 2026, Indian 14 cards: first
+pass median 525 us, p99 ~1 ms; warm 379 / 741 us). Hands come from fixed seeds, so runs are
+comparable.
 
 Times are the CPU time of each call (``time.thread_time``), so other processes sharing the
-machine do not inflate them; the wall-clock median is given beside for comparison. As with
-``timeit``, the garbage collector is paused while a block of calls is timed (a full
-collection over the shape caches would land on one unlucky call).
+machine do not inflate them. As with ``timeit``, the garbage collector is paused while a
+block of calls is timed (a full collection over the shape caches would land on one unlucky
+call).
 """
 
 from __future__ import annotations
@@ -74,34 +75,20 @@ def progressive_hands(seed: int, count: int) -> list[Sequence[Card]]:
     return [jokers + rng.sample(plain, 11) for _ in range(count)]
 
 
-_WALL: list[float] = []
-
-
 def timed(calls: Sequence[Callable[[], object]]) -> list[float]:
-    """CPU seconds per call (the wall-clock times go to ``_WALL``)."""
+    """CPU seconds per call."""
     out = []
-    _WALL.clear()
-    cpu, wall = time.thread_time, time.perf_counter
+    cpu = time.thread_time
     gc.collect()
     gc.disable()
     try:
         for call in calls:
-            start, start_wall = cpu(), wall()
+            start = cpu()
             call()
             out.append(cpu() - start)
-            _WALL.append(wall() - start_wall)
     finally:
         gc.enable()
     return out
-
-
-def row(name: str, times: list[float], target: str, ok: bool) -> Row:
-    us = [t * 1e6 for t in times]
-    med = statistics.median(us)
-    p99 = statistics.quantiles(us, n=100)[-1] if len(us) >= 2 else us[0]
-    wall = statistics.median(_WALL) * 1e6
-    text = f"{_fmt(med)} median, p99 {_fmt(p99)} (CPU; wall median {_fmt(wall)}, n={len(us)})"
-    return (name, text, target, "ok" if ok else "ABOVE")
 
 
 def repeated(
@@ -160,12 +147,23 @@ def bench_solver(quick: bool) -> list[Row]:
         best_arrangement(h, PROGRESSIVE, prog_value)
 
     gin11 = gin_hands(1, n, 11)
-    t = timed([lambda h=h: best_discard(h, GIN, gin_value) for h in gin11])
-    med = statistics.median(t) * 1e6
-    rows.append(row("gin best_discard, meld-rich 11 cards", t, "median <= 30 us", med <= 30))
+    rows.append(
+        repeated(
+            "gin best_discard, meld-rich 11 cards",
+            lambda: [lambda h=h: best_discard(h, GIN, gin_value) for h in gin11],
+            "median <= 30 us",
+            30,
+        )
+    )
     gin10 = gin_hands(2, n, 10)
-    t = timed([lambda h=h: best_arrangement(h, GIN, gin_value) for h in gin10])
-    rows.append(row("gin best_arrangement, meld-rich 10 cards", t, "", True))
+    rows.append(
+        repeated(
+            "gin best_arrangement, meld-rich 10 cards",
+            lambda: [lambda h=h: best_arrangement(h, GIN, gin_value) for h in gin10],
+            "",
+            float("inf"),
+        )
+    )
     rows[-1] = (*rows[-1][:3], "")
 
     # least deadwood of 11 gin cards (after the best discard): the full solver (before issue
