@@ -142,6 +142,30 @@ async def test_lists_every_registered_game_grouped_by_family(tmp_path: Path) -> 
         assert picker(pilot.app).game_id == specs[0].id
 
 
+async def test_letters_typed_before_the_games_load_filter_the_list(tmp_path: Path, monkeypatch) -> None:
+    """Play-test: 'gin' typed in the first moment (the list still empty) said "No game matches
+    'gin'" over the whole list, with Scala 40's form; the games now come filtered. And ctrl+s
+    then says the table is still being set up instead of doing nothing."""
+    monkeypatch.setattr(PickerScreen, "FORM_DELAY", 30.0)  # the games wait: the first moment
+    app = CardTableApp(settings_file=tmp_path / "settings.json", save_path=tmp_path / "autosave.ctr")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PickerScreen) and not screen.ready
+        await pilot.press(*"gin", "ctrl+s")
+        await pilot.pause()
+        assert any("still being set up" in n.message for n in app._notifications)
+        note = screen.query_one("#filter-note", Static)
+        assert not note.has_class("-shown")
+        await screen._populate()
+        await until(pilot, lambda: screen.game_id == "gin" and screen._forms.get("gin") is not None)
+        assert game_ids(screen.query_one("#game-list", OptionList)) == ["gin"]
+        assert not note.has_class("-shown")
+        # (the gin form's controls finish mounting before the app closes)
+        selects = screen._forms["gin"].query(Select)
+        await until(pilot, lambda: all(s.is_mounted and s.children for s in selects))
+
+
 async def test_typing_on_the_list_filters_it(tmp_path: Path) -> None:
     async with on_picker(tmp_path, size=SIZE) as (pilot, screen, calls):
         game_list = screen.query_one("#game-list", OptionList)

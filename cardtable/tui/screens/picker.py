@@ -168,6 +168,9 @@ class PickerScreen(Screen[None]):
             ]
         )
         self._ready = True
+        typed = self.query_one("#game-filter", Input).value
+        if typed.strip():
+            await self.apply_filter(typed)  # letters typed in the first moment filter the list
 
     def _game_options(self, query: str = "") -> list[Option]:
         """One line per game (title and player count), under a header per family; the
@@ -209,6 +212,8 @@ class PickerScreen(Screen[None]):
 
     async def apply_filter(self, query: str) -> None:
         """Show only the games matching ``query``; say so when none does."""
+        if not self._specs:
+            return  # typed before the games are loaded: the list is filled filtered (_populate)
         game_list = self.query_one("#game-list", OptionList)
         game_list.clear_options()
         game_list.add_options(self._game_options(query))
@@ -707,7 +712,10 @@ class PickerScreen(Screen[None]):
         """Check everything; remember the set-up and start the game, or show what is wrong."""
         from cardtable.tui.screens.picker_form import HUMAN, rules_to_send
 
-        if not self.ready or not self.validate_form():
+        if not self.ready:
+            self.notify("The table is still being set up: press ctrl+s again in a moment.", timeout=3)
+            return
+        if not self.validate_form():
             return
         spec = self._spec
         values, _ = self.read_rules()
