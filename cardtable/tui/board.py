@@ -53,7 +53,7 @@ _DARK_LETTERS = {"yellow", "white", "orange"}
 
 GLYPHS = {
     False: {"track": "·", "castle": "○", "start": "◦", "in": "+", "land": "◎", "go": "◉"},
-    True: {"track": ".", "castle": "o", "start": "o", "in": "+", "land": "*", "go": "@"},
+    True: {"track": ".", "castle": "=", "start": "o", "in": "+", "land": "*", "go": "@"},
 }
 """Empty holes by kind, the in-spot, a landing hole and the chosen landing hole, with
 (``True``) and without ASCII mode."""
@@ -79,7 +79,7 @@ def board_legend(ascii_only: bool = False) -> str:
         (f"B{start}", "where the step being chosen starts"),
         (g["land"], "a hole the step can end in"),
         (g["go"], "the hole the step ends in now (Enter takes it)"),
-        (f"B{bump}", "a piece the step sends back to its start"),
+        (f"B{bump}", "a piece the step sends away (the status line says where to)"),
     ]
     keys = [
         ("tab / shift+tab", "the chosen card's next / previous step"),
@@ -87,7 +87,7 @@ def board_legend(ascii_only: bool = False) -> str:
         ("click", f"a piece or a hole: the step from or to it; its {g['go']} again takes it"),
         ("#", "show or hide the holes' numbers (the notation names holes by them)"),
     ]
-    out = ["## The board", "", "| key | does |", "|---|---|"]
+    out = ["## Board keys and marks", "", "| key | does |", "|---|---|"]
     out += [f"| {k} | {does} |" for k, does in keys]
     out += ["", "| mark | means |", "|---|---|"]
     out += [f"| {m} | {does} |" for m, does in rows]
@@ -341,8 +341,8 @@ class BoardWidget(Widget):
         if board is not self.board and not (board is not None and board == self.board):
             self._at = {(h.x, h.y): h.id for h in board.holes} if board else {}
             self.board = board
-        elif chooser is self.chooser and self._choice(chooser) == self._drawn_key[1:2]:
-            return  # the same board and choice: nothing to draw again
+        elif chooser is self.chooser and _same(self._draw_key(), self._drawn_key):
+            return  # the same board, choice and look (ASCII mode, theme): nothing to draw again
         self.chooser = chooser
         self._refresh_changed()
 
@@ -411,22 +411,27 @@ class BoardWidget(Widget):
         out.append((run, run_style))
         return out
 
-    def _draw(self) -> list[Strip]:
-        """The widget's lines: the board's rows under ``top`` blank lines."""
-        board = self.board
-        base = self.visual_style
-        key = (
-            board,
+    def _draw_key(self) -> tuple[object, ...]:
+        """What the drawn lines depend on: the board, the choice, the size, the numbers, ASCII
+        mode and the theme."""
+        return (
+            self.board,
             *self._choice(self.chooser),
             self.size,
             self.numbers,
             ascii_cards(self),
             self.app.theme_variables,
-            base,
+            self.visual_style,
         )
+
+    def _draw(self) -> list[Strip]:
+        """The widget's lines: the board's rows under ``top`` blank lines."""
+        key = self._draw_key()
         if _same(key, self._drawn_key):
             return self._lines
         self._drawn_key = key
+        base = key[-1]
+        assert isinstance(base, VisualStyle)
         painted = self._paint()
         if painted is None:
             self._lines = []

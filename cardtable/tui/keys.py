@@ -134,6 +134,8 @@ def keys_help(specs: Iterable[VerbSpec], groups: bool = False) -> str:
     True
     >>> "lay off" in keys_help(verb_specs(("discard",)))
     False
+    >>> "| n | Next |" in keys_help(verb_specs(("next",)))
+    True
     """
     specs = list(specs)
     rows = ["## Keys at this table", "", "| key | does |", "|---|---|"]
@@ -143,7 +145,12 @@ def keys_help(specs: Iterable[VerbSpec], groups: bool = False) -> str:
     rows += [f"| {key} | {does} |" for key, does in MELD_KEYS if used[key]]
     for v in specs:
         does = v.about or _default_about(v)
-        rows.append(f"| {v.key} | {v.label}: {does} |")
+        # a verb that takes nothing and says no more than its name ('Next: next') is named once
+        rows.append(
+            f"| {v.key} | {v.label} |"
+            if does.lower() == v.label.lower()
+            else f"| {v.key} | {v.label}: {does} |"
+        )
     return "\n".join(rows) + "\n"
 
 

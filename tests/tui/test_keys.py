@@ -229,7 +229,7 @@ async def test_the_keys_screen_lists_meld_keys_only_where_there_are_melds(make_a
             keys = app.screen.keys
             assert ("| 1-9 | lay off" in keys) is melds, (game_id, keys)
             assert ("| r | arrange" in keys) is arranges, (game_id, keys)
-            assert "## The board" not in keys, game_id  # a legend for board tables only
+            assert "## Board keys and marks" not in keys, game_id  # a legend for board tables only
             assert "meld" not in keys.split("| enter |")[1].split("\n")[0], keys
 
 
@@ -386,14 +386,23 @@ async def test_the_keys_screen_says_what_every_mark_of_the_board_means(make_app,
         game = new_game("joker-marbles", players=["Ann", "Bob", "Cy", "Di"], seed=2)
         app = make_app(Session(game, [None, "random", "random", "random"], tmp_path / f"m{ascii_only}.ctr"))
         async with seated(app, (110, 34), lambda g=game: g.to_act == 0) as pilot:
-            if ascii_only:
-                app.toggle_ascii()
-                await pilot.pause()
-            drawn = set(str(app.screen.query_one(BoardWidget).render())) - set(" \n")
+            table = app.screen
+            widget = table.query_one(BoardWidget)
+            if ascii_only:  # chosen from the menu, as a player does
+                await pilot.press("ctrl+p")
+                await pilot.pause(0.3)
+                await pilot.press(*"ASCII letters")
+                await pilot.pause(0.5)
+                await pilot.press("enter")
+                await until(pilot, lambda a=app, t=table: a.settings.ascii_cards and a.screen is t)
+                # drawn again at once (it waited for the cursor to move: play-test)
+                shown = "".join(segment.text for strip in widget._lines for segment in strip)
+                assert "○" not in shown and "=" in shown, shown
+            drawn = set(str(widget.render())) - set(" \n")
             await pilot.press("question_mark")
             await until(pilot, lambda a=app: isinstance(a.screen, RulesScreen))
             keys = app.screen.keys
-            assert "## The board" in keys and "| # | show or hide the holes' numbers" in keys
+            assert "## Board keys and marks" in keys and "| # | show or hide the holes' numbers" in keys
             rows = keys.split("| mark | means |")[1].splitlines()[2:]
             legend = [row.split(" | ")[0].strip("| ") for row in rows]
             unexplained = {c for c in drawn if not c.isalnum() and not any(c in m for m in legend)}
