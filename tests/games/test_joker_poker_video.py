@@ -377,3 +377,13 @@ def test_the_advice_to_hold_nothing_says_so_in_words() -> None:
 
     best, why = exact_advice(list(parse_cards("2C 7D 9H 4S 3C")), "kings-full-pay", 5)
     assert best == [] and why.startswith("holding nothing (draw five) is the best of the 32 holds")
+
+
+def test_the_bet_prompt_offers_what_the_credits_allow() -> None:
+    """Play-test: with 1 credit left the status still said "to bet 1-5 coins ('bet 5', …)"."""
+    full = new_game(GAME, ["Ann"], seed=1)
+    assert "to bet 1-5 coins ('bet 5', or 'deal' to bet 5)" in full.view(0).status
+    for credits, said in ((3, "to bet 1-3 coins ('bet 3')."), (1, "to bet 1 coin ('bet 1').")):
+        g = new_game(GAME, ["Ann"], rules={"credits": credits}, seed=1)
+        assert said in g.view(0).status, g.view(0).status
+        assert f"bet {min(credits, 5)}" in [str(m) for m in g.legal_moves()]

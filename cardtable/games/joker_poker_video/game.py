@@ -507,7 +507,12 @@ class JokerPokerVideo(TableGame):
         name = self.players[self.cur]
         if self.phase_ == "bet":
             last = f" {self.result}." if self.result else ""
-            return f"{name} to bet 1-5 coins ('bet 5', or 'deal' to bet {self.last_bet[self.cur]}).{last}"
+            # what the credits allow (with 1 credit left it offered 1-5 coins: play-test)
+            credits, again = self.total[self.cur], self.last_bet[self.cur]
+            top = min(MAX_COINS, credits)
+            coins = "1 coin" if top == 1 else f"1-{top} coins"
+            deal = f", or 'deal' to bet {again}" if again <= credits else ""
+            return f"{name} to bet {coins} ('bet {top}'{deal}).{last}"
         if self.phase_ == "double":
             return f"{self.result}: 'double' to risk {self.stake} against a dealer card, or 'collect'."
         if self.phase_ == "deal-over":
