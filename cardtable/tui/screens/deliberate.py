@@ -45,5 +45,5 @@ class Deliberate:
             self._told = True
             notify = getattr(self, "notify", None)
             if callable(notify):
-                notify(TOO_SOON, timeout=3)
+                notify(TOO_SOON, timeout=2)
         return False

@@ -106,7 +106,7 @@ class ScoresScreen(Deliberate, Screen[str]):
     It waits for a deliberate key: Enter pressed during play (a last card, a bot's move that
     ended the deal) in its first moment is not carried past it into the next deal."""
 
-    GRACE = 1.0
+    GRACE = 0.6
 
     BINDINGS = [
         Binding("enter", "primary", "Continue", id="continue"),
