@@ -387,3 +387,18 @@ def test_the_bet_prompt_offers_what_the_credits_allow() -> None:
         g = new_game(GAME, ["Ann"], rules={"credits": credits}, seed=1)
         assert said in g.view(0).status, g.view(0).status
         assert f"bet {min(credits, 5)}" in [str(m) for m in g.legal_moves()]
+
+
+def test_alone_a_session_is_won_only_when_it_ends_up() -> None:
+    """Play-test: the records said 'won 2 of 2' after two sessions that lost credits. Alone
+    at the machine, the winner is the player only when the credits end above the start."""
+    seen = set()
+    for seed in range(40):
+        g = new_game(GAME, ["Ann"], rules={"hands": 2}, seed=seed)
+        bot, rng = make_bot("medium" if seed % 2 else "random"), random.Random(seed)
+        while not g.is_over:
+            g.play(decide(bot, g, rng).move)
+        net = g.scores[0] - 100
+        assert g.outcome is not None and (g.outcome.winners == (0,)) == (net > 0), (seed, net, g.outcome)
+        seen.add(net > 0)
+    assert seen == {True, False}, "both an up and a down session were played"

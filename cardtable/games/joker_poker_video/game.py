@@ -218,6 +218,9 @@ class JokerPokerVideo(TableGame):
             net = best - self.start[0]
             how = f"{net} up" if net > 0 else f"{-net} down" if net < 0 else "even"
             self.result = f"{names} ends with {best} credits ({how})"
+            # a session is won when it ends up (the records counted every session won, even
+            # one that lost every credit: play-test)
+            winners = winners if net > 0 else ()
         else:
             self.result = f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best} credits"
         self._outcome = Outcome(winners, self.result, tuple(self.total))
