@@ -7,6 +7,10 @@ filter), and :data:`FORM_CSS`, the set-up form's and its buttons', which Textual
 once the first form is mounted (it was a third of the picker's CSS work before the first frame).
 Comments sit here rather than in the sheets: Textual reads a comment token by token too.
 
+The summary above the form keeps five lines whatever the game (and before the games load),
+so the form box stays where the first frame drew it (a play-test saw it move down four rows
+as the form filled in, and up and down while arrowing through games).
+
 The form box's border shows focus by a class the screen sets (``-focus-inside``), not by
 ``:focus-within``, which restyled the whole form at every Tab (half a second a key with a long
 form). The focused control stands out in every theme (item 12): the accent colour with text
@@ -46,8 +50,7 @@ PICKER_CSS = """
     PickerScreen #game-title { color: $primary; text-style: bold; height: 1; margin: 1 0 0 0; }
     PickerScreen #game-summary {
         color: $text-muted;
-        height: auto;
-        max-height: 5;
+        height: 5;
     }
     PickerScreen #picker-form {
         height: 1fr;
