@@ -192,15 +192,15 @@ class JokerPokerVideo(TableGame):
                 return s
         return None
 
-    def passes_on(self) -> bool:
-        """Whether 'next' gives the machine to another player: not when one plays alone, nor
-        when the others have no hands or credits left (the same player goes on)."""
+    def passes_to(self) -> int | None:
+        """The seat 'next' gives the machine to, or None: not when one plays alone, nor when
+        the others have no hands or credits left (the same player goes on)."""
         nxt = self._left(self.cur + 1)
-        return nxt is not None and nxt != self.cur
+        return None if nxt == self.cur else nxt
 
     def next_words(self) -> str:
         """What 'next' does after a paid hand, in words ('passes the machine on')."""
-        return "passes the machine on" if self.passes_on() else "starts the next hand"
+        return "passes the machine on" if self.passes_to() is not None else "starts the next hand"
 
     def _next_player(self, first: int) -> None:
         """The machine passes to the first seat from ``first`` on that has hands to play and
@@ -519,8 +519,8 @@ class JokerPokerVideo(TableGame):
         if self.phase_ == "double":
             return f"{self.result}: 'double' to risk {self.stake} against a dealer card, or 'collect'."
         if self.phase_ == "deal-over":
-            nxt = self._left(self.cur + 1)
-            if nxt is None or nxt == self.cur:  # alone, or the others are done: no one to pass to
+            nxt = self.passes_to()
+            if nxt is None:  # alone, or the others are done: no one to pass to
                 return f"{self.result}. 'next' starts {name}'s next hand."
             return f"{self.result}. 'next' passes the machine to {self.players[nxt]}."
         return f"{name}: select the cards to hold and draw ('hold KH JK'; 'hold' alone draws five)."
