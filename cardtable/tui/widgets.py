@@ -21,7 +21,7 @@ from cardtable.engine.views import (
     SeatView,
     TrickView,
 )
-from cardtable.engine.words import counted
+from cardtable.engine.words import counted, plural
 from cardtable.tui.cards import SUIT_VARS, SYMBOLS, ascii_cards, card_back, card_label, card_text
 
 CARD_GAP = 1
@@ -29,10 +29,6 @@ CARD_GAP = 1
 
 def _colours(widget: Widget) -> dict[str, str]:
     return dict(widget.app.theme_variables)
-
-
-def _count(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
 
 
 class HandWidget(Widget, can_focus=True):
@@ -225,7 +221,7 @@ class PileWidget(Static):
         self.border_title = view.stock_label if self.pile == "stock" else view.discard_label
         if self.pile == "stock":
             body = card_back(colours, ascii_only=ascii_only) if view.stock_count else Text("empty")
-            self.update(Text.assemble(body, f"\n{_count(view.stock_count)}"))
+            self.update(Text.assemble(body, f"\n{plural(view.stock_count, 'card')}"))
         else:
             top = view.discard_top
             if top:
@@ -234,7 +230,7 @@ class PileWidget(Static):
                 body = card_back(colours, ascii_only=ascii_only)
             else:
                 body = Text("empty")
-            self.update(Text.assemble(body, f"\n{_count(view.discard_count)}"))
+            self.update(Text.assemble(body, f"\n{plural(view.discard_count, 'card')}"))
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.pile))
@@ -439,7 +435,7 @@ def seat_texts(
         style = "bold reverse" if seat.to_act else ("dim strike" if not seat.active else "bold")
         text.append(marker, style="bold")
         text.append(seat.name, style=style)
-        count = f"{seat.card_count}c" if short >= 2 else _count(seat.card_count)
+        count = f"{seat.card_count}c" if short >= 2 else plural(seat.card_count, "card")
         text.append(f" {count} · {counted(seat.score, unit)}")
         kind = kinds[i] if i < len(kinds) else ""
         if kind and short and kind.startswith("computer, "):
