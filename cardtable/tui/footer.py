@@ -65,8 +65,10 @@ class KeysFooter(Footer):
     ``drop_first``: actions whose keys go first when the line is too short.
     """
 
-    def __init__(self, *, drop_first: Iterable[str] = (), compact: bool = True) -> None:
-        super().__init__(compact=compact, show_command_palette=False)
+    def __init__(
+        self, *, drop_first: Iterable[str] = (), compact: bool = True, show_command_palette: bool = False
+    ) -> None:
+        super().__init__(compact=compact, show_command_palette=show_command_palette)
         self.drop_first = tuple(drop_first)
         self._laid_out_width = 0
         self._update_pending = False
@@ -91,13 +93,31 @@ class KeysFooter(Footer):
         if not self._bindings_ready:
             return
         for binding in self._shown_bindings():
-            yield FooterKey(
-                binding.key,
-                self.app.get_key_display(binding),
-                binding.description,
-                binding.action,
-                tooltip=binding.tooltip,
-            ).data_bind(compact=Footer.compact)
+            yield self._key(binding)
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            # the palette's key at the right end, as Textual's footer shows it
+            found = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                _node, binding, _enabled, _tooltip = found
+                display = self.app.get_key_display(binding)
+                tip = binding.tooltip or binding.description
+                yield FooterKey(
+                    binding.key,
+                    display,
+                    binding.description,
+                    binding.action,
+                    classes="-command-palette",
+                    tooltip=tip,
+                )
+
+    def _key(self, binding: Binding) -> FooterKey:
+        return FooterKey(
+            binding.key,
+            self.app.get_key_display(binding),
+            binding.description,
+            binding.action,
+            tooltip=binding.tooltip,
+        ).data_bind(compact=Footer.compact)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         """Once per burst of changes (moving the cursor relabels a key: "x Discard 6♦"), and
@@ -116,15 +136,25 @@ class KeysFooter(Footer):
         if not self.is_attached:
             return
         shown = self._shown_bindings()
-        keys = list(self.query_children(FooterKey))
-        if [(b.key, b.action) for b in shown] != [(k.key, k.action) for k in keys]:
+        every = list(self.query_children(FooterKey))
+        if not every:  # the first keys (and the palette's): built whole
             await self.recompose()
             return
-        for binding, key in zip(shown, keys, strict=True):
+        keys = [k for k in every if not k.has_class("-command-palette")]
+        # The keys on the line are relabelled in place, and only the difference in number
+        # is mounted or removed: building every key again restyled each one, most of the
+        # time a Tab took in the picker's form, where the keys seldom change.
+        for binding, key in zip(shown, keys, strict=False):
             display = self.app.get_key_display(binding)
-            if (key.key_display, key.description) != (display, binding.description):
-                key.key_display, key.description = display, binding.description
+            now = (binding.key, binding.action, display, binding.description)
+            if (key.key, key.action, key.key_display, key.description) != now:
+                key.key, key.action, key.key_display, key.description = now
+                key.tooltip = binding.tooltip or None
                 key.refresh(layout=True)
+        if len(keys) > len(shown):
+            await self.remove_children(keys[len(shown) :])
+        elif len(shown) > len(keys):
+            await self.mount_all(self._key(b) for b in shown[len(keys) :])
 
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._laid_out_width:

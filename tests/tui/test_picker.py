@@ -765,3 +765,34 @@ async def test_a_broken_plugin_is_named_and_the_other_games_listed(
         assert "gin" in game_ids(screen.query_one("#game-list", OptionList))
         notices = [n.message for n in pilot.app._notifications]
         assert any("the game plug-in 'nosuch'" in m for m in notices), notices
+
+
+async def test_the_footer_keeps_its_keys_as_the_focus_moves(tmp_path: Path) -> None:
+    """A Tab moves the focus to a control that may allow other keys: the footer checks them
+    and keeps the key widgets it has (Textual's footer built them all again at every Tab,
+    half of a Tab's time), with the palette's key at the right."""
+    from textual.widgets._footer import FooterKey
+
+    from cardtable.tui.footer import KeysFooter
+
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _):
+        await until(pilot, lambda: getattr(screen, "ready", False))
+        footer = screen.query_one(KeysFooter)
+        before = list(footer.query_children(FooterKey))
+        assert [k.action for k in before if k.has_class("-command-palette")] == ["command_palette"]
+        for _ in range(12):
+            await pilot.press("tab")
+            await pilot.pause()
+            assert list(footer.query_children(FooterKey)) == before
+            shown = [(k.key, k.action, k.description) for k in before[:-1]]
+            assert shown == [(b.key, b.action, b.description) for b in footer._shown_bindings()]
+        # the form box is outlined while the focus is in it (restyled alone, not its widgets)
+        box = screen.query_one("#picker-form")
+        screen.query_one("#game-list").focus()
+        await pilot.pause()
+        plain = box.styles.border_top[1]
+        for where, inside in (("#player-count", True), ("#game-filter", False)):
+            screen.query_one(where).focus()
+            await pilot.pause()
+            assert box.has_class("-focus-inside") is inside, where
+            assert (box.styles.border_top[1] != plain) is inside, where

@@ -8,7 +8,16 @@ from tui_helpers import seated, until
 
 
 def footer_keys(app) -> set[str]:
-    """The actions the footer offers now."""
+    """The actions the footer offers now, after checking that the footer's key widgets say
+    just that (they are relabelled in place as the keys change)."""
+    from textual.widgets._footer import FooterKey
+
+    from cardtable.tui.footer import KeysFooter
+
+    footer = app.screen.query_one(KeysFooter)
+    widgets = [(k.key, k.action, k.description) for k in footer.query_children(FooterKey)]
+    if not footer._update_pending:
+        assert widgets == [(b.key, b.action, b.description) for b in footer._shown_bindings()]
     return {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
 
 
