@@ -329,6 +329,23 @@ async def test_enter_draws_when_drawing_is_the_only_move(make_app, tmp_path):
         assert [c.name for c in game.hand(1)][-1] == "2D"
 
 
+async def test_a_turn_starts_with_the_cursor_on_a_card_that_may_be_played(make_app, tmp_path):
+    """Page One: hearts were led and only 7H follows; the cursor starts on it (not on the
+    first card, which Enter would only have refused), so Enter plays it."""
+    from cardtable.engine import new_game
+
+    deal = {"hands": ["3H 4H 5H 6H", "9S 5D 7H 2C"], "stock": "2D 8H"}
+    game = new_game("page-one", players=["Ann", "Bob"], seed=1, deal=deal)
+    session = Session(game, ["random", None], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with seated(app, (100, 32), lambda: app.screen.viewer == 1) as pilot:
+        assert {str(m) for m in game.legal_moves() if m.kind == "play"} == {"play 7H"}
+        assert shown_hand(app)[app.screen.cursor] == "7H"
+        await pilot.press("enter")
+        await until(pilot, lambda: "7H" not in [c.name for c in game.hand(1)])
+        assert any("7H" in line for line in game.log)
+
+
 async def test_auction_panel_shows_the_calls_and_bids_by_number_then_suit(make_app, tmp_path):
     from cardtable.engine import new_game
     from cardtable.tui.screens.choices import AuctionModal

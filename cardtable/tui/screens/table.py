@@ -350,6 +350,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         humans = self.session.humans
         if len(humans) == 1:
             self.viewer = seat
+            self.aim_cursor()
             self.redraw()
             return
         self.hand_off(seat)
@@ -368,6 +369,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             self.viewer = seat
             self.cursor = 0
             self.last_message = ""
+            self.aim_cursor()
             self.redraw()
 
         self.app.push_screen(HandoffScreen(name), done)
@@ -381,6 +383,8 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         except Exception as exc:  # a bot must never take the table down
             self.notify(f"The computer player failed: {exc}", severity="error")
             return
+        if self.seen().to_act == self.viewer:
+            self.aim_cursor()  # the person's turn starts now
         self.redraw()
         self.advance()
 
@@ -658,21 +662,10 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         kinds = {m.kind for m in self.session.legal_moves()}
         count = len(self.selected)
         going_out = self._going_out_verb() if count <= 1 else None
-        ladder = sorted(
-            (v for v in self.verb_specs.values() if v.enter and v.name in kinds), key=lambda v: v.enter
-        )
-        for spec in ladder:
-            if spec.takes is Takes.NOTHING:
-                fits = not spec.draw_phase_only or self.seen().phase_kind is PhaseKind.DRAW
-            elif spec.goes_out:
-                fits = spec.name == going_out
-            elif spec.takes is Takes.CARD:
-                fits = count <= 1
-            else:
-                fits = count >= 3
-            if fits:
-                self.gesture(spec.name, by_enter=True)
-                return
+        spec = self._enter_verb(kinds, count, going_out)
+        if spec is not None:
+            self.gesture(spec.name, by_enter=True)
+            return
         only = [v for v in self.verb_specs.values() if v.name in kinds]
         if len(only) == 1 and only[0].takes is Takes.NOTHING:
             self.gesture(only[0].name)  # the one thing to do (drawing until a card follows suit)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections import Counter
 
 from cardtable.engine.cards import Card, parse_card
+from cardtable.engine.phases import PhaseKind
+from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.tui.arrange import arranged_text, order_of, panel_groups
 from cardtable.tui.widgets import call_label
 
@@ -186,3 +188,38 @@ class HandKeys:
         self.selected = set()
         groups_game = self.melds_game or found is not None or self._grouping() is not None
         self.say(arranged_text(melds, kinds, self.session.show, groups_game), seconds=6)
+
+    def _enter_verb(self, kinds: set[str], count: int, going_out: str | None) -> VerbSpec | None:
+        """The verb Enter plays with ``count`` cards selected, from the verbs legal now
+        (``kinds``) in their Enter order; ``going_out``: the go-out verb the card allows."""
+        ladder = sorted(
+            (v for v in self.verb_specs.values() if v.enter and v.name in kinds), key=lambda v: v.enter
+        )
+        for spec in ladder:
+            if spec.takes is Takes.NOTHING:
+                fits = not spec.draw_phase_only or self.seen().phase_kind is PhaseKind.DRAW
+            elif spec.goes_out:
+                fits = spec.name == going_out
+            elif spec.takes is Takes.CARD:
+                fits = count <= 1
+            else:
+                fits = count >= 3
+            if fits:
+                return spec
+        return None
+
+    def aim_cursor(self) -> None:
+        """At the start of a turn: when Enter would play the card under the cursor and that
+        card has no such move but another card has (a card that cannot follow suit), the
+        cursor goes to the first card that has one, so Enter plays a legal card."""
+        if self.viewer is None or self.selected or self.board_game or not self.my_turn():
+            return
+        legal = self.session.legal_moves()
+        spec = self._enter_verb({m.kind for m in legal}, 0, None)
+        if spec is None or spec.takes is not Takes.CARD:
+            return
+        fits = {m.cards[0].name for m in legal if m.kind == spec.name and len(m.cards) == 1}
+        cards = self.hand_cards(self.viewer)
+        if not fits or (0 <= self.cursor < len(cards) and cards[self.cursor].name in fits):
+            return
+        self.cursor = next((i for i, c in enumerate(cards) if c.name in fits), self.cursor)
