@@ -56,6 +56,7 @@ def readings(group: Sequence[Card], rules: MeldRules) -> Iterator[tuple[str, tup
     n = len(group)
     if n < rules.min_size:
         return
+    lo_min, hi_max = rules.lo_min, rules.hi_max
     flexible = [i for i, c in enumerate(group) if c.rank != JOKER_RANK and c.rank in rules.wild_ranks]
     jokers = [i for i, c in enumerate(group) if c.rank == JOKER_RANK]
     for as_wild in product((False, True), repeat=len(flexible)):
@@ -95,11 +96,11 @@ def readings(group: Sequence[Card], rules: MeldRules) -> Iterator[tuple[str, tup
             place.update(zip(aces, ace_places, strict=True))
             if len(set(place.values())) != len(place):
                 continue
-            for lo in range(1, 15 - n + 1):
+            # (only the windows holding every natural place: the others fail that test)
+            first, last = min(place.values()), max(place.values())
+            for lo in range(max(1, last - n + 1), min(first, 15 - n) + 1):
                 hi = lo + n - 1
-                if lo < rules.lo_min or hi > rules.hi_max:
-                    continue
-                if not all(lo <= p <= hi for p in place.values()):
+                if lo < lo_min or hi > hi_max:
                     continue
                 if lo == 1 and hi == 14:
                     if rules.ace_both_ends == "never":
@@ -111,7 +112,7 @@ def readings(group: Sequence[Card], rules: MeldRules) -> Iterator[tuple[str, tup
                     continue
                 if rules.run_wilds_apart and any(b == a + 1 for a, b in pairwise(wild_places)):
                     continue
-                reps_by_place = {p: Card(1 if p == 14 else p, suit) for p in range(lo, hi + 1)}
+                reps_by_place = {p: Card(1 if p == 14 else p, suit) for p in wild_places}
                 wi = iter(wild_places)
                 reps = tuple(group[i] if i in place else reps_by_place[next(wi)] for i in range(n))
                 yield ("run", reps)
@@ -120,6 +121,19 @@ def readings(group: Sequence[Card], rules: MeldRules) -> Iterator[tuple[str, tup
 def group_kinds(group: Sequence[Card], rules: MeldRules) -> tuple[bool, bool, bool]:
     """(a valid group, can count as a run, can count as a pure run). A run counts only when
     some card of it is not wild."""
+    # The answer depends on the cards' faces only, not their order or copy: kept per faces
+    # (the brute force asks again for the same faces in many subsets and many hands)
+    faces = tuple(sorted((c.rank, c.suit) for c in group))
+    got = _KINDS.get((faces, rules))
+    if got is None:
+        got = _KINDS[faces, rules] = _group_kinds(group, rules)
+    return got
+
+
+_KINDS: dict[tuple[tuple[tuple[int, str], ...], MeldRules], tuple[bool, bool, bool]] = {}
+
+
+def _group_kinds(group: Sequence[Card], rules: MeldRules) -> tuple[bool, bool, bool]:
     valid = run = pure = False
     counts = any(not rules.is_wild(c) for c in group)
     for kind, reps in readings(group, rules):
@@ -127,7 +141,7 @@ def group_kinds(group: Sequence[Card], rules: MeldRules) -> tuple[bool, bool, bo
         if kind == "run" and counts:
             run = True
             if all(c == r for c, r in zip(group, reps, strict=True)):
-                pure = True
+                return True, True, True  # (no reading can add to this)
     return valid, run, pure
 
 
