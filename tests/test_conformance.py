@@ -2,7 +2,7 @@
 
 Each ``test_random_deals`` case plays ``DEALS_PER_CHUNK`` deals of one game (at least 2,000
 deals in all by default, shared among the games but at least 500 each, fewer for the games
-of ``LONG_DEALS`` whose deals are long; ten times as many with ``--long``). A deal starts
+of ``LONG_DEALS`` whose deals are long; ten times as many with ``--long``, twenty for those). A deal starts
 from a fresh ``new_game`` with random toggles (drawn from the ruleset's field types alone)
 or a random preset, a random player count and a per-seed RNG, then plays random legal moves
 (now and then a several-group meld) until the phase is ``"deal-over"`` or the match is over;
@@ -49,17 +49,23 @@ MIN_DEALS_PER_GAME = 500
 """... and never fewer than this per game (the whole suite stays within a few minutes)."""
 CHUNKS = -(-max(MIN_DEALS_PER_GAME, TOTAL_DEALS // max(1, len(all_games()))) // DEALS_PER_CHUNK)
 LONG_FACTOR = 10
-LONG_DEALS = {"joker-marbles": 40, "rummy51": 200, "scala40": 300}
-"""Games whose random deals cost the most, with this many deals in the default run (ten times
-as many with ``--long``): a Joker deal is a whole match of about a thousand moves; random
-players seldom reach Rummy 51's 51 points to open, so its deals run about 750 moves (gin's
-120); Scala 40's moves are the dearest to list. Each still plays the most moves in all."""
+LONG_DEALS = {"joker-marbles": 20, "rummy51": 100, "scala40": 150}
+"""Games whose random deals cost the most, with this many deals in the default run (twenty
+times as many with ``--long``): a Joker deal is a whole match of about a thousand moves;
+random players seldom reach Rummy 51's 51 points to open, so its deals run about 750 moves
+(gin's 120); Scala 40's moves are the dearest to list. Each still plays as many moves as a
+game of short deals (Rummy 51: some 75,000, gin about 60,000). They were twice as many:
+these three games took 200 s of the suite's CPU, where the whole suite is meant to take
+about six minutes on two cores."""
+LONG_DEALS_FACTOR = 20
+"""``--long`` plays this many times the ``LONG_DEALS`` (as many as before they were halved)."""
 
 
-LONG_CHUNK = 20
+LONG_CHUNK = 10
 """Deals per chunk of the ``LONG_DEALS`` games (the same seeds as before): a hundred Rummy 51
-deals took 13.5 s, the longest tests of the suite, and a worker busy with one at the end keeps
-the run waiting; chunks of 20 spread them over the workers."""
+deals took 13.5 s, and a Joker chunk of 20 took 24 s, the longest tests of the suite: a
+worker busy with one at the end keeps the run waiting; chunks of 10 spread them over the
+workers."""
 
 
 def _chunking(game_id: str) -> tuple[int, int]:
@@ -72,11 +78,12 @@ def _chunking(game_id: str) -> tuple[int, int]:
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "chunk" not in metafunc.fixturenames:
         return
-    factor = LONG_FACTOR if metafunc.config.getoption("--long") else 1
+    long = metafunc.config.getoption("--long")
     params = [
         pytest.param(spec.id, c, id=f"{spec.id}-{c:03d}", marks=[pytest.mark.long] if c >= base else [])
         for spec in all_games()
         for base in [_chunking(spec.id)[0]]
+        for factor in [(LONG_DEALS_FACTOR if spec.id in LONG_DEALS else LONG_FACTOR) if long else 1]
         for c in range(base * factor)
     ]
     metafunc.parametrize(("game_id", "chunk"), params)

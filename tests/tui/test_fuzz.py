@@ -7,7 +7,7 @@ enter, escape, digits, typed moves, the menu, rules, tab...) and clicks anywhere
 every action: the app has not failed; and when a table is on screen with a hand showing,
 that hand is exactly the shown seat's, that seat is a person, and no other person is to act
 (the keyboard is theirs only after a hand-off). An app that quits (the picker's q, the
-score table's Quit) is started again. ``--long`` sends ten times as many.
+score table's Quit) is started again. ``--long`` sends ten to fifteen times as many.
 """
 
 from __future__ import annotations
@@ -26,11 +26,15 @@ from cardtable.session import Session
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets import HandWidget
 
-ACTIONS_PER_GAME = 60
-"""Random actions per game in the default run (a typed move is a dozen keys: well over a
-thousand keys in all with the picker run); ten times as many with --long."""
+ACTIONS_PER_GAME = 40
+"""Random actions per game in the default run (a typed move is a dozen keys: about a
+thousand keys in all with the picker run); 600 with --long. (60 by default took 110 s of the
+suite's CPU, where the whole suite is meant to take about six minutes on two cores.)"""
 PICKER_ACTIONS = 60
-LONG_FACTOR = 10
+LONG_FACTOR = 15
+"""--long sends this many times ACTIONS_PER_GAME at a table (600, as before)..."""
+PICKER_LONG_FACTOR = 10
+"""... and this many times PICKER_ACTIONS from the picker."""
 SIZE = (100, 32)
 
 KEYS = [
@@ -182,7 +186,7 @@ async def test_random_keys_and_clicks_at_every_table(
 async def test_random_keys_and_clicks_from_the_picker(make_app, request):
     """From the picker: its form, rules, resume, start, and whatever table that leads to."""
     rng = random.Random("fuzz:picker")
-    factor = LONG_FACTOR if request.config.getoption("--long") else 1
+    factor = PICKER_LONG_FACTOR if request.config.getoption("--long") else 1
     await fuzz(make_app, lambda: None, PICKER_ACTIONS * factor, rng)
 
 
