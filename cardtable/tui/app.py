@@ -134,10 +134,14 @@ class CardTableApp(App[None]):
     def get_default_screen(self) -> Screen[Any]:
         """The picker is the first screen, under whatever opens over it (a table, a replay).
         Pushed over Textual's blank default screen instead, it was laid out and drawn once
-        for nothing (inside the app's start-up batch) before the first frame."""
+        for nothing (inside the app's start-up batch) before the first frame. When something
+        opens over it at start, it builds its list and form only once it shows."""
         from cardtable.tui.screens.picker import PickerScreen
 
-        return PickerScreen()
+        covered = (
+            self._initial_replay is not None or self._initial_session is not None or self._start == "resume"
+        )
+        return PickerScreen(covered=covered)
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._screen_changed)

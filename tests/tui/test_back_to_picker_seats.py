@@ -20,6 +20,10 @@ async def test_ctrl_n_from_a_command_line_game_carries_its_seats(make_app, tmp_p
         await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
         await pilot.press("enter")  # Ann takes the keyboard
         await until(pilot, lambda: type(app.screen).__name__ == "TableScreen")
+        # the picker under the table builds nothing while no one sees it (its first showing does)
+        picker = app.screen_stack[0]
+        await pilot.pause(0.3)  # well past its FORM_DELAY
+        assert type(picker).__name__ == "PickerScreen" and not picker.ready and not picker._specs
         await pilot.press("ctrl+n")
         await until(pilot, lambda: type(app.screen).__name__ == "PickerScreen")
         screen = app.screen
@@ -120,3 +124,19 @@ async def test_after_looking_at_the_table_the_person_deals_on_when_a_computer_wo
         await until(pilot, lambda: type(app.screen).__name__ == "TableScreen")
         await pilot.press("n")
         await until(pilot, lambda: session.game.deal_no == 2)
+
+
+async def test_the_picker_under_a_table_is_built_when_it_shows(make_app, tmp_path) -> None:
+    """However the picker comes back into view (here: the table closed), it builds its list
+    and form then."""
+    session = Session.start("gin", ["Ann", "Bot"], [None, "easy"], seed=1, save_path=tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "TableScreen")
+        picker = app.screen_stack[0]
+        await pilot.pause(0.3)
+        assert not picker.ready
+        while app.screen is not picker:
+            app.pop_screen()
+        await until(pilot, lambda: picker.ready)
+        assert picker.game_id in {"gin", picker._specs[0].id} and picker.query_one("#game-list").option_count > 5

@@ -21,12 +21,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Select, Static
-from textual.widgets.option_list import Option
 
 from cardtable.tui.footer import KeysFooter
 from cardtable.tui.screens.picker_style import PICKER_CSS
@@ -72,7 +70,7 @@ class PickerScreen(Screen[None]):
     FORM_DELAY: ClassVar[float] = 0.1
     """Seconds after the first frame before the form is built (0: at mounting, as tests want)."""
 
-    def __init__(self) -> None:
+    def __init__(self, covered: bool = False) -> None:
         super().__init__()
         self._specs: list[GameSpec] = []
         """Filled (from the registry) just after the first frame."""
@@ -89,6 +87,10 @@ class PickerScreen(Screen[None]):
         self._forms: dict[str, Vertical] = {}
         """Each game's form, by game id, built on its first showing (see :meth:`_show_form`)."""
         self._select_lock = asyncio.Lock()
+        self._populate_lock = asyncio.Lock()
+        self._waiting = covered
+        """The list and form wait until the picker shows: ``covered``, a table or a replay opens
+        over it at start (see :meth:`_populate_if_shown`)."""
         self._ready = False
 
     # ------------------------------------------------------------------ typed app
@@ -120,12 +122,25 @@ class PickerScreen(Screen[None]):
         yield KeysFooter(compact=False, show_command_palette=True)  # (relabelled in place at a Tab)
 
     async def on_mount(self) -> None:
+        if self._waiting:
+            return  # built at its first showing (on_screen_resume)
         if self.FORM_DELAY > 0:
             # counted from the first frame, not from mounting: on a busy machine that frame
             # takes longer than the delay, and loading the games first held it back
-            self.call_after_refresh(self.set_timer, self.FORM_DELAY, self._populate)
+            self.call_after_refresh(self.set_timer, self.FORM_DELAY, self._populate_if_shown)
         else:
             await self._populate()
+
+    async def _populate_if_shown(self) -> None:
+        # Under a table opened at start (a resumed game), the form would be built for no one
+        # to see (half a second of CPU): it is built when the picker shows (on_screen_resume).
+        self._waiting = not self.is_active
+        if not self._waiting:
+            await self._populate()
+
+    def on_screen_resume(self) -> None:
+        if self._waiting:  # (after the refresh: a table pushed at start is then over it)
+            self.call_after_refresh(self._populate_if_shown)
 
     @property
     def ready(self) -> bool:
@@ -133,12 +148,17 @@ class PickerScreen(Screen[None]):
         return self._ready
 
     async def _populate(self) -> None:
+        """Load the games and build the form, once."""
+        async with self._populate_lock:  # a second caller waits for the form, then returns
+            if not self._specs:
+                await self._fill()
+
+    async def _fill(self) -> None:
         from cardtable.engine import all_games
         from cardtable.engine.registry import problems
+        from cardtable.tui.screens.picker_build import game_options
         from cardtable.tui.screens.picker_form import rule_fields
 
-        if self._specs:
-            return
         specs = all_games()
         for problem in problems():
             self.notify(problem, title="A game was left out", severity="warning", timeout=12)
@@ -153,7 +173,7 @@ class PickerScreen(Screen[None]):
         self._preset = draft.preset
         self._specs = specs
         game_list = self.query_one("#game-list", OptionList)
-        game_list.add_options(self._game_options())
+        game_list.add_options(game_options(specs))
         ids = [game_list.get_option_at_index(i).id for i in range(game_list.option_count)]
         game_list.highlighted = ids.index(self._spec.id) if self._spec.id in ids else self._first_game_index()
         await self.query_one("#form-loading").remove()
@@ -173,38 +193,6 @@ class PickerScreen(Screen[None]):
         if typed.strip():
             await self.apply_filter(typed)  # letters typed in the first moment filter the list
 
-    def _game_options(self, query: str = "") -> list[Option]:
-        """One line per game (title and player count), under a header per family; the
-        description is in the detail pane, so the list never wraps. With a ``query``, the games
-        whose titles match come first (and their families): a word of a game's title ranks that
-        game above the games where the word is only in a preset's name."""
-        from cardtable.engine.registry import FAMILIES
-        from cardtable.tui.screens.picker_form import counts_label, game_rank
-
-        ranks = {s.id: rank for s in self._specs if (rank := game_rank(s, query)) is not None}
-        groups = [[s for s in self._specs if s.family == family and s.id in ranks] for family in FAMILIES]
-        groups = sorted(
-            (sorted(g, key=lambda s: ranks[s.id]) for g in groups if g), key=lambda g: ranks[g[0].id]
-        )
-        options: list[Option] = []
-        for games in groups:
-            family = games[0].family
-            options.append(
-                Option(
-                    Content.styled(family.capitalize(), "bold $text-muted"),
-                    id=f"family:{family}",
-                    disabled=True,
-                )
-            )
-            for spec in games:
-                options.append(
-                    Option(
-                        Content.assemble(" ", (spec.title, "bold"), ("  " + counts_label(spec), "dim")),
-                        id=spec.id,
-                    )
-                )
-        return options
-
     def _first_game_index(self) -> int | None:
         game_list = self.query_one("#game-list", OptionList)
         return next(
@@ -213,11 +201,13 @@ class PickerScreen(Screen[None]):
 
     async def apply_filter(self, query: str) -> None:
         """Show only the games matching ``query``; say so when none does."""
+        from cardtable.tui.screens.picker_build import game_options
+
         if not self._specs:
             return  # typed before the games are loaded: the list is filled filtered (_populate)
         game_list = self.query_one("#game-list", OptionList)
         game_list.clear_options()
-        game_list.add_options(self._game_options(query))
+        game_list.add_options(game_options(self._specs, query))
         first = self._first_game_index()
         note = self.query_one("#filter-note", Static)
         if first is None:

@@ -1,4 +1,5 @@
-"""The widgets of a game's set-up form in the picker: seats, preset and one block per rule.
+"""The widgets of a game's set-up form in the picker: seats, preset and one block per rule
+(and the lines of the game list, :func:`game_options`).
 
 Built from a :class:`~cardtable.tui.screens.picker_form.Draft` (what to fill in) and the game's
 spec; the picker screen mounts them, reads them back and reacts to their changes.
@@ -6,19 +7,24 @@ spec; the picker screen mounts them, reads them back and reacts to their changes
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.validation import Integer
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static, Switch
+from textual.widgets.option_list import Option
 
 from cardtable.tui.screens.picker_form import (
     HUMAN,
     Draft,
     RuleField,
     choice_label,
+    counts_label,
     default_name,
+    game_rank,
     rule_fields,
     seat_kind_options,
 )
@@ -166,3 +172,27 @@ def switch_state(on: bool, widget_id: str) -> Label:
     return Label(
         "on" if on else "off", id=f"{widget_id}-state", classes="switch-state -on" if on else "switch-state"
     )
+
+
+def game_options(specs: Sequence[GameSpec], query: str = "") -> list[Option]:
+    """The picker's game list: one line per game (title and player count), under a header
+    per family; the description is in the detail pane, so the list never wraps. With a
+    ``query``, the games whose titles match come first (and their families): a word of a
+    game's title ranks that game above the games where the word is only in a preset's name."""
+    from cardtable.engine.registry import FAMILIES
+
+    ranks = {s.id: rank for s in specs if (rank := game_rank(s, query)) is not None}
+    groups = [[s for s in specs if s.family == family and s.id in ranks] for family in FAMILIES]
+    groups = sorted((sorted(g, key=lambda s: ranks[s.id]) for g in groups if g), key=lambda g: ranks[g[0].id])
+    options: list[Option] = []
+    for games in groups:
+        family = games[0].family
+        options.append(
+            Option(
+                Content.styled(family.capitalize(), "bold $text-muted"), id=f"family:{family}", disabled=True
+            )
+        )
+        for spec in games:
+            label = Content.assemble(" ", (spec.title, "bold"), ("  " + counts_label(spec), "dim"))
+            options.append(Option(label, id=spec.id))
+    return options
