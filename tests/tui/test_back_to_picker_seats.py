@@ -129,7 +129,9 @@ async def test_after_looking_at_the_table_the_person_deals_on_when_a_computer_wo
 async def test_the_picker_under_a_table_is_built_when_it_shows(make_app, tmp_path) -> None:
     """However the picker comes back into view (here: the table closed), it builds its list
     and form then."""
-    session = Session.start("gin", ["Ann", "Bot"], [None, "easy"], seed=1, save_path=tmp_path / "autosave.ctr")
+    session = Session.start(
+        "gin", ["Ann", "Bot"], [None, "easy"], seed=1, save_path=tmp_path / "autosave.ctr"
+    )
     app = make_app(session)
     async with app.run_test(size=(110, 34)) as pilot:
         await until(pilot, lambda: type(app.screen).__name__ == "TableScreen")
@@ -139,4 +141,6 @@ async def test_the_picker_under_a_table_is_built_when_it_shows(make_app, tmp_pat
         while app.screen is not picker:
             app.pop_screen()
         await until(pilot, lambda: picker.ready)
-        assert picker.game_id in {"gin", picker._specs[0].id} and picker.query_one("#game-list").option_count > 5
+        assert (
+            picker.game_id in {"gin", picker._specs[0].id} and picker.query_one("#game-list").option_count > 5
+        )
