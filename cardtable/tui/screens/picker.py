@@ -682,8 +682,10 @@ class PickerScreen(Screen[None]):
         except NoMatches:  # the screen is being taken down
             return
         focused = self.focused
+        # (the box itself takes the focus too, a Tab stop where the arrows scroll the form)
+        inside = focused is not None and (focused is scroll or scroll in focused.ancestors)
         # the box alone is restyled: set_class restyles all ninety widgets in it (120 ms)
-        scroll.set_class(focused is not None and scroll in focused.ancestors, "-focus-inside", update=False)
+        scroll.set_class(inside, "-focus-inside", update=False)
         self.app.stylesheet.update_nodes([scroll], animate=True)
 
     @on(Button.Pressed)
