@@ -226,17 +226,22 @@ class JokerPokerVideo(TableGame):
         self._outcome = Outcome(winners, self.result, tuple(self.total))
 
     # ------------------------------------------------------------------ moves
+    def _bets(self) -> tuple[int, int, bool]:
+        """What the player at the machine may bet: the most coins the credits allow, the last
+        bet, and whether 'deal' can bet it again (the moves and the status both read this)."""
+        credits, last = self.total[self.cur], self.last_bet[self.cur]
+        return min(MAX_COINS, credits), last, last <= credits
+
     def _generate(self) -> list[Move]:
         if self.phase_ == "bet":
-            credits = self.total[self.cur]
-            last = self.last_bet[self.cur]
+            top, last, again = self._bets()
             # a bet equal to the last one is the `deal` move (one move per outcome)
             moves = [
                 Move("bet", word=str(k), payload=Bet(k), text=f"bet {k}")
-                for k in range(1, min(MAX_COINS, credits) + 1)
+                for k in range(1, top + 1)
                 if k != last
             ]
-            if last <= credits:
+            if again:
                 moves.append(Move("deal", payload=Bet(last), text="deal"))
             return moves
         if self.phase_ == "deal-over":
@@ -511,10 +516,9 @@ class JokerPokerVideo(TableGame):
         if self.phase_ == "bet":
             last = f" {self.result}." if self.result else ""
             # what the credits allow (with 1 credit left it offered 1-5 coins: play-test)
-            credits, again = self.total[self.cur], self.last_bet[self.cur]
-            top = min(MAX_COINS, credits)
+            top, last_bet, again = self._bets()
             coins = "1 coin" if top == 1 else f"1-{top} coins"
-            deal = f", or 'deal' to bet {again}" if again <= credits else ""
+            deal = f", or 'deal' to bet {last_bet}" if again else ""
             return f"{name} to bet {coins} ('bet {top}'{deal}).{last}"
         if self.phase_ == "double":
             return f"{self.result}: 'double' to risk {self.stake} against a dealer card, or 'collect'."

@@ -383,8 +383,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         except Exception as exc:  # a bot must never take the table down
             self.notify(f"The computer player failed: {exc}", severity="error")
             return
-        if self.seen().to_act == self.viewer:
-            self.aim_cursor()  # the person's turn starts now
+        self.aim_cursor()  # when the person's turn starts now (aim_cursor checks whose turn)
         self.redraw()
         self.advance()
 
