@@ -255,6 +255,13 @@ class AuctionView(_Frozen):
     legal: tuple[CallView, ...] = ()
 
 
+PENALTY_EVENT = "penalty"
+"""The event word every table knows: ``(seat, PENALTY_EVENT, ...)`` in
+:attr:`PlayerView.events` says the seat was penalised with cards (a missed call), which a
+table says on its message line with the hand's new size. A hand that grows for any other
+reason (a deal, a kitty taken) is no news."""
+
+
 class PlayerView(_Frozen):
     """What ``seat`` may see (``seat`` None: a spectator, who sees no hand)."""
 
@@ -306,7 +313,7 @@ class PlayerView(_Frozen):
     """This deal's public happenings in order, as data for bots that count cards (the log is
     for people, and only its last lines are kept): ``(seat or None, what, card or suit)``,
     e.g. ``(0, "lead", "QH")``; a game that fills it documents its words. Hidden cards never
-    appear here."""
+    appear here. One word is shared: :data:`PENALTY_EVENT`, which a table announces."""
     deal_number: int = 1
     deal_word: str = "deal"
     """What the game calls a deal ('hand', 'round'), for a table's titles and score rows."""

@@ -294,6 +294,26 @@ async def test_the_page_one_call_is_said_in_words_and_a_penalty_is_flashed(make_
         assert "⚠ Ann now holds 6 cards: Ann forgot to call Page One and draws 5" in said(app)
 
 
+async def test_taking_the_kitty_is_no_penalty_warning(make_app, tmp_path):
+    """Playtest: when Ann won the auction and took the kitty, the line above the hand said
+    "⚠ Ann now holds 13 cards: Ann wins the auction…" into the first trick, as if it were a
+    penalty. Only a penalty the game reports is announced."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=11)
+    for move in ("bid 6H", "pass", "pass"):
+        game.play(move)
+    session = Session(game, ["random", "random", "random", None], tmp_path / "autosave.ctr")
+    app = make_app(session, bot_delay=5.0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 3)
+        await pilot.press("z")  # Dan passes: Ann wins and takes the kitty
+        await until(pilot, lambda: len(game.hand(0)) == 13)
+        await pilot.pause(0.1)
+        assert "now holds" not in said(app), said(app)
+
+
 async def test_the_footer_names_only_a_card_the_key_may_take(make_app, tmp_path):
     """A trick to follow: the play key names the card under the cursor only when it may be
     played ('p Play 7♠' was offered while Ann had to follow hearts)."""

@@ -43,6 +43,7 @@ from cardtable.engine.cards import JOKER_RANK, SUIT_NAMES, SUITS, Card, make_dec
 from cardtable.engine.game import Game
 from cardtable.engine.moves import Move
 from cardtable.engine.ruleset import Ruleset
+from cardtable.engine.views import PENALTY_EVENT
 from cardtable.kits.tricks import trick_winner
 
 from .game import ORDER, PageOne
@@ -144,7 +145,7 @@ class Counter:
             elif what == "draw":
                 self.voids[name] = {card} if card else set()  # drawn cards may be of other suits
                 self.caps.pop(name, None)
-            elif what == "penalty":
+            elif what == PENALTY_EVENT:
                 self.voids[name] = set()
                 self.caps.pop(name, None)
             elif what in ("lead", "play", "lead-drawn", "play-drawn"):

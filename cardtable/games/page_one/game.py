@@ -14,7 +14,7 @@ from cardtable.engine.errors import IllegalMove, InvalidRules
 from cardtable.engine.game import Outcome
 from cardtable.engine.moves import Move
 from cardtable.engine.rules import Rule
-from cardtable.engine.views import PlayerView, badges
+from cardtable.engine.views import PENALTY_EVENT, PlayerView, badges
 from cardtable.engine.words import plural
 from cardtable.engine.zones import Visibility, Zone, hand_zones
 from cardtable.kits.tricks import (
@@ -38,7 +38,7 @@ EVENTS = {
     "play-drawn": "the seat plays the card after drawing this turn (often a forced card)",
     "wins": "the seat wins the trick with the card",
     "draw": "the seat draws a card, unable to follow the suit given (no suit: before leading)",
-    "penalty": "the seat is penalised for a missed call (drawn or picked-up cards)",
+    PENALTY_EVENT: "the seat is penalised for a missed call (drawn or picked-up cards; tables announce it)",
     "pickup": "the seat picks up the trick (no_rebuild_pickup)",
     "rebuild": "the completed tricks are shuffled into a new stock (no seat)",
 }
@@ -457,7 +457,7 @@ class PageOne(TrickGame):
     def _penalty(self, seat: int) -> None:
         want = self.rules.call_penalty
         got = self._draw_cards(seat, want)
-        self.events.append((seat, "penalty", ""))
+        self.events.append((seat, PENALTY_EVENT, ""))
         name = self.players[seat]
         if got == want:
             self._say(f"{name} forgot to call Page One and draws {got}")
@@ -477,7 +477,7 @@ class PageOne(TrickGame):
         self.played = [c for c in self.played if c.id not in won]
         self.hands[seat].extend(self.last_trick)
         self.public |= won
-        self.events.append((seat, "penalty", ""))
+        self.events.append((seat, PENALTY_EVENT, ""))
         self._say(
             f"{name} forgot to call Page One; with no stock, {name} takes the cards of the trick "
             f"just won ({_n(self.last_trick)})"

@@ -109,8 +109,9 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         self.last_message = ""
         self.message_timer: Any = None
         """Clears the message line: a message is short-lived."""
-        self.counts: tuple[int, tuple[int, ...]] | None = None
-        """The deal number and every seat's card count after the last move."""
+        self.counts: tuple[int, int] | None = None
+        """The deal number and how many events it had after the last move (a penalty among
+        the new ones is announced)."""
         self.log_shown: tuple[str, ...] = ()
         self.board_game = session.view(None).board is not None
         """The game is played on a board: the table draws it, with the seats beside it."""

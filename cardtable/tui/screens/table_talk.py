@@ -1,11 +1,11 @@
 """What the table says: the message line above the hand, refusals in the game's own words,
-the footer's card labels, the flash when a hand grows by a penalty, and taking a move back
+the footer's card labels, the flash when a game reports a penalty, and taking a move back
 (which says why it cannot), mixed into :class:`cardtable.tui.screens.table.TableScreen`."""
 
 from __future__ import annotations
 
 from cardtable.engine.errors import IllegalMove, InvalidNotation
-from cardtable.engine.views import PlayerView
+from cardtable.engine.views import PENALTY_EVENT, PlayerView
 from cardtable.tui.keys import (
     key_labels,
     relabel,
@@ -36,15 +36,17 @@ class TableTalk:
             self.redraw()
 
     def _flash_gains(self, view: PlayerView) -> None:
-        """A hand that grows by several cards in one move (a penalty: one card to six) is
-        said on the message line, not only in the log (issue 24 item 13b)."""
-        counts = (view.deal_number, tuple(s.card_count for s in view.seats))
-        before, self.counts = self.counts, counts
-        if before is None or before[0] != counts[0]:
-            return  # a new deal deals everyone cards: no news
-        for seat, (was, now) in enumerate(zip(before[1], counts[1], strict=False)):
-            if now - was >= 2 and was:  # an empty hand filled is a deal (the machine's), not a penalty
+        """A penalty the game reports (:data:`PENALTY_EVENT`: one card to six) is said on the
+        message line with the hand's new size, not only in the log (issue 24 item 13b).
+        Other growth (a deal, a kitty taken) is no news."""
+        mark = (view.deal_number, len(view.events))
+        before, self.counts = self.counts, mark
+        if before is None or before[0] != mark[0]:
+            return  # a new deal (or the first look): nothing new to announce
+        for seat, word, _what in view.events[before[1] :]:
+            if word == PENALTY_EVENT and seat is not None:
                 name = view.seats[seat].name
+                now = view.seats[seat].card_count
                 line = next((ln for ln in reversed(view.log) if name in ln), "")
                 self.say(f"⚠ {name} now holds {now} cards" + (f": {line}" if line else ""), seconds=6)
 
