@@ -277,6 +277,10 @@ class PlayerView(_Frozen):
     hand_ids: tuple[int, ...] = ()
     """The identities (``Card.id``) of the cards in ``hand``, in the same order, or empty: with
     two packs names repeat, and a table keeps the player's own arrangement by these."""
+    hand_sort: tuple[tuple[int, int], ...] = ()
+    """How the game ranks the cards of ``hand`` (same order), for a table's sort keys:
+    ``(suit group, strength)``, sorted on as is by suit and reversed by rank (Five Hundred:
+    the bowers with the trumps, aces high). Empty: by the printed suit and rank."""
     stock_count: int = 0
     stock_label: str = "stock"
     """What the game calls the stock (Indian Rummy: 'closed deck')."""

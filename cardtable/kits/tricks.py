@@ -193,6 +193,22 @@ class TrickOrder:
             return power
         return power if self._suit[card.key] == led_suit else 0
 
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """Where ``card`` goes when a hand is sorted: ``(suit, strength)``, the suit it
+        follows as, the trumps after the others (the left bower and a trump or wild joker
+        with them), and its strength there (the ace high when it is, the bowers above it).
+        A table sorts by suit on the pair, by rank on the pair reversed.
+
+        >>> from cardtable.engine.cards import parse_cards
+        >>> hearts = TrickOrder(trump="H", bowers=True, joker="trump")
+        >>> [c.name for c in sorted(parse_cards("JK JD 9S AS JH 4H QD"), key=hearts.sort_key)]
+        ['9S', 'AS', 'QD', '4H', 'JD', 'JH', 'JK']
+        """
+        power = self._power[card.key]
+        if power >= TRUMP:
+            return (len(SUITS), power)
+        return (SUITS.index(self._suit[card.key]), power)
+
     def is_wild(self, card: Card) -> bool:
         """Whether ``card`` is a wild joker (see :data:`JokerRole`)."""
         return self._power[card.key] == _WILD

@@ -120,3 +120,38 @@ async def test_the_header_in_play_says_the_contract_and_what_it_needs_at_110_col
         shown = _drawn(header)
         assert "contract: 6♥ (100) by Ann" in shown and "needs: 6 more tricks" in shown, shown
         assert "tricks won: Ann & Cat 0 · Bob & Dan 0" in shown, shown
+
+
+async def test_sorting_by_suit_puts_the_trumps_together_aces_high(make_app, tmp_path):
+    """Playtest: 'o' sorted a Five Hundred hand by printed suit and rank: 'A♠ 9♠ Q♠ K♠', the
+    ace low and the left bower among its printed suit. The game now gives its own ranking."""
+    from cardtable.bots import hint
+    from cardtable.kits.tricks import TrickOrder
+
+    game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=11)
+    for move in ("bid 6H", "pass", "pass", "pass"):
+        game.play(move)
+    game.play(hint(game).move)  # Ann's kitty exchange
+    session = Session(game, [None, None, None, None], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        table = app.screen
+        await pilot.press("o")
+        await pilot.pause()
+        shown = table.hand_cards(0)
+        order = TrickOrder(trump="H", bowers=True, joker="trump")
+        keys = [order.sort_key(c) for c in shown]
+        assert keys == sorted(keys), [c.name for c in shown]
+        trumps = [c.name for c in shown if order.is_trump(c)]
+        assert trumps == [c.name for c in shown[-len(trumps) :]], [c.name for c in shown]  # trumps last
+        assert trumps[-2:] == ["AH", "JD"], trumps  # the left bower above the ace of trumps
+        names = [c.name for c in shown]
+        assert names.index("AD") == names.index("10D") + 1, names  # the ace high in its suit
+        await pilot.press("o")  # by rank: weakest to strongest
+        await pilot.pause()
+        shown = table.hand_cards(0)
+        strength = [order.sort_key(c)[1] for c in shown]
+        assert strength == sorted(strength), [c.name for c in shown]

@@ -550,6 +550,7 @@ class FiveHundred(TrickGame, Auction, Scoring):
             to_act=self.to_act,
             seats=tuple(seats),
             hand=tuple(c.name for c in self.hands[seat]) if seat is not None else (),
+            hand_sort=tuple(map(self.order.sort_key, self.hands[seat])) if seat is not None else (),
             stock_count=len(self.kitty),
             stock_label="kitty",
             discard_top=None,

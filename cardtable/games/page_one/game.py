@@ -726,6 +726,7 @@ class PageOne(TrickGame):
             discard_label="tricks",
             trick=trick,
             events=tuple(self.events),
+            hand_sort=tuple(map(_order(self.rules).sort_key, self.hands[seat])) if seat is not None else (),
             status=self._status(seat),
             facts=facts,
             result=self.result if self.phase_ in ("deal-over", "match-over") else "",

@@ -114,10 +114,16 @@ class HandKeys:
     def action_sort(self) -> None:
         if self.viewer is None:
             return
-        by_id = {c.id: c for c in self._held(self.viewer)}
+        held = self._held(self.viewer)
+        by_id = {c.id: c for c in held}
+        # the game's own ranking when it gives one (trumps and bowers, aces high)
+        ranked = dict(zip((c.id for c in held), self.session.view(self.viewer).hand_sort, strict=False))
         self.sort_mode = (self.sort_mode + 1) % 2
 
         def key(i: int) -> tuple[int, ...]:
+            game_key = ranked.get(i)
+            if game_key is not None:
+                return game_key if self.sort_mode == 1 else game_key[::-1]
             card = by_id[i]
             if self.sort_mode == 1:  # jokers last (their suit_index, 4, is also the stars')
                 return (card.suit_index + (card.rank == 0), card.rank)
