@@ -108,7 +108,7 @@ TABLE_KEYS = (
     ("shift+←→", "move the card under the cursor (arrange the hand by hand)"),
     ("space", "select or unselect the card under the cursor (or click it)"),
     ("escape", "clear the selection"),
-    ("enter", "the obvious move now, the first the footer names; asks before a discard ends your turn"),
+    ("enter", ""),  # (its line names the game's own verbs: see keys_help)
     ("s", "a hint with its reason"),
     ("o", "sort your hand by suit or by rank"),
     (":", "type a move in notation"),
@@ -139,7 +139,7 @@ def keys_help(specs: Iterable[VerbSpec], groups: bool = False) -> str:
     """
     specs = list(specs)
     rows = ["## Keys at this table", "", "| key | does |", "|---|---|"]
-    rows += [f"| {key} | {does} |" for key, does in TABLE_KEYS]
+    rows += [f"| {key} | {does or _enter_does(specs)} |" for key, does in TABLE_KEYS]
     takes = {v.takes for v in specs}
     used = {"r": groups or Takes.GROUPS in takes, "1-9": Takes.TARGET in takes}
     rows += [f"| {key} | {does} |" for key, does in MELD_KEYS if used[key]]
@@ -152,6 +152,31 @@ def keys_help(specs: Iterable[VerbSpec], groups: bool = False) -> str:
             else f"| {v.key} | {v.label}: {does} |"
         )
     return "\n".join(rows) + "\n"
+
+
+def _enter_does(specs: list[VerbSpec]) -> str:
+    """The Enter line: the game's verbs in the order Enter tries them (Gin: 'Draw, Gin or
+    Discard'; the footer lists Take before Draw, and Enter never takes).
+
+    >>> from cardtable.engine.verbs import verb_specs
+    >>> _enter_does(verb_specs(("take", "draw", "discard")))
+    'the obvious move now, the first that fits of Draw or Discard; asks before a discard ends your turn'
+    >>> _enter_does(verb_specs(("play",)))
+    'the obvious move now: Play'
+    """
+    ladder = sorted((v for v in specs if v.enter), key=lambda v: v.enter)
+    if not ladder:
+        return "nothing at this table (use the keys the footer names)"
+    names = [v.label for v in ladder]
+    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    text = (
+        f"the obvious move now: {said}"
+        if len(names) == 1
+        else f"the obvious move now, the first that fits of {said}"
+    )
+    if any(v.ends_turn for v in ladder):
+        text += "; asks before a discard ends your turn"
+    return text
 
 
 def _default_about(v: VerbSpec) -> str:
