@@ -370,6 +370,19 @@ async def test_enter_on_the_list_moves_to_the_form(tmp_path: Path) -> None:
         assert pilot.app.focused is picker(pilot.app).query_one("#game-list", OptionList)
 
 
+async def test_every_button_shows_when_it_has_the_focus(tmp_path: Path) -> None:
+    """Playtest: Start looked the same with the focus as without (its bold style hid the
+    focus's reverse), so Enter's target was a guess."""
+    async with on_picker(tmp_path, size=SIZE) as (pilot, screen, _):
+        for button in screen.query("#picker-buttons Button").results(Button):
+            assert not button.styles.text_style.reverse, button.id
+            button.focus()
+            await pilot.pause()
+            assert button.styles.text_style.reverse, button.id
+            screen.query_one("#game-list", OptionList).focus()
+            await pilot.pause()
+
+
 async def test_invalid_int_shows_a_message_and_does_not_start(tmp_path: Path) -> None:
     spec = first_spec()
     rf = number_field(spec)

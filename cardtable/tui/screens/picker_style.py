@@ -69,6 +69,7 @@ PICKER_CSS = """
 FORM_CSS = """
     PickerScreen #picker-buttons Button { margin: 0 1 0 0; min-width: 10; }
     PickerScreen #start { text-style: bold; }
+    PickerScreen #start:focus { text-style: bold reverse; }  /* (the rule above hid the focus) */
     PickerScreen .game-form { height: auto; }
     PickerScreen #picker-form .picker-heading { margin: 0; }
     PickerScreen #picker-form .section-gap { margin: 1 0 0 0; }
