@@ -28,6 +28,7 @@ from textual.widgets import Button, Input, OptionList, Select, Static
 
 from cardtable.tui.footer import KeysFooter
 from cardtable.tui.screens.picker_style import PICKER_CSS
+from cardtable.tui.screens.picker_summary import GameSummary
 
 if TYPE_CHECKING:
     from textual.widgets import Switch
@@ -116,7 +117,7 @@ class PickerScreen(Screen[None]):
                 yield OptionList(id="game-list")
             with Vertical(id="picker-side"):
                 yield Static("", id="game-title", markup=False)
-                yield Static("", id="game-summary", markup=False)
+                yield GameSummary(id="game-summary")
                 yield VerticalScroll(Static("Setting up the table…", id="form-loading"), id="picker-form")
                 yield Horizontal(id="picker-buttons")  # the buttons come with the form
         yield KeysFooter(compact=False, show_command_palette=True)  # (relabelled in place at a Tab)
@@ -220,11 +221,6 @@ class PickerScreen(Screen[None]):
             return
         ids = [game_list.get_option_at_index(i).id for i in range(game_list.option_count)]
         game_list.highlighted = ids.index(self._spec.id) if self._spec.id in ids else first
-
-    @staticmethod
-    def _summary_line(spec: GameSpec) -> str:
-        presets = f"\nPresets: {', '.join(spec.presets)}" if spec.presets else ""
-        return f"{spec.players_text} · {spec.family}\n{spec.summary}{presets}"
 
     # ------------------------------------------------------------------ reading the form
     def _widget(self, selector: str, kind: type[Any]) -> Any:
@@ -467,7 +463,7 @@ class PickerScreen(Screen[None]):
         spec = self._spec
         self._shown_seats.setdefault(spec.id, draft.seats)
         self.query_one("#game-title", Static).update(spec.title)
-        self.query_one("#game-summary", Static).update(self._summary_line(spec))
+        self.query_one("#game-summary", GameSummary).show(spec)
         scroll = self.query_one("#picker-form", VerticalScroll)
         shown = self._forms.get(spec.id)
         focused = self.focused

@@ -50,7 +50,7 @@ PICKER_CSS = """
     PickerScreen #game-title { color: $primary; text-style: bold; height: 1; margin: 1 0 0 0; }
     PickerScreen #game-summary {
         color: $text-muted;
-        height: 5;
+        height: 5;  /* SUMMARY_LINES in picker_summary */
     }
     PickerScreen #picker-form {
         height: 1fr;
