@@ -29,6 +29,22 @@ from enum import Enum
 from typing import Any
 
 
+def running_totals(changes: Sequence[int | None], start: int = 0) -> list[int]:
+    """The running total after each deal's change (None: the deal left it as it was),
+    beginning with ``start``: the points a score chart draws.
+
+    >>> running_totals([2, None, 3])
+    [0, 2, 2, 5]
+    >>> running_totals([-1, 4], start=10)
+    [10, 9, 13]
+    """
+    line = [start]
+    for change in changes:
+        start += change or 0
+        line.append(start)
+    return line
+
+
 class ScoreKind(Enum):
     """What a score counts."""
 

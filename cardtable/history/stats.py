@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass
 
 from rich.cells import cell_len
 
+from cardtable.engine.scoring import running_totals
 from cardtable.history.store import StoredMatch
 
 
@@ -178,15 +179,10 @@ def cumulative_scores(match: StoredMatch) -> dict[str, list[int]]:
         columns = [(" & ".join(match.players[s] for s in team), (team[0],)) for team in match.teams]
     else:
         columns = [(name, (s,)) for s, name in enumerate(match.players)]
-    out: dict[str, list[int]] = {}
-    for label, seats in columns:
-        total = 0
-        line = [0]
-        for row in match.deal_rows:
-            total += sum(row[s] or 0 for s in seats if s < len(row))
-            line.append(total)
-        out[label] = line
-    return out
+    return {
+        label: running_totals([sum(row[s] or 0 for s in seats if s < len(row)) for row in match.deal_rows])
+        for label, seats in columns
+    }
 
 
 def records_of(matches: Iterable[StoredMatch], game: str, players: Sequence[str]) -> list[PlayerStats]:

@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
-from cardtable.engine.scoring import ScoreKind
+from cardtable.engine.scoring import ScoreKind, running_totals
 from cardtable.engine.views import PlayerView
 from cardtable.engine.words import counted
 from cardtable.tui.screens.deliberate import Deliberate
@@ -66,12 +66,7 @@ def cumulative_lines(view: PlayerView, balances: bool = False) -> dict[str, list
     out: dict[str, list[int]] = {}
     for k, (name, values) in enumerate(columns):
         change = sum(value or 0 for value in values)
-        total = finals[k] - change if stacks and k < len(finals) else 0
-        line = [total]
-        for value in values:
-            total += value or 0
-            line.append(total)
-        out[name] = line
+        out[name] = running_totals(values, finals[k] - change if stacks and k < len(finals) else 0)
     return out
 
 
