@@ -341,7 +341,7 @@ class BoardWidget(Widget):
         if board is not self.board and not (board is not None and board == self.board):
             self._at = {(h.x, h.y): h.id for h in board.holes} if board else {}
             self.board = board
-        elif chooser is self.chooser and _same(self._draw_key(), self._drawn_key):
+        elif chooser is self.chooser and _same(self._draw_key(self.visual_style), self._drawn_key):
             return  # the same board, choice and look (ASCII mode, theme): nothing to draw again
         self.chooser = chooser
         self._refresh_changed()
@@ -411,9 +411,9 @@ class BoardWidget(Widget):
         out.append((run, run_style))
         return out
 
-    def _draw_key(self) -> tuple[object, ...]:
+    def _draw_key(self, base: VisualStyle) -> tuple[object, ...]:
         """What the drawn lines depend on: the board, the choice, the size, the numbers, ASCII
-        mode and the theme."""
+        mode, the theme and the widget's own style ``base``."""
         return (
             self.board,
             *self._choice(self.chooser),
@@ -421,17 +421,16 @@ class BoardWidget(Widget):
             self.numbers,
             ascii_cards(self),
             self.app.theme_variables,
-            self.visual_style,
+            base,
         )
 
     def _draw(self) -> list[Strip]:
         """The widget's lines: the board's rows under ``top`` blank lines."""
-        key = self._draw_key()
+        base = self.visual_style  # (computed: read once)
+        key = self._draw_key(base)
         if _same(key, self._drawn_key):
             return self._lines
         self._drawn_key = key
-        base = key[-1]
-        assert isinstance(base, VisualStyle)
         painted = self._paint()
         if painted is None:
             self._lines = []
