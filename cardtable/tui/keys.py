@@ -155,8 +155,8 @@ def keys_help(specs: Iterable[VerbSpec], groups: bool = False) -> str:
 
 
 def _enter_does(specs: list[VerbSpec]) -> str:
-    """The Enter line: the game's verbs in the order Enter tries them (Gin: 'Draw, Gin or
-    Discard'; the footer lists Take before Draw, and Enter never takes).
+    """The Enter line: the game's verbs in the order Enter tries them (a footer may name
+    another first: a game that offers 'Take' before 'Draw' draws with Enter, never takes).
 
     >>> from cardtable.engine.verbs import verb_specs
     >>> _enter_does(verb_specs(("take", "draw", "discard")))
