@@ -308,3 +308,30 @@ def test_a_narrow_status_line_keeps_the_moves_words_whole() -> None:
     # only a line narrower than the words cuts them, after a word
     assert chooser.describe(60) == "KH 1/2 — a blue marble comes out onto hole 7, sending Bot …"
     assert chooser.describe(80, str.lower) == f"kh 1/2 — {words.lower()}"  # fitted as shown
+
+
+async def test_home_and_end_move_along_the_hand_beside_a_board(make_app, tmp_path):
+    """Playtest: at a board table Home / End did nothing (the keys help lists them). The log,
+    first in the screen, could have the focus and scrolled instead: the hand has it now from
+    the start."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+    from cardtable.tui.widgets import HandWidget
+
+    game = new_game("joker-marbles", ["Ann", "Bob", "Cat", "Dan"], seed=2)  # Bob plays first
+    session = Session(game, [None, "random", "random", "random"], tmp_path / "autosave.ctr")
+    app = make_app(session, bot_delay=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        assert app.focused is app.screen.query_one(HandWidget), app.focused
+        await until(pilot, lambda: game.to_act == 0)
+        table = app.screen
+        hand = [c.name for c in table.hand_cards(0)]
+        assert len(hand) > 1
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.picked_card() == hand[-1]
+        await pilot.press("home")
+        await pilot.pause()
+        assert table.picked_card() == hand[0]

@@ -64,6 +64,10 @@ TAIL_BINDINGS = ("o", "s", "r", "colon", "question_mark", "f1", "ctrl+n", "ctrl+
 class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
     """The table for one session; the viewer is the seat whose hand is shown (or None)."""
 
+    AUTO_FOCUS = "#hand"
+    """The hand has the focus from the start: beside a board the log came first and took it,
+    and its scrolling ate Home / End, which move along the hand."""
+
     BINDINGS = [
         Binding("left,h", "cursor(-1)", "Left", show=False, id="cursor-left"),
         Binding("right,l", "cursor(1)", "Right", show=False, id="cursor-right"),
