@@ -227,7 +227,11 @@ class BoardChooser:
         what the move does; only then are the words cut, after a word."""
         moves = self.card_moves()
         if not moves:
-            return ""
+            if self.card is None or not self.moves:
+                return ""
+            # the picked card has no move: which cards have (Enter says the same)
+            movers = ", ".join(dict.fromkeys(m.card for m in self.moves))
+            return _fit_forms([show(f"{self.card} has no move on the board now: {movers} can")], width)
         if not any(m.steps for m in moves):
             # a card that moves no piece (given to a partner, discarded): what it does; its
             # verb's key in the footer plays it

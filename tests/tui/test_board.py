@@ -257,7 +257,7 @@ def test_chooser_clicks_cycle_a_pieces_moves() -> None:
     assert chooser.pick("99") is None and chooser.step() == ("10", "13")  # not a choice: nothing
     assert chooser.pick("13") is None and chooser.prefix == [("10", "13")]
     assert chooser.pick("34") == "7D:10>13,30>34"
-    assert BoardChooser(moves, "5C").describe() == ""
+    assert BoardChooser(moves, "5C").describe() == "5C has no move on the board now: 7D can"
 
 
 def test_chooser_offers_a_preferred_move_first_at_each_step() -> None:
@@ -335,3 +335,25 @@ async def test_home_and_end_move_along_the_hand_beside_a_board(make_app, tmp_pat
         await pilot.press("home")
         await pilot.pause()
         assert table.picked_card() == hand[0]
+
+
+async def test_enter_on_a_card_with_no_move_says_which_cards_can(make_app, tmp_path):
+    """Playtest: Enter on a card that cannot move answered with the notation's error ("write a
+    card and its steps, as in '5♣:B10>15'"), as if the player had typed a move."""
+    from tui_helpers import said
+
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    game = new_game("joker-marbles", ["Ann", "Bob", "Cat", "Dan"], seed=9)  # Ann first: A♦ J♥ K♠ 4♣ 6♠ 3♠
+    session = Session(game, [None, "random", "random", "random"], tmp_path / "autosave.ctr")
+    app = make_app(session, bot_delay=5.0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.my_turn())
+        table = app.screen
+        await pick(pilot, table, "4C")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "✗ 4♣ has no move on the board now: A♦, J♥, K♠ can" in said(app), said(app)
+        assert "4♣ has no move on the board now" in status(table)  # (before Enter too)
+        assert not game.history

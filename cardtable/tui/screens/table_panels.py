@@ -76,9 +76,14 @@ class PanelKeys:
 
     def _board_enter(self) -> bool:
         """Enter on a board: take the chosen step, playing the move once it is whole.
-        False when the picked card has no move on the board (Enter does what it does elsewhere)."""
-        if self.chooser is None or not self.chooser.options():
+        False when no card has a move on the board (Enter does what it does elsewhere)."""
+        if self.chooser is None:
             return False
+        if not self.chooser.options():
+            # another card can move: say which (as the status line does), rather than try
+            # this card's move and refuse its notation
+            self.refuse(self.chooser.describe() if self.chooser.card else "pick a card first")
+            return True
         text = self.chooser.enter()
         if text is not None:
             self.chooser = None
