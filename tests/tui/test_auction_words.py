@@ -139,9 +139,11 @@ async def test_sorting_by_suit_puts_the_trumps_together_aces_high(make_app, tmp_
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
         table = app.screen
+        table.cursor = [c.name for c in table.hand_cards(0)].index("AD")
         await pilot.press("o")
         await pilot.pause()
         shown = table.hand_cards(0)
+        assert shown[table.cursor].name == "AD"  # the cursor stays on its card (it stayed put)
         order = TrickOrder(trump="H", bowers=True, joker="trump")
         keys = [order.sort_key(c) for c in shown]
         assert keys == sorted(keys), [c.name for c in shown]

@@ -129,8 +129,14 @@ class HandKeys:
                 return (card.suit_index + (card.rank == 0), card.rank)
             return (card.rank == 0, card.rank, card.suit_index)
 
-        self.order[self.viewer] = sorted(self.hand_order(self.viewer), key=key)
-        self.selected = set()
+        before = self.hand_order(self.viewer)
+        at = before[self.cursor] if 0 <= self.cursor < len(before) else None
+        picked = {before[i] for i in self.selected if i < len(before)}
+        after = self.order[self.viewer] = sorted(before, key=key)
+        # the cursor and the selection stay on their cards, wherever the sort puts them
+        if at is not None:
+            self.cursor = after.index(at)
+        self.selected = {i for i, card_id in enumerate(after) if card_id in picked}
         self._draw_hand()
         self.say("Sorted by suit" if self.sort_mode == 1 else "Sorted by rank", seconds=2)
 
