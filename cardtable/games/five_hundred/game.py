@@ -432,7 +432,8 @@ class FiveHundred(TrickGame, Auction, Scoring):
             return f"{name}: call a card; its holder is your partner for this hand"
         if ph == "nominate":
             return f"{name}: nominate the suit a led joker stands for this hand"
-        what = "No-Trumps, no contract" if contract is None else contract.label
+        # ("contract": a bare 7♣ read as the card to follow, after one was just played)
+        what = "No-Trumps, no contract" if contract is None else f"contract {contract.label}"
         if ph == "lead":
             return f"{name} to lead ({what})"
         return f"{name} to follow {SUIT_NAMES.get(self.led, 'the suit led')} ({what})"
