@@ -36,6 +36,9 @@ class ScoreChart(PlotextPlot):
     _yrange: tuple[int, int] | None = None
     """The lowest and highest whole y (or the fixed limits): ticks chosen for the height."""
 
+    _fit_y: bool = True
+    """The y range follows the data (not fixed limits): it grows to keep the legend clear."""
+
     def plot_lines(
         self,
         lines: Mapping[str, Sequence[float]],
@@ -62,6 +65,7 @@ class ScoreChart(PlotextPlot):
             plt.plot(xs, list(values), label=name, marker=MARKER, color=LINE_COLOURS[i % len(LINE_COLOURS)])
         self._xrange = (start, start + longest - 1) if longest else None
         self._yrange = None
+        self._fit_y = ylim is None
         if ylim is not None:
             plt.ylim(*ylim)
             self._yrange = (int(ylim[0]), int(ylim[1]))
@@ -85,7 +89,18 @@ class ScoreChart(PlotextPlot):
             # short chart plotext dropped one of six and read "400 300 100 0"
             low, high = self._yrange
             rows = self.size.height - 5  # less the title, x ticks, x label and the frame
-            ticks = _round_ticks(low, high, max(2, min(6, (rows + 1) // 2)))
+            most = max(2, min(6, (rows + 1) // 2))
+            ticks = _round_ticks(low, high, most)
+            legend = sum(1 for v in self.lines.values() if v)
+            if self._fit_y and 0 < legend < rows - 2 and high > low:
+                # room above the data for the legend's rows (top left): a line drawn through
+                # a name read as that player's. A row is centred on its value, so the data
+                # stays below the legend's last row and half a row more.
+                for _ in range(8):
+                    step = (ticks[-1] - ticks[0]) / (rows - 1)
+                    if high <= ticks[-1] - (legend + 0.5) * step:
+                        break
+                    ticks = _round_ticks(low, ticks[-1] + int(step) + 1, most)
             self.plt.yticks(ticks, [str(t) for t in ticks])
             if len(ticks) > 1:
                 self.plt.ylim(ticks[0], ticks[-1])

@@ -452,3 +452,37 @@ def test_the_chart_of_a_stack_ends_at_the_total_shown() -> None:
     points = pushed_view(POINTS, (30, 12)).model_copy(update={"deal_scores": ((10, 12), (20, 0))})
     assert cumulative_lines(points, balances=True) == cumulative_lines(points)
     assert list(cumulative_lines(points, balances=True).values()) == [[0, 10, 30], [0, 12, 12]]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (110, 34)])
+async def test_a_long_match_shows_its_final_stacks_and_a_clear_legend(make_app, stacked, size):
+    """Playtest: at the end of a 200-hand Joker Poker match at 80x24 the table showed hands
+    192-198 beside a scrollbar, the stacks below the fold; and the chart's lines ran through
+    its legend (the dots on 'Bot 2's row were Ann's line). The legend is kept clear where
+    the chart has rows enough (not the four rows it has at 80x24)."""
+    import io
+
+    from rich.console import Console
+
+    from cardtable.tui.charts import ScoreChart
+
+    rows = tuple((5, -5) if k % 3 else (-4, 4) for k in range(200))
+    totals = (200 + sum(a for a, _ in rows), 200 + sum(b for _, b in rows))
+    view = pushed_view(CHIPS, totals, names=["Ann", "Bot 2"]).model_copy(update={"deal_scores": rows})
+    app = make_app(stacked())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoresScreen(view, True, records=("Records  won", "Ann       3")))
+        await until(pilot, lambda: isinstance(app.screen, ScoresScreen) and filled(app.screen))
+        chart = app.screen.query_one(ScoreChart)
+        await until(pilot, lambda: chart.heading != "")
+        await pilot.pause()
+        console = Console(width=size[0], height=size[1], file=io.StringIO(), force_terminal=True, record=True)
+        console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+        screen = console.export_text()
+        assert re.search(rf"Stacks\s+{totals[0]}\s+{totals[1]}", screen), screen
+        if size[1] >= 34:
+            drawn = re.sub(r"\x1b\[[0-9;]*m", "", chart.plt.build())
+            for name in ("Ann", "Bot 2"):
+                row = next(line for line in drawn.splitlines() if f" {name} " in line)
+                assert not re.search(r"[\u2801-\u28ff]", row.replace("⢕⢕", "")), drawn  # no line on it

@@ -121,6 +121,8 @@ class ScoresScreen(Deliberate, Screen[str]):
     ScoresScreen.-over > Vertical { height: 95%; }
     ScoresScreen #scores-body { height: 1fr; }
     ScoresScreen #scores-left { width: auto; max-width: 65%; height: 1fr; margin-right: 1; }
+    /* the table takes the room left under nothing: it shows its end (the totals) when short */
+    ScoresScreen #scores-left DataTable { height: 1fr; min-height: 3; }
     ScoresScreen #scores-chart { width: 1fr; height: 1fr; min-height: 6; }
     ScoresScreen Static#scores-chart { padding-left: 2; }  /* words, not a chart: set apart from the table's */
     ScoresScreen #scores-records { color: $text-muted; height: auto; }
