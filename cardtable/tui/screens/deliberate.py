@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from time import monotonic
 
-TOO_SOON = "That key came as this opened, so it did nothing: press it again to go on."
-"""Said when a key comes in a screen's first moment."""
+TOO_SOON = "That key came too soon: press it again."
+"""Said when a key comes in a screen's first moment (short: its notice, three lines at 80
+columns, lay over the showdown's lines)."""
 
 
 class Deliberate:
