@@ -427,3 +427,28 @@ async def test_the_keys_screen_says_what_every_mark_of_the_board_means(make_app,
             legend = [row.split(" | ")[0].strip("| ") for row in rows]
             unexplained = {c for c in drawn if not c.isalnum() and not any(c in m for m in legend)}
             assert not unexplained, (ascii_only, unexplained, keys)
+
+
+async def test_enter_exchanges_the_one_or_two_cards_chosen(make_app, tmp_path):
+    """Playtest: at the draw, Enter with two cards picked said "select cards, then press x to
+    exchange": Enter took a move of several cards for a group of three or more."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    game = new_game("joker-poker", players=["Ann", "Bob"], seed=1)
+    for move in ("check", "check"):  # to the draw, Ann first: 9♠ 10♣ 4♥ 6♦ 5♦
+        game.play(move)
+    assert game.phase == "draw" and game.to_act == 0
+    session = Session(game, [None, "random"], tmp_path / "autosave.ctr")
+    app = make_app(session, bot_delay=5.0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        table = app.screen
+        names = [c.name for c in table.hand_cards(0)]
+        for name in ("9S", "10C"):
+            table.cursor = names.index(name)
+            await pilot.press("space")
+        await pilot.press("enter")
+        await until(pilot, lambda: game.phase != "draw" or game.to_act != 0)
+        assert str(game.history[-1][1]) == "discard 9S 10C", game.history[-1]
+        assert {"9S", "10C"} & {c.name for c in game.hand(0)} == set()

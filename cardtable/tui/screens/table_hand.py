@@ -214,8 +214,10 @@ class HandKeys:
                 fits = spec.name == going_out
             elif spec.takes is Takes.CARD:
                 fits = count <= 1
+            elif spec.takes is Takes.CARDS:
+                fits = count >= 1  # any cards chosen (an exchange of one or two)
             else:
-                fits = count >= 3
+                fits = count >= 3  # a group
             if fits:
                 return spec
         return None
