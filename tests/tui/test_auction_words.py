@@ -100,17 +100,21 @@ async def test_a_hint_for_a_call_names_the_call_and_its_keys(make_app, tmp_path)
             assert f"(type {call.keys})" in text and "(press b)" not in text, text
 
 
-async def test_the_header_in_play_says_the_contract_and_what_it_needs_at_110_columns(make_app, tmp_path):
-    """The header is one line: the auction's calls came first and pushed the contract, the
-    tricks still needed and the tricks won off the screen at 110 columns."""
+def _six_hearts_by_ann(tmp_path):
+    """Four people at Five Hundred, seed 11: Ann won 6♥ and has laid away her kitty; her lead."""
     from cardtable.bots import hint
 
     game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=11)
     for move in ("bid 6H", "pass", "pass", "pass"):
         game.play(move)
     game.play(hint(game).move)  # Ann's kitty exchange
-    session = Session(game, [None, None, None, None], tmp_path / "autosave.ctr")
-    app = make_app(session)
+    return Session(game, [None, None, None, None], tmp_path / "autosave.ctr")
+
+
+async def test_the_header_in_play_says_the_contract_and_what_it_needs_at_110_columns(make_app, tmp_path):
+    """The header is one line: the auction's calls came first and pushed the contract, the
+    tricks still needed and the tricks won off the screen at 110 columns."""
+    app = make_app(_six_hearts_by_ann(tmp_path))
     async with app.run_test(size=(110, 34)) as pilot:
         await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
         await pilot.press("enter")
@@ -125,15 +129,9 @@ async def test_the_header_in_play_says_the_contract_and_what_it_needs_at_110_col
 async def test_sorting_by_suit_puts_the_trumps_together_aces_high(make_app, tmp_path):
     """Playtest: 'o' sorted a Five Hundred hand by printed suit and rank: 'A♠ 9♠ Q♠ K♠', the
     ace low and the left bower among its printed suit. The game now gives its own ranking."""
-    from cardtable.bots import hint
     from cardtable.kits.tricks import TrickOrder
 
-    game = new_game("five-hundred", players=["Ann", "Bob", "Cat", "Dan"], seed=11)
-    for move in ("bid 6H", "pass", "pass", "pass"):
-        game.play(move)
-    game.play(hint(game).move)  # Ann's kitty exchange
-    session = Session(game, [None, None, None, None], tmp_path / "autosave.ctr")
-    app = make_app(session)
+    app = make_app(_six_hearts_by_ann(tmp_path))
     async with app.run_test(size=(110, 34)) as pilot:
         await until(pilot, lambda: type(app.screen).__name__ == "HandoffScreen")
         await pilot.press("enter")
