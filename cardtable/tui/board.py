@@ -230,8 +230,9 @@ class BoardChooser:
             if self.card is None or not self.moves:
                 return ""
             # the picked card has no move: which cards have (Enter says the same)
-            movers = ", ".join(dict.fromkeys(m.card for m in self.moves))
-            return _fit_forms([show(f"{self.card} has no move on the board now: {movers} can")], width)
+            movers = list(dict.fromkeys(m.card for m in self.moves))
+            which = movers[0] if len(movers) == 1 else ", ".join(movers[:-1]) + " or " + movers[-1]
+            return _fit_forms([show(f"{self.card} has no move on the board now: {which} can")], width)
         if not any(m.steps for m in moves):
             # a card that moves no piece (given to a partner, discarded): what it does; its
             # verb's key in the footer plays it

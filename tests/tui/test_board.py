@@ -354,6 +354,6 @@ async def test_enter_on_a_card_with_no_move_says_which_cards_can(make_app, tmp_p
         await pick(pilot, table, "4C")
         await pilot.press("enter")
         await pilot.pause()
-        assert "✗ 4♣ has no move on the board now: A♦, J♥, K♠ can" in said(app), said(app)
+        assert "✗ 4♣ has no move on the board now: A♦, J♥ or K♠ can" in said(app), said(app)
         assert "4♣ has no move on the board now" in status(table)  # (before Enter too)
         assert not game.history

@@ -49,6 +49,7 @@ class GameSummary(Static):
         self._spec: GameSpec | None = None
 
     def show(self, spec: GameSpec) -> None:
+        """Show ``spec``'s lines, fitted to the box's width now (and at each resize)."""
         self._spec = spec
         self._fill()
 
