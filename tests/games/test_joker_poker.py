@@ -126,7 +126,7 @@ def test_jp27_draw_limits_and_the_shown_ace() -> None:
     assert "AS" in g.hand(0) or any(c.name == "AS" for c in g.hand(0))
     assert g.view(1).facts["Ann shows"] == "AS"
     refused(g, "discard 9D 7H 4C 2D", "at most 3")
-    assert "select up to 3 cards (4 keeping an ace) to exchange" in g.view(1).status
+    assert "exchange up to 3 cards (4 keeping an ace) or stand pat" in g.view(1).status
     play(g, "stand")
     refused(g, "discard 9C 7S 4H 2C", "at most 3")
     refused(g, "discard 9H", "do not hold 9H")
@@ -138,7 +138,7 @@ def test_jp27_draw_limits_and_the_shown_ace() -> None:
         assert g.phase == "bet"
     g = poker(["AS 9H 7C 4D 2S", None], dealer=1, rules={"ace_bonus": False})
     play(g, "check", "check")
-    assert "select up to 3 cards to exchange" in g.view(0).status
+    assert "exchange up to 3 cards or stand pat" in g.view(0).status
     refused(g, "discard 9H 7C 4D 2S", "at most 3")
 
 

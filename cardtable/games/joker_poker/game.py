@@ -633,7 +633,7 @@ class JokerPoker(TableGame):
             r = self.rules
             # the bonus is a rule of the table, so saying it tells nothing about the hand
             bonus = f" ({r.max_draw + 1} keeping an ace)" if r.ace_bonus and r.max_draw < HAND_SIZE else ""
-            return f"{name} to draw: select up to {r.max_draw} cards{bonus} to exchange, or stand"
+            return f"{name} to draw: exchange up to {r.max_draw} cards{bonus} or stand pat"
         o = self.options()
         when = self._round_words()
         if o.to_call:
