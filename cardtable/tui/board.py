@@ -259,6 +259,8 @@ class BoardChooser:
             # the way back out of a part taken is said nowhere else
             back = " · esc back" if self.prefix else ""
             forms += [f"{head}: {what}{back}{tail}", f"{head}{back}{tail}"]
+            if not self.prefix:  # then the card alone, before the words are cut
+                forms.append(f"{self.card}: {text}")
         return _fit_forms([show(f) for f in forms], width)
 
 

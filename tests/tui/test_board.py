@@ -305,8 +305,10 @@ def test_a_narrow_status_line_keeps_the_moves_words_whole() -> None:
     # the keys go first (the footer names them), then the notation: the words stay whole
     assert chooser.describe(len(full) - 1) == f"KH 1/2: KH:out>7 — {words}"
     assert chooser.describe(80) == f"KH 1/2 — {words}"
+    # then the count goes (the card stays: "sending … home" was cut at 80 columns)
+    assert chooser.describe(78) == f"KH: {words}"
     # only a line narrower than the words cuts them, after a word
-    assert chooser.describe(60) == "KH 1/2 — a blue marble comes out onto hole 7, sending Bot …"
+    assert chooser.describe(60) == "KH: a blue marble comes out onto hole 7, sending Bot 3's …"
     assert chooser.describe(80, str.lower) == f"kh 1/2 — {words.lower()}"  # fitted as shown
 
 
