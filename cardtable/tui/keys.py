@@ -113,7 +113,7 @@ TABLE_KEYS = (
     ("o", "sort your hand by suit or by rank"),
     (":", "type a move in notation"),
     ("ctrl+z", "take back your last move of this turn"),
-    ("ctrl+p", "the menu: settings (asking before a discard), new game"),
+    ("ctrl+p", "the menu: new game, card style, computer speed, theme and other settings"),
 )
 """The keys every table has (the footer shows only those a move needs now)."""
 
