@@ -137,8 +137,10 @@ class KeysFooter(Footer):
             return
         shown = self._shown_bindings()
         every = list(self.query_children(FooterKey))
-        if not every:  # the first keys (and the palette's): built whole
-            await self.recompose()
+        if not every:
+            # the first keys (and the palette's), built whole after the screen's first frame:
+            # built before it, they held it back by a tenth of the picker's start-up
+            self.call_after_refresh(self.recompose)
             return
         keys = [k for k in every if not k.has_class("-command-palette")]
         # The keys on the line are relabelled in place, and only the difference in number
