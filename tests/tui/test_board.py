@@ -190,7 +190,7 @@ async def test_a_card_without_a_board_move_says_so_and_typed_moves_work(make_app
         await pick(pilot, table, "9D")
         assert table.chooser is not None and table.chooser.options() == []
         await pilot.press("tab")
-        assert "no move on the board with 9D" in status(table)
+        assert "9D has no move on the board now: 7D, 5C, JK, 8S or 2H can" in status(table)
         await pilot.press("colon")
         box = table.query_one("#command-input", Input)
         box.value = "2H:10>12"
@@ -358,4 +358,7 @@ async def test_enter_on_a_card_with_no_move_says_which_cards_can(make_app, tmp_p
         await pilot.pause()
         assert "✗ 4♣ has no move on the board now: A♦, J♥ or K♠ can" in said(app), said(app)
         assert "4♣ has no move on the board now" in status(table)  # (before Enter too)
+        await pilot.press("home")  # the refusal goes with the card (it stayed on the line)
+        await pilot.pause()
+        assert "✗" not in said(app) and "A♦" in status(table), said(app)
         assert not game.history

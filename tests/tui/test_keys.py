@@ -452,3 +452,26 @@ async def test_enter_exchanges_the_one_or_two_cards_chosen(make_app, tmp_path):
         await until(pilot, lambda: game.phase != "draw" or game.to_act != 0)
         assert str(game.history[-1][1]) == "discard 9S 10C", game.history[-1]
         assert {"9S", "10C"} & {c.name for c in game.hand(0)} == set()
+
+
+async def test_enter_holds_the_cards_chosen_at_the_machine(make_app, tmp_path):
+    """Playtest: at the video machine, Enter with 9♦ and 9♠ chosen said "select cards, then
+    press d to hold & draw"."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    game = new_game("joker-poker-video", players=["Ann"], seed=3)
+    game.play("deal")
+    held = [c.name for c in game.hand(0)][:2]
+    session = Session(game, [None], tmp_path / "autosave.ctr")
+    app = make_app(session)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.viewer == 0)
+        table = app.screen
+        names = [c.name for c in table.hand_cards(0)]
+        for name in held:
+            table.cursor = names.index(name)
+            await pilot.press("space")
+        await pilot.press("enter")
+        await until(pilot, lambda: len(game.history) == 2)
+        assert str(game.history[-1][1]) == "hold " + " ".join(held), game.history[-1]

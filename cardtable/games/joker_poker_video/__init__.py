@@ -13,8 +13,9 @@ BET = VerbSpec("bet", "b", "Bet", example="bet 5", word=True)
 """Bet 1-5 coins and deal: a word (the coins), chosen from the listed bets."""
 DEAL = VerbSpec("deal", "e", "Deal", enter=10, example="deal")
 """Deal with the last bet (Enter)."""
-HOLD = VerbSpec("hold", "d", "Hold & draw", Takes.CARDS, example="hold KH JK")
-"""Keep the selected cards and draw the rest (none selected: draw five)."""
+HOLD = VerbSpec("hold", "d", "Hold & draw", Takes.CARDS, enter=40, example="hold KH JK")
+"""Keep the selected cards and draw the rest (none selected: draw five); Enter holds the
+cards selected."""
 
 DOUBLE = VerbSpec("double", "2", "Double up", example="double")
 """After a win with the double-up toggle on: risk the win against a dealer card."""

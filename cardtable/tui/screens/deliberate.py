@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from time import monotonic
 
-TOO_SOON = "That key came too soon: press it again."
-"""Said when a key comes in a screen's first moment (short: its notice, three lines at 80
-columns, lay over the showdown's lines)."""
+TOO_SOON = "Too soon: press it again."
+"""Said when a key comes in a screen's first moment (short: a longer notice wrapped and
+lay over the showdown's and the result's lines at 80 columns)."""
 
 
 class Deliberate:

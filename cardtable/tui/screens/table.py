@@ -676,7 +676,9 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
             return
         card_verbs = [v for v in self.verb_specs.values() if v.uses_cards and v.name in kinds]
         if card_verbs:
-            how = ", ".join(f"{v.key} to {v.label.lower()}" for v in card_verbs)
+            how = ", ".join(
+                f"{'enter or ' if v.enter else ''}{v.key} to {v.label.lower()}" for v in card_verbs
+            )
             self.refuse(f"select cards, then press {how}")
         else:
             keys = [

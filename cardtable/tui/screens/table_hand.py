@@ -81,6 +81,8 @@ class HandKeys:
         size = len(self.seen().hand)
         if size:
             self.cursor = size - 1 if last else 0
+            if self.board_game:
+                self.last_message = ""  # the line under a board follows the picked card
             self._draw_hand()
 
     def action_select(self) -> None:

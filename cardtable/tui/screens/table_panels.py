@@ -59,7 +59,10 @@ class PanelKeys:
     def action_board_cycle(self, by: int) -> None:
         if self.chooser is None or not self.chooser.options():
             card = self.picked_card()
-            self.refuse(f"no move on the board with {card}" if card else "pick a card first")
+            if card and self.chooser is not None and self.chooser.moves:
+                self.refuse(self.chooser.describe())  # which cards can, as Enter says
+            else:
+                self.refuse(f"no move on the board with {card}" if card else "pick a card first")
             return
         self.chooser.cycle(by)
         self.last_message = ""
