@@ -220,6 +220,9 @@ async def test_the_match_end_does_not_say_its_result_twice(make_app, stacked):
             app.push_screen(ScoresScreen(ended, True))
             await until(pilot, lambda a=app: isinstance(a.screen, ScoresScreen) and filled(a.screen))
             assert bool(app.screen.query("#scores-outcome")) is shown
+            if shown:  # under the title "Match over", not said again (a Page One draw said it twice)
+                line = str(app.screen.query_one("#scores-outcome", Static).render())
+                assert line == "After 2 hands the most credits win.", line
 
 
 async def test_a_machine_counts_credits_in_its_own_word(make_app, stacked):

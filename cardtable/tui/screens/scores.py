@@ -159,7 +159,9 @@ class ScoresScreen(Deliberate, Screen[str]):
                 left = ", ".join(f"{s.name} {s.card_count}" for s in view.seats if s.active or s.card_count)
                 yield Static(f"{view.scoring.cards_left.capitalize()}: {left}", id="scores-cards")
             if self.over and not _says_again(view.status, view.result):
-                yield Static(view.status, id="scores-outcome")
+                # (under the title "Match over", the line goes on from it)
+                outcome = view.status.removeprefix("Match over: ")
+                yield Static(outcome[:1].upper() + outcome[1:], id="scores-outcome")
             if self.over:
                 # The table and the records beside the chart: at 80x24 there is no room
                 # for them one above the other.
