@@ -27,3 +27,12 @@ def counted(count: int, label: str) -> str:
             words[i] = word[:-1]
             break
     return f"{count} {' '.join(words)}"
+
+
+def one_of(items: list[str]) -> str:
+    """Choices in words: 'A', 'A or B', 'A, B or C'.
+
+    >>> one_of(["Draw"]), one_of(["A♦", "J♥", "K♠"])
+    ('Draw', 'A♦, J♥ or K♠')
+    """
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]

@@ -30,6 +30,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cardtable.engine.views import BoardMoveView, BoardView, HoleView, SeatView
+from cardtable.engine.words import one_of
 from cardtable.tui.cards import app_setting, ascii_cards
 from cardtable.tui.header import cut_whole
 
@@ -230,9 +231,8 @@ class BoardChooser:
             if self.card is None or not self.moves:
                 return ""
             # the picked card has no move: which cards have (Enter says the same)
-            movers = list(dict.fromkeys(m.card for m in self.moves))
-            which = movers[0] if len(movers) == 1 else ", ".join(movers[:-1]) + " or " + movers[-1]
-            return _fit_forms([show(f"{self.card} has no move on the board now: {which} can")], width)
+            movers = one_of(list(dict.fromkeys(m.card for m in self.moves)))
+            return _fit_forms([show(f"{self.card} has no move on the board now: {movers} can")], width)
         if not any(m.steps for m in moves):
             # a card that moves no piece (given to a partner, discarded): what it does; its
             # verb's key in the footer plays it

@@ -13,6 +13,7 @@ from textual.binding import Binding
 from cardtable.engine.cards import parse_card
 from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.engine.views import MeldView
+from cardtable.engine.words import one_of
 
 
 def key_labels(
@@ -154,6 +155,11 @@ def keys_help(specs: Iterable[VerbSpec], groups: bool = False) -> str:
     return "\n".join(rows) + "\n"
 
 
+def enter_ladder(specs: Iterable[VerbSpec]) -> list[VerbSpec]:
+    """The verbs Enter may play, in the order it tries them (``VerbSpec.enter``)."""
+    return sorted((v for v in specs if v.enter), key=lambda v: v.enter)
+
+
 def _enter_does(specs: list[VerbSpec]) -> str:
     """The Enter line: the game's verbs in the order Enter tries them (a footer may name
     another first: a game that offers 'Take' before 'Draw' draws with Enter, never takes).
@@ -164,14 +170,13 @@ def _enter_does(specs: list[VerbSpec]) -> str:
     >>> _enter_does(verb_specs(("play",)))
     'the obvious move now: Play'
     """
-    ladder = sorted((v for v in specs if v.enter), key=lambda v: v.enter)
+    ladder = enter_ladder(specs)
     if not ladder:
         return "nothing at this table (use the keys the footer names)"
-    names = [v.label for v in ladder]
-    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    said = one_of([v.label for v in ladder])
     text = (
         f"the obvious move now: {said}"
-        if len(names) == 1
+        if len(ladder) == 1
         else f"the obvious move now, the first that fits of {said}"
     )
     if any(v.ends_turn for v in ladder):

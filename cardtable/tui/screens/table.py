@@ -113,7 +113,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
         self.last_message = ""
         self.message_timer: Any = None
         """Clears the message line: a message is short-lived."""
-        self.counts: tuple[int, int] | None = None
+        self.events_seen: tuple[int, int] | None = None
         """The deal number and how many events it had after the last move (a penalty among
         the new ones is announced)."""
         self.log_shown: tuple[str, ...] = ()

@@ -10,6 +10,7 @@ from cardtable.engine.cards import Card, parse_card
 from cardtable.engine.phases import PhaseKind
 from cardtable.engine.verbs import Takes, VerbSpec
 from cardtable.tui.arrange import arranged_text, order_of, panel_groups
+from cardtable.tui.keys import enter_ladder
 from cardtable.tui.widgets import call_label
 
 
@@ -80,10 +81,7 @@ class HandKeys:
             return
         size = len(self.seen().hand)
         if size:
-            self.cursor = size - 1 if last else 0
-            if self.board_game:
-                self.last_message = ""  # the line under a board follows the picked card
-            self._draw_hand()
+            self.action_cursor((size - 1 if last else 0) - self.cursor)
 
     def action_select(self) -> None:
         if self.viewer is None:
@@ -206,10 +204,7 @@ class HandKeys:
     def _enter_verb(self, kinds: set[str], count: int, going_out: str | None) -> VerbSpec | None:
         """The verb Enter plays with ``count`` cards selected, from the verbs legal now
         (``kinds``) in their Enter order; ``going_out``: the go-out verb the card allows."""
-        ladder = sorted(
-            (v for v in self.verb_specs.values() if v.enter and v.name in kinds), key=lambda v: v.enter
-        )
-        for spec in ladder:
+        for spec in enter_ladder(v for v in self.verb_specs.values() if v.name in kinds):
             if spec.takes is Takes.NOTHING:
                 fits = not spec.draw_phase_only or self.seen().phase_kind is PhaseKind.DRAW
             elif spec.goes_out:

@@ -58,11 +58,7 @@ class PanelKeys:
 
     def action_board_cycle(self, by: int) -> None:
         if self.chooser is None or not self.chooser.options():
-            card = self.picked_card()
-            if card and self.chooser is not None and self.chooser.moves:
-                self.refuse(self.chooser.describe())  # which cards can, as Enter says
-            else:
-                self.refuse(f"no move on the board with {card}" if card else "pick a card first")
+            self._refuse_no_move()
             return
         self.chooser.cycle(by)
         self.last_message = ""
@@ -77,15 +73,23 @@ class PanelKeys:
             settings.board_numbers = widget.numbers
             self.app.remember()  # type: ignore[attr-defined]
 
+    def _refuse_no_move(self) -> None:
+        """The picked card has no move on the board (Tab, Enter): say which cards have, as
+        the status line does."""
+        card = self.picked_card()
+        if card and self.chooser is not None and self.chooser.moves:
+            self.refuse(self.chooser.describe())
+        else:
+            self.refuse(f"no move on the board with {card}" if card else "pick a card first")
+
     def _board_enter(self) -> bool:
         """Enter on a board: take the chosen step, playing the move once it is whole.
         False when no card has a move on the board (Enter does what it does elsewhere)."""
         if self.chooser is None:
             return False
         if not self.chooser.options():
-            # another card can move: say which (as the status line does), rather than try
-            # this card's move and refuse its notation
-            self.refuse(self.chooser.describe() if self.chooser.card else "pick a card first")
+            # rather than try this card's move and refuse its notation
+            self._refuse_no_move()
             return True
         text = self.chooser.enter()
         if text is not None:

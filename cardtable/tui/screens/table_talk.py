@@ -40,7 +40,7 @@ class TableTalk:
         message line with the hand's new size, not only in the log (issue 24 item 13b).
         Other growth (a deal, a kitty taken) is no news."""
         mark = (view.deal_number, len(view.events))
-        before, self.counts = self.counts, mark
+        before, self.events_seen = self.events_seen, mark
         if before is None or before[0] != mark[0]:
             return  # a new deal (or the first look): nothing new to announce
         for seat, word, _what in view.events[before[1] :]:
