@@ -51,12 +51,21 @@ def relabel(bindings: dict[str, list[Binding]], labels: dict[str, str]) -> bool:
 
 
 def turn_end_question(
-    spec: VerbSpec, card: str, *, by_enter: bool, chosen: bool, show: Callable[[str], str]
+    spec: VerbSpec,
+    card: str,
+    *,
+    by_enter: bool,
+    chosen: bool,
+    show: Callable[[str], str],
+    meld_of: Callable[[str], Sequence[str]] | None = None,
 ) -> str | None:
     """The question to ask before a move that ends the turn (``VerbSpec.ends_turn``), or None.
 
     Enter always asks (Enter twice after a draw threw the drawn card away); the verb's own
     key asks only for the card under the cursor, not for a card the player selected.
+    ``meld_of(card)``: the meld of the hand's best arrangement the card is in (asked only when
+    there is a question), said in it: Enter after a draw offered to throw the card that had
+    just made a set.
 
     >>> from cardtable.engine.verbs import verb_specs
     >>> discard = verb_specs(("discard",))[0]
@@ -66,11 +75,15 @@ def turn_end_question(
     'Discard JK (a joker) and end your turn?'
     >>> turn_end_question(discard, "9H", by_enter=False, chosen=True, show=str) is None
     True
+    >>> turn_end_question(discard, "9S", by_enter=True, chosen=False, show=str, meld_of=lambda c: ["9C", "9D", c])
+    'Discard 9S from your meld 9C 9D 9S and end your turn?'
     """
     if not spec.ends_turn or (chosen and not by_enter):
         return None
     joker = " (a joker)" if parse_card(card).rank == 0 else ""
-    return f"{spec.label} {show(card)}{joker} and end your turn?"
+    meld = meld_of(card) if meld_of is not None else ()
+    group = f" from your meld {' '.join(show(c) for c in meld)}" if meld else ""
+    return f"{spec.label} {show(card)}{joker}{group} and end your turn?"
 
 
 def wild_targets(melds: Iterable[MeldView], names: Iterable[str]) -> list[int]:

@@ -475,3 +475,28 @@ async def test_enter_holds_the_cards_chosen_at_the_machine(make_app, tmp_path):
         await pilot.press("enter")
         await until(pilot, lambda: len(game.history) == 2)
         assert str(game.history[-1][1]) == "hold " + " ".join(held), game.history[-1]
+
+
+async def test_the_discard_question_names_the_meld_the_card_is_in(make_app, tmp_path):
+    """Playtest (Gin): after drawing 9♠ to 9♣ 9♦, Enter asked "Discard 9♠ and end your
+    turn?", and Enter again threw away the card that had made the set."""
+    from cardtable.engine import new_game
+    from cardtable.session import Session
+
+    game = new_game("gin", players=["Ann", "Bob"], seed=4)
+    game.play("pass")  # Ann passes the upcard, then Bob: Ann draws 9♠
+    game.play("pass")
+    session = Session(game, [None, "random"], tmp_path / "autosave.ctr")
+    app = make_app(session, bot_delay=5.0)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await ann_has_drawn(pilot, app, session)
+        assert app.screen.cursor_card().name == "9S"
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        assert "Discard 9♠ from your meld 9♠ 9♦ 9♣ and end your turn?" in app.screen.question
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        app.screen.cursor = [c.name for c in app.screen.hand_cards(0)].index("3H")
+        await pilot.press("enter")  # a loose card: the question as before
+        await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        assert app.screen.question.startswith("Discard 3♥ and end your turn?"), app.screen.question

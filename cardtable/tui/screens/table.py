@@ -605,6 +605,7 @@ class TableScreen(HandKeys, PanelKeys, TableTalk, Screen[None]):
                 by_enter=by_enter,
                 chosen=bool(self.selected),
                 show=self.session.show,
+                meld_of=self.meld_of,
             )
             if ask and len(move.cards) == 1
             else None

@@ -188,18 +188,31 @@ class HandKeys:
         if self.viewer is None or self.handing_off:
             return
         cards = self.hand_cards(self.viewer)
+        melds, kinds, loose, paneled = self._best_groups(cards)
+        self.order[self.viewer] = order_of(cards, [*melds, loose])
+        self.selected = set()
+        groups_game = self.melds_game or paneled or self._grouping() is not None
+        self.say(arranged_text(melds, kinds, self.session.show, groups_game), seconds=6)
+
+    def _best_groups(self, cards: list[Card]) -> tuple[list[list[str]], list[str], list[str], bool]:
+        """The viewer's hand in its best groups (the declare panel's, when the game has one,
+        else its melds): the groups, their kinds, the loose cards, and whether a panel gave them."""
         try:
             found = panel_groups(self.session.grouping(self.viewer, None))
         except Exception:  # a panel must never take the table down: arrange as melds
             found = None
         if found is not None:
-            melds, kinds, loose = found
-        else:
-            (melds, loose), kinds = self.session.arrange([c.name for c in cards]), []
-        self.order[self.viewer] = order_of(cards, [*melds, loose])
-        self.selected = set()
-        groups_game = self.melds_game or found is not None or self._grouping() is not None
-        self.say(arranged_text(melds, kinds, self.session.show, groups_game), seconds=6)
+            return (*found, True)
+        melds, loose = self.session.arrange([c.name for c in cards])
+        return melds, [], loose, False
+
+    def meld_of(self, card: str) -> list[str]:
+        """The group of the viewer's best arrangement that ``card`` is in (none when a copy of
+        it is loose, or the game groups nothing)."""
+        if self.viewer is None:
+            return []
+        melds, _kinds, loose, _paneled = self._best_groups(self.hand_cards(self.viewer))
+        return [] if card in loose else next((m for m in melds if card in m), [])
 
     def _enter_verb(self, kinds: set[str], count: int, going_out: str | None) -> VerbSpec | None:
         """The verb Enter plays with ``count`` cards selected, from the verbs legal now
